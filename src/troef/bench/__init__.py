@@ -1,0 +1,1 @@
+"""What ``troef bench`` runs: fixed, seeded workloads that print their figures."""

@@ -1,0 +1,81 @@
+"""``troef bench engine``: random full hands through the public API, and pyspiel euchre for scale.
+
+Each hand is dealt from a fixed seed and played to its result by choosing
+uniformly among :meth:`Hand.legal_actions` at every step, exactly what a
+research loop does. Where ``open_spiel`` is installed, random euchre games
+run through ``pyspiel`` in the same process (dealing included, as chance
+nodes), and the ratio troef hands/s : euchre games/s is printed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from troef.games.bonaken.rules import preset
+from troef.games.bonaken.state import Hand
+
+
+def troef_hands(preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
+    """Play ``hands`` random hands; return hands/s and actions per hand."""
+    rules = preset(preset_name)
+    chooser = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(hands):
+        hand = Hand.new(rules, players, dealer=i % players, seed=seed + i)
+        while hand.phase != 5:  # Phase.DONE
+            legal = hand.legal_actions()
+            hand.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": f"bonaken/{preset_name}",
+        "players": players,
+        "hands": hands,
+        "seconds": round(elapsed, 3),
+        "hands_per_s": round(hands / elapsed, 1),
+        "actions_per_hand": round(actions / hands, 1),
+    }
+
+
+def euchre_games(games: int, seed: int = 2026) -> dict[str, Any] | None:
+    """Random euchre games through pyspiel, or None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+    chooser = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[chooser.randrange(len(outcomes))][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[chooser.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": "euchre (pyspiel)",
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 1),
+        "actions_per_game": round(steps / games, 1),
+    }
+
+
+def run(hands: int = 20000, players: int = 4) -> dict[str, Any]:
+    """The whole engine benchmark: every preset, then euchre and the ratios."""
+    results = [troef_hands(name, players, hands) for name in ("nk", "pagat", "hazerswoude")]
+    euchre = euchre_games(hands)
+    out: dict[str, Any] = {"troef": results, "euchre": euchre}
+    if euchre:
+        out["ratio"] = {r["game"]: round(r["hands_per_s"] / euchre["games_per_s"], 3) for r in results}
+    return out

@@ -1,0 +1,116 @@
+"""The ``troef`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from troef.core.errors import RecordError, ReplayError, TroefError
+
+app = typer.Typer(
+    help="troef: Dutch and German café card games of the Jass family (Bonaken first).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+play_app = typer.Typer(help="Play a game in the terminal against computer players.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks: fixed seeded workloads that print their figures.", no_args_is_help=True)
+app.add_typer(play_app, name="play")
+app.add_typer(bench_app, name="bench")
+
+
+@play_app.command("bonaken")
+def play_bonaken(
+    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
+    players: Annotated[int, typer.Option(help="Number of players (the rule set decides which are allowed).")] = 4,
+    seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same cards.")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the table: nl or en.")] = "nl",
+    bots: Annotated[str, typer.Option(help="Computer players: heuristic or random.")] = "heuristic",
+    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
+    save: Annotated[
+        Path | None, typer.Option(help="Where to save the record (default: a file in the data folder).")
+    ] = None,
+) -> None:
+    """Play a match of Bonaken: one seat is yours, the others are computer players."""
+    from troef.terminal.bonaken import play_match
+
+    try:
+        play_match(rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
+    except TroefError as exc:
+        typer.echo(f"troef: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+) -> None:
+    """Replay a record through the engine and print each hand's outcome and the standing."""
+    from troef.games.bonaken import record as bonaken_record
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"troef: cannot read {file}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        rec = bonaken_record.loads(text)
+        outcome = bonaken_record.replay(rec)
+    except ReplayError as exc:
+        if as_json:
+            err = {"error": "illegal_action", "hand": exc.hand + 1, "position": exc.position + 1}
+            err |= {"action": exc.action, "reason": exc.reason}
+            typer.echo(json.dumps(err))
+        else:
+            typer.echo(f"troef: illegal action in the record: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except RecordError as exc:
+        typer.echo(f"troef: bad record: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(outcome.to_json(), indent=1, ensure_ascii=False))
+    else:
+        typer.echo(bonaken_record.describe(outcome))
+
+
+@bench_app.command("engine")
+def bench_engine(
+    hands: Annotated[int, typer.Option(help="Random hands per rule set.")] = 20000,
+    players: Annotated[int, typer.Option(help="Players per hand.")] = 4,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random full hands per second through the public API (and pyspiel euchre, if installed)."""
+    from troef.bench.engine import run
+
+    result = run(hands=hands, players=players)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    for row in result["troef"]:
+        typer.echo(
+            f"{row['game']:<22} {row['hands_per_s']:>10.1f} hands/s  "
+            f"({row['hands']} hands, {row['actions_per_hand']} actions/hand)"
+        )
+    euchre = result["euchre"]
+    if euchre is None:
+        typer.echo("euchre (pyspiel)       not installed: pip install 'troef[bench]' for the comparison")
+        return
+    typer.echo(f"{euchre['game']:<22} {euchre['games_per_s']:>10.1f} games/s")
+    for game, ratio in result["ratio"].items():
+        typer.echo(f"ratio {game} : euchre = {ratio:.3f}")
+
+
+def main() -> None:
+    """Entry point of the ``troef`` command."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""What every game shares: actions, errors, views, records, seeded dealing."""

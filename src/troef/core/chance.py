@@ -1,0 +1,34 @@
+"""Seeded chance. Every game owns one :class:`GameRandom`; nothing uses module-global ``random``."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+
+class GameRandom:
+    """The only source of chance of one game (or match): a seed reproduces it.
+
+    >>> GameRandom(7).shuffled(range(5)) == GameRandom(7).shuffled(range(5))
+    True
+    """
+
+    __slots__ = ("_rng", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed: int = secrets.randbits(63) if seed is None else int(seed)
+        self._rng = random.Random(self.seed)
+
+    def shuffled(self, items: range | list[int]) -> list[int]:
+        """A new list with the items in random order."""
+        out = list(items)
+        self._rng.shuffle(out)
+        return out
+
+    def randrange(self, n: int) -> int:
+        """A random integer in ``range(n)``."""
+        return self._rng.randrange(n)
+
+    def fork(self) -> GameRandom:
+        """A new generator seeded from this one (for per-hand chance inside a match)."""
+        return GameRandom(self._rng.getrandbits(63))

@@ -1,0 +1,51 @@
+"""The envelope every troef record shares: format name, version, game.
+
+A game's record module (``troef.games.bonaken.record``) fills in the rest and
+documents it in ``docs/records.md``. Reading is strict: anything malformed
+raises :class:`RecordError` with a message that says where.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from troef.core.errors import RecordError
+
+FORMAT: Final = "troef-record"
+VERSION: Final = 1
+
+
+def envelope(game: str, kind: str) -> dict[str, Any]:
+    """The first fields of a record."""
+    return {"format": FORMAT, "version": VERSION, "game": game, "kind": kind}
+
+
+def parse_envelope(text: str, game: str) -> dict[str, Any]:
+    """Parse JSON text and check the envelope; return the whole object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a troef record (the 'format' field must be {FORMAT!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise RecordError("the record has no valid 'version'")
+    if version > VERSION:
+        raise RecordError(f"record version {version} is newer than this troef reads ({VERSION})")
+    if data.get("game") != game:
+        raise RecordError(f"this is a record of {data.get('game')!r}, not {game!r}")
+    return data
+
+
+def require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """``data[key]`` if present and of ``kind``, else a :class:`RecordError` naming ``where``."""
+    if key not in data:
+        raise RecordError(f"{where}: missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{where}: field {key!r} has the wrong type")
+    return value

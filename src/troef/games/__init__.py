@@ -1,0 +1,1 @@
+"""Games built on the troef core."""

@@ -1,0 +1,106 @@
+"""Dealing: by threes, with the centre cards placed as the preset says (nk rule 6, pagat, hazerswoude 2.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from troef.cards import PIQUET_DECK, cards_of, rank_of
+from troef.core.chance import GameRandom
+from troef.core.errors import RecordError
+from troef.games.bonaken.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where every card of one deal went.
+
+    ``seats`` are the seats that receive cards, ``hands[seat]`` a mask (0 for a
+    seat that is out), ``open`` and ``closed`` the centre cards, ``sleepers``
+    the cards that take no part (nk rule 6).
+    """
+
+    table: int
+    dealer: int
+    seats: tuple[int, ...]
+    hands: tuple[int, ...]
+    open: int
+    closed: int
+    sleepers: int
+
+    def validate(self, rules: Rules) -> None:
+        """Raise :class:`RecordError` unless the deal is complete and fits the rules."""
+        layout = rules.layout(len(self.seats))
+        masks = [*self.hands, self.open, self.closed, self.sleepers]
+        union = 0
+        for mask in masks:
+            if union & mask:
+                raise RecordError("a card is dealt twice")
+            union |= mask
+        if union != PIQUET_DECK:
+            raise RecordError("the deal does not account for all 32 cards")
+        for seat in range(self.table):
+            want = layout.hand if seat in self.seats else 0
+            if self.hands[seat].bit_count() != want:
+                raise RecordError(f"seat {seat} must have {want} cards, not {self.hands[seat].bit_count()}")
+        if self.open.bit_count() != layout.open or self.closed.bit_count() != layout.closed:
+            raise RecordError(f"the centre must hold {layout.open} open and {layout.closed} closed cards")
+
+
+def receiving_order(seats: tuple[int, ...], dealer: int, table: int) -> list[int]:
+    """Seats in playing order, starting with the one left of the dealer (nk rule 6, 8)."""
+    order = []
+    for step in range(1, table + 1):
+        seat = (dealer + step) % table
+        if seat in seats:
+            order.append(seat)
+    return order
+
+
+def deal_cards(rules: Rules, table: int, seats: tuple[int, ...], dealer: int, rng: GameRandom) -> Deal:
+    """Shuffle and deal one hand with the game's own random generator."""
+    layout = rules.layout(len(seats))
+    deck = rng.shuffled(range(32))
+    pos = 0
+    hands = [0] * table
+    open_mask = closed_mask = 0
+    order = receiving_order(seats, dealer, table)
+    for kind, count in layout.steps:
+        if kind == "deal":
+            # packets of three (nk rule 6); a smaller packet where the count is not
+            for packet_start in range(0, count, 3):
+                size = min(3, count - packet_start)
+                for seat in order:
+                    for card in deck[pos : pos + size]:
+                        hands[seat] |= 1 << card
+                    pos += size
+        else:
+            mask = 0
+            for card in deck[pos : pos + count]:
+                mask |= 1 << card
+            pos += count
+            if kind == "open":
+                open_mask |= mask
+            else:
+                closed_mask |= mask
+    sleepers = 0
+    for card in deck[pos:]:
+        sleepers |= 1 << card
+    return Deal(table, dealer, tuple(sorted(seats)), tuple(hands), open_mask, closed_mask, sleepers)
+
+
+def draw_for_dealer(table: int, rng: GameRandom) -> tuple[int, list[tuple[int, int]]]:
+    """nk rule 5: everybody draws a card, the highest deals; ties draw again.
+
+    Returns the dealer and the draws made, as (seat, card), for the record.
+    Cards rank A K Q J 10 9 8 7 here; suits do not count.
+    """
+    contenders = list(range(table))
+    draws: list[tuple[int, int]] = []
+    while True:
+        deck = rng.shuffled(cards_of(PIQUET_DECK))
+        drawn = {seat: deck[i] for i, seat in enumerate(contenders)}
+        draws.extend(drawn.items())
+        top = max(rank_of(c) for c in drawn.values())
+        contenders = [s for s, c in drawn.items() if rank_of(c) == top]
+        if len(contenders) == 1:
+            return contenders[0], draws

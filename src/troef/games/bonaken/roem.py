@@ -1,0 +1,201 @@
+"""Roem: the bonus of card combinations (nk rules 39-50, pagat "Roem und Stuk", hazerswoude 2.3).
+
+A *combination* is a sequence of three or more cards of one suit in the order
+A-K-Q-J-10-9-8-7 (nk rule 42), a set of four cards of one rank that the table
+values, or stuk (king and queen of trumps). Which combinations may share cards
+is the table's ``combine`` switch; :func:`roem_options` lists every total a
+holder could declare (nk rule 49 lets him declare a lower value he also holds)
+with the highest card involved, used for the tie-breaks of a roem contest.
+
+>>> from troef.cards import CardSet
+>>> from troef.games.bonaken.rules import preset
+>>> pagat = preset("pagat").roem
+>>> best_roem(CardSet.parse("Kh Qh Jh 10h").mask, 0, pagat)[0]  # K-Q-J-10 of trumps
+70
+>>> best_roem(CardSet.parse("Ah Ad Ac As Kh Qh").mask, 0, pagat)[0]  # four aces with stuk
+140
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from troef.cards import Rank
+from troef.games.bonaken.rules import RoemTable
+
+_SET_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.NINE)
+
+
+def _set_value(rank: int, table: RoemTable) -> int:
+    """Value of four cards of ``rank`` in ``table`` (0: not a combination)."""
+    if rank == Rank.JACK:
+        return table.four_jacks
+    if rank == Rank.NINE:
+        return table.four_nines
+    if rank in (Rank.QUEEN, Rank.KING, Rank.ACE):
+        return table.four_queens_kings_aces
+    return 0
+
+
+def _runs(byte: int) -> tuple[tuple[int, int, int], ...]:
+    """Every run of three or more adjacent ranks in a suit byte as (run byte, length, top rank).
+
+    Shorter runs inside a longer one are listed too (nk rule 49: a five-card
+    sequence holds a four).
+    """
+    out = []
+    for start in range(8):
+        length = 0
+        while start + length < 8 and byte >> (start + length) & 1:
+            length += 1
+            if length >= 3:
+                out.append((((1 << length) - 1) << start, length, start + length - 1))
+    return tuple(out)
+
+
+_RUNS_BY_BYTE = tuple(_runs(b) for b in range(256))
+
+
+@lru_cache(maxsize=16)
+def _set_table(table: RoemTable) -> tuple[tuple[int, int, int], ...]:
+    """(four-of-a-kind mask, value, rank) of each rank the table values."""
+    out = []
+    for rank in _SET_RANKS:
+        value = _set_value(rank, table)
+        if value:
+            out.append((0x01010101 << rank, value, int(rank)))
+    return tuple(out)
+
+
+def _combinations(mask: int, table: RoemTable) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+    """Candidate sequences and sets in ``mask`` as (cards mask, value, highest rank)."""
+    sequences: list[tuple[int, int, int]] = []
+    for suit in range(4):
+        for run, length, top in _RUNS_BY_BYTE[(mask >> (8 * suit)) & 0xFF]:
+            sequences.append((run << (8 * suit), table.sequence_value(length), top))
+    sets = [entry for entry in _set_table(table) if mask & entry[0] == entry[0]]
+    return sequences, sets
+
+
+@lru_cache(maxsize=65536)
+def roem_options(mask: int, trump: int, table: RoemTable) -> dict[int, int]:
+    """Every roem total the cards in ``mask`` can show, mapped to its highest card rank.
+
+    ``trump`` is the trump suit (-1 for none: no stuk). Zero (no roem) is
+    always an option. For equal totals the highest rank wins.
+    """
+    sequences, sets = _combinations(mask, table)
+    options: dict[int, int] = {0: -1}
+
+    def note(total: int, high: int) -> None:
+        if options.get(total, -2) < high:
+            options[total] = high
+
+    if table.combine == "exclusive":
+        # nk rule 43 / hazerswoude 2.3: no card in two sets or sequences
+        combos = sequences + sets
+        n = len(combos)
+
+        def walk(i: int, used: int, total: int, high: int) -> None:
+            note(total, high)
+            for j in range(i, n):
+                cmask, value, top = combos[j]
+                if not cmask & used:
+                    walk(j + 1, used | cmask, total + value, max(high, top))
+
+        walk(0, 0, 0, -1)
+    else:
+        # pagat: a card in one sequence only, but sets ride on top of sequences
+        seq_totals: dict[int, int] = {0: -1}
+
+        def walk_seq(i: int, used: int, total: int, high: int) -> None:
+            if seq_totals.get(total, -2) < high:
+                seq_totals[total] = high
+            for j in range(i, len(sequences)):
+                cmask, value, top = sequences[j]
+                if not cmask & used:
+                    walk_seq(j + 1, used | cmask, total + value, max(high, top))
+
+        walk_seq(0, 0, 0, -1)
+        for pick in range(1 << len(sets)):
+            set_total, set_high = 0, -1
+            for k, (_, value, top) in enumerate(sets):
+                if pick >> k & 1:
+                    set_total += value
+                    set_high = max(set_high, top)
+            for total, high in seq_totals.items():
+                note(total + set_total, max(high, set_high))
+    if trump >= 0 and table.stuk:
+        stuk = (1 << (8 * trump + Rank.KING)) | (1 << (8 * trump + Rank.QUEEN))
+        if mask & stuk == stuk:
+            # nk rule 44, pagat, hazerswoude 2.3: stuk counts besides the other combinations
+            for total, high in list(options.items()):
+                note(total + table.stuk, max(high, int(Rank.KING)))
+    return options
+
+
+def best_roem(mask: int, trump: int, table: RoemTable) -> tuple[int, int]:
+    """The highest roem total of ``mask`` and the highest card rank in it."""
+    options = roem_options(mask, trump, table)
+    total = max(options)
+    return total, options[total]
+
+
+def has_six_sequence(mask: int) -> bool:
+    """Whether the cards hold a sequence of six (nk rule 50 lets it over-roem a five)."""
+    for suit in range(4):
+        byte = (mask >> (8 * suit)) & 0xFF
+        for start in range(3):
+            if byte >> start & 0x3F == 0x3F:
+                return True
+    return False
+
+
+def max_table_roem(table: RoemTable, cards: int = 6) -> int:
+    """The most roem one hand of ``cards`` cards can hold (bounds the roem bids).
+
+    A set of four leaves two cards: stuk, or (pagat) a sequence of three that
+    shares a card with the set; otherwise a single long sequence with stuk.
+    """
+    sets = max(table.four_jacks, table.four_nines, table.four_queens_kings_aces)
+    extra = max(table.stuk, table.seq3 if table.combine == "pagat" else 0)
+    return max(sets + extra, table.sequence_value(cards) + table.stuk)
+
+
+def roem_within(pool: int, keep: int, table: RoemTable) -> int:
+    """The most roem that ``keep`` of the cards in ``pool`` can hold, trump being free to choose.
+
+    Used to judge false roem (nk rules 67-69): which roem could a bidder still
+    hold after picking up centre cards and laying as many away.
+    """
+    sequences, sets = _combinations(pool, table)
+    stuks = []
+    if table.stuk:
+        for suit in range(4):
+            stuk = (1 << (8 * suit + Rank.KING)) | (1 << (8 * suit + Rank.QUEEN))
+            if pool & stuk == stuk:
+                stuks.append(stuk)
+    best = 0
+    exclusive = table.combine == "exclusive"
+    combos = sequences + sets
+    n_seq = len(sequences)
+    n = len(combos)
+
+    def walk(i: int, used_seq: int, union: int, total: int) -> None:
+        nonlocal best
+        if total > best:
+            best = total
+        for stuk in stuks:
+            if total + table.stuk > best and (union | stuk).bit_count() <= keep:
+                best = total + table.stuk
+        for j in range(i, n):
+            cmask, value, _ = combos[j]
+            is_set = j >= n_seq
+            # exclusive: no card in two combinations; pagat: sets may overlap sequences
+            clash = cmask & union if exclusive else (0 if is_set else cmask & used_seq)
+            if clash or (union | cmask).bit_count() > keep:
+                continue
+            walk(j + 1, used_seq if is_set else used_seq | cmask, union | cmask, total + value)
+
+    walk(0, 0, 0, 0)
+    return best

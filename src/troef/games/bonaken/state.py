@@ -1,0 +1,879 @@
+"""One hand of Bonaken, from the deal to its result: the mutable state object.
+
+The hand walks through phases: bidding, the exchange of the centre cards,
+naming trump, declaring roem, and the play. :meth:`Hand.legal_actions` lists
+what the player to act may do, :meth:`Hand.check` says why an action is not
+allowed (``None`` when it is), and :meth:`Hand.apply` performs it or raises
+:class:`IllegalActionError` leaving the hand exactly as it was.
+
+>>> from troef.games.bonaken.rules import preset
+>>> hand = Hand.new(preset("nk"), players=4, dealer=0, seed=1)
+>>> hand.phase.name, hand.to_act
+('BIDDING', 1)
+>>> hand.check(parse_action("bid 20"))
+'the lowest number bid is 25'
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from enum import IntEnum
+from typing import Final
+
+from troef.cards import SUIT_NAMES, Rank, card_name, card_str, cards_of, make_card, suit_of
+from troef.core.chance import GameRandom
+from troef.core.errors import IllegalActionError
+from troef.games.bonaken.actions import (
+    DISCARDS,
+    MISERE,
+    PASS,
+    PLAYS,
+    STUK,
+    TRUMPS,
+    Bid,
+    BidKind,
+    BonakenAction,
+    DeclareRoem,
+    DeclareStuk,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    parse_action,
+)
+from troef.games.bonaken.bidding import (
+    LOCKED,
+    bid_ladder,
+    bid_rank,
+    contract_name,
+    declares_roem,
+    needs_trump,
+)
+from troef.games.bonaken.deal import Deal, deal_cards, receiving_order
+from troef.games.bonaken.play import (
+    PLAIN_POINTS,
+    SUIT32,
+    TRUMP_POINTS,
+    TRUMP_POWER,
+    legal_plays,
+    points_of,
+)
+from troef.games.bonaken.result import HandResult, Reason
+from troef.games.bonaken.roem import best_roem, roem_options, roem_within
+from troef.games.bonaken.rules import Rules
+
+__all__ = ["Hand", "Phase", "parse_action"]
+
+
+class Phase(IntEnum):
+    """Where a hand is."""
+
+    BIDDING = 0
+    EXCHANGE = 1
+    TRUMP = 2
+    ROEM = 3
+    PLAY = 4
+    DONE = 5
+
+
+# Per suit and rank byte, the interned Play / Discard actions of those cards,
+# so that listing legal cards is four dictionary-free tuple lookups.
+_PLAYS_BY_BYTE: Final = tuple(
+    tuple(tuple(PLAYS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+_DISCARDS_BY_BYTE: Final = tuple(
+    tuple(tuple(DISCARDS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+
+
+def _cards_actions(mask: int, table: tuple[tuple[tuple[BonakenAction, ...], ...], ...]) -> list[BonakenAction]:
+    out: list[BonakenAction] = []
+    for s in range(4):
+        byte = (mask >> (8 * s)) & 0xFF
+        if byte:
+            out.extend(table[s][byte])
+    return out
+
+
+class Hand:
+    """The state of one hand (in Dutch: een gift, or giffie)."""
+
+    __slots__ = (
+        "best_power",
+        "best_seat",
+        "bids",
+        "compulsory_misere",
+        "contest",
+        "contract",
+        "deal",
+        "declarers",
+        "discards",
+        "exchange_need",
+        "exchange_pos",
+        "false_roem",
+        "hands",
+        "high_bid",
+        "high_rank",
+        "high_seat",
+        "high_trump",
+        "history",
+        "ladder",
+        "led",
+        "misere_group",
+        "misere_rank",
+        "n_tricks",
+        "next_seat",
+        "number_bidders",
+        "out",
+        "outcomes",
+        "passed",
+        "pending",
+        "phase",
+        "plain_bonaak_bid",
+        "played",
+        "players",
+        "points",
+        "reachable",
+        "reasons",
+        "received",
+        "result",
+        "roem_counted",
+        "roem_declared",
+        "roem_high",
+        "rules",
+        "seats",
+        "stuk_counted",
+        "stuk_pending",
+        "table",
+        "to_act",
+        "took",
+        "trick",
+        "trick_roem",
+        "tricks",
+        "trump",
+        "trump_led",
+        "won",
+    )
+
+    def __init__(self, rules: Rules, deal: Deal, *, compulsory_misere: bool = False) -> None:
+        deal.validate(rules)
+        self.rules = rules
+        self.deal = deal
+        self.table = deal.table
+        self.seats = deal.seats
+        self.players = len(deal.seats)
+        order = receiving_order(deal.seats, deal.dealer, deal.table)
+        self.next_seat = [-1] * deal.table
+        for i, seat in enumerate(order):
+            self.next_seat[seat] = order[(i + 1) % len(order)]
+        self.hands = list(deal.hands)
+        self.ladder = bid_ladder(rules, self.players)
+        self.misere_rank = rules.misere_rank_for(self.players)
+        self.reachable: dict[int, int] = {}
+        self.n_tricks = rules.layout(self.players).hand
+        self.phase = Phase.BIDDING
+        self.to_act = order[0]  # nk rule 8: the player left of the dealer bids first
+        self.compulsory_misere = compulsory_misere
+        self.high_rank = 0
+        self.high_bid: Bid | None = None
+        self.high_seat = -1
+        self.passed = 0
+        self.misere_group: list[int] = []
+        self.number_bidders = 0
+        self.plain_bonaak_bid = False
+        self.bids: list[tuple[int, BonakenAction]] = []
+        self.false_roem: list[int] = []
+        self.contract: Bid | None = None
+        self.declarers: tuple[int, ...] = ()
+        self.exchange_pos = 0
+        self.exchange_need = 0
+        self.pending = 0
+        self.took = [0] * deal.table
+        self.discards = [0] * deal.table
+        self.received = [0] * deal.table
+        self.out = deal.sleepers
+        self.trump = -1
+        self.trump_led = False
+        self.roem_declared = 0
+        self.roem_high = -1
+        self.roem_counted = 0
+        self.contest: list[tuple[int, int, int]] = []
+        self.stuk_counted = False
+        self.stuk_pending = False
+        self.trick_roem = 0
+        self.trick: list[tuple[int, int]] = []
+        self.led = -1
+        self.best_seat = -1
+        self.best_power = -1
+        self.high_trump = -1
+        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        self.won = [0] * deal.table
+        self.points = [0] * deal.table
+        self.played = 0
+        self.result: HandResult | None = None
+        self.history: list[tuple[int, BonakenAction]] = []
+        self.outcomes: dict[int, bool] = {}
+        self.reasons: dict[int, Reason] = {}
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: int = 4,
+        dealer: int = 0,
+        seed: int | None = None,
+        *,
+        rng: GameRandom | None = None,
+    ) -> Hand:
+        """Deal a fresh hand for ``players`` seats with its own seeded generator."""
+        rng = rng or GameRandom(seed)
+        seats = tuple(range(players))
+        return cls(rules, deal_cards(rules, players, seats, dealer, rng))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has its result."""
+        return self.phase == Phase.DONE
+
+    def legal_actions(self) -> list[BonakenAction]:
+        """Every action the player to act may take (empty when the hand is over)."""
+        phase = self.phase
+        seat = self.to_act
+        if phase == Phase.PLAY:
+            mask = self._legal_play_mask(seat)
+            actions = _cards_actions(mask, _PLAYS_BY_BYTE)
+            if self._stuk_declarable(seat, mask):
+                actions.append(STUK)
+            return actions
+        if phase == Phase.BIDDING:
+            return self._legal_bids(seat)
+        if phase == Phase.EXCHANGE:
+            return _cards_actions(self.hands[seat], _DISCARDS_BY_BYTE)
+        if phase == Phase.TRUMP:
+            # naming trump, or (nk rule 75, pagat) leading at once: the led suit is trump
+            return [*TRUMPS, *_cards_actions(self.hands[seat], _PLAYS_BY_BYTE)]
+        if phase == Phase.ROEM:
+            return [DeclareRoem(v) for v in self.declarable_roem()]
+        return []
+
+    def check(self, action: BonakenAction) -> str | None:
+        """Why ``action`` is not allowed now, or ``None`` if it is."""
+        problem = self._problem(action)
+        return None if problem is None else problem[1]
+
+    def is_legal(self, action: BonakenAction) -> bool:
+        """Whether ``action`` may be applied now."""
+        return self._problem(action) is None
+
+    def declarable_roem(self) -> list[int]:
+        """The roem totals the declarer may declare now (nk rules 46, 49), lowest first."""
+        if self.phase != Phase.ROEM or self.contract is None:
+            return []
+        seat = self.declarers[0]
+        options = roem_options(self.hands[seat], self.trump, self.rules.roem)
+        values = sorted(options)
+        if self.contract.kind == BidKind.NUMBER and self.rules.roem_below_bid:
+            # nk rule 49, pagat: roem must stay below the number bid
+            values = [v for v in values if v < self.contract.value]
+        return values
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: BonakenAction) -> None:
+        """Perform ``action`` for the player to act, or raise :class:`IllegalActionError`."""
+        seat = self.to_act
+        phase = self.phase
+        if phase == Phase.PLAY and type(action) is Play:
+            # the hot path: one mask test instead of the full check
+            card = action.card
+            if card < 0 or card > 31 or not self._legal_play_mask(seat) >> card & 1:
+                self._raise(action)
+            self.history.append((seat, action))
+            self._play(seat, card)
+            return
+        problem = self._problem(action)
+        if problem is not None:
+            raise IllegalActionError(problem[1], problem[0])
+        self.history.append((seat, action))
+        if phase == Phase.BIDDING:
+            self._bid(seat, action)
+        elif phase == Phase.EXCHANGE:
+            assert isinstance(action, Discard)
+            self._discard(seat, action.card)
+        elif phase == Phase.TRUMP:
+            if isinstance(action, NameTrump):
+                self.trump = action.suit
+                self._start_roem()
+            else:
+                assert isinstance(action, Play)
+                self._lead_without_trump(seat, action.card)
+        elif phase == Phase.ROEM:
+            assert isinstance(action, DeclareRoem)
+            self._declare_roem(seat, action.value)
+        else:  # PLAY: stuk
+            self.stuk_pending = True
+            self.stuk_counted = True
+            self.roem_counted += self.rules.roem.stuk
+            self.roem_declared += self.rules.roem.stuk
+
+    def _raise(self, action: BonakenAction) -> None:
+        problem = self._problem(action) or ("illegal", "that action is not allowed now")
+        raise IllegalActionError(problem[1], problem[0])
+
+    # ------------------------------------------------------------------ checks
+    def _problem(self, action: BonakenAction) -> tuple[str, str] | None:
+        phase = self.phase
+        if phase == Phase.DONE:
+            return ("hand_over", "the hand is over")
+        seat = self.to_act
+        if phase == Phase.BIDDING:
+            if isinstance(action, (Pass, Bid)):
+                return self._bid_problem(seat, action)
+            return ("not_now", "it is time to bid or pass")
+        if phase == Phase.EXCHANGE:
+            if not isinstance(action, Discard):
+                what = "pass on" if self._misere_chain() else "lay away"
+                return ("not_now", f"first {what} {self.exchange_need} more card(s)")
+            if not self.hands[seat] >> action.card & 1:
+                return ("not_held", f"you do not hold {card_str(action.card)}")
+            return None
+        if phase == Phase.TRUMP:
+            if isinstance(action, NameTrump):
+                return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
+            if isinstance(action, Play):
+                if not 0 <= action.card < 32 or not self.hands[seat] >> action.card & 1:
+                    return ("not_held", f"you do not hold {card_str(action.card)}")
+                return None
+            return ("not_now", "name the trump suit first (or lead a card: its suit becomes trump)")
+        if phase == Phase.ROEM:
+            if not isinstance(action, DeclareRoem):
+                return ("not_now", "declare your roem first ('roem 0' for none)")
+            values = self.declarable_roem()
+            if action.value in values:
+                return None
+            assert self.contract is not None
+            options = roem_options(self.hands[seat], self.trump, self.rules.roem)
+            if action.value in options:
+                return (
+                    "roem_not_below_bid",
+                    f"roem must be lower than your bid of {self.contract.value}; "
+                    f"you may declare {', '.join(map(str, values))}",
+                )
+            return (
+                "roem_not_held",
+                f"you do not hold {action.value} roem; you may declare {', '.join(map(str, values))}",
+            )
+        # PLAY
+        if isinstance(action, DeclareStuk):
+            if self._stuk_declarable(seat, self._legal_play_mask(seat)):
+                return None
+            return ("no_stuk", "you cannot declare stuk now")
+        if not isinstance(action, Play):
+            return ("not_now", "it is time to play a card")
+        return self._play_problem(seat, action.card)
+
+    def _play_problem(self, seat: int, card: int) -> tuple[str, str] | None:
+        hand = self.hands[seat]
+        if not 0 <= card < 32 or not hand >> card & 1:
+            return ("not_held", f"you do not hold {card_str(card) if 0 <= card < 64 else card}")
+        legal = self._legal_play_mask(seat)
+        if legal >> card & 1:
+            return None
+        if self.stuk_pending:
+            return ("stuk_card", "you declared stuk: play the king or queen of trumps")
+        trump, led = self.trump, self.led
+        led_name = SUIT_NAMES["en"][led]
+        if led == trump:
+            if legal & ~SUIT32[trump] == 0 and suit_of(card) == trump:
+                return ("overtrump", "you must play a higher trump")
+            return ("follow_trump", f"you must play a trump ({led_name})")
+        if hand & SUIT32[led] and suit_of(card) != led and suit_of(card) != trump:
+            if trump >= 0 and self.rules.may_trump_instead_of_following:
+                return ("follow", f"you must follow {led_name} (or play a trump)")
+            return ("follow", f"you must follow {led_name}")
+        if suit_of(card) == trump:
+            return ("undertrump", "you may not undertrump")
+        return ("illegal_card", f"you may not play {card_str(card)} now")
+
+    # ------------------------------------------------------------------ bidding
+    def _bid_problem(self, seat: int, action: Pass | Bid) -> tuple[str, str] | None:
+        rules = self.rules
+        if self.compulsory_misere:
+            if isinstance(action, Bid) and action.kind == BidKind.MISERE:
+                return None
+            return ("compulsory_misere", "everybody must bid misère in the first hand with seven players")
+        if isinstance(action, Pass):
+            return None  # nk rule 9
+        kind = action.kind
+        if kind == BidKind.MISERE:
+            if not rules.misere:
+                return ("no_misere", "misère is not played with these rules")
+            if self.high_bid is not None and self.high_bid.kind == BidKind.MISERE:
+                return None  # nk rule 17: after misère others may bid misère too
+            if bid_rank(action, rules, self.players) > self.high_rank:
+                return None
+            return ("too_low", f"misère is not higher than {self._high_text()}")
+        if self.high_rank >= LOCKED:
+            return (
+                "misere_locked",
+                f"after {rules.misere_locks_after} misère bids only misère or pass may follow",
+            )
+        rank = self.ladder.rank_of.get(action)
+        if rank is None:
+            return self._malformed_bid(action)
+        if kind in (BidKind.BONAAK, BidKind.OPEN_BONAAK):
+            if rules.number_bidder_no_bonaak and self.number_bidders >> seat & 1:
+                return ("no_bonaak", "after bidding a number you may not bid bonaak")  # Limpt-Bogmans
+            if action.value and rules.bonaak_roem_after_plain and not self.plain_bonaak_bid:
+                # nk rule 19
+                return ("bonaak_roem_first", "bonaak with roem may only follow a bid of bonaak")
+        if rank <= self.high_rank:
+            return ("too_low", f"the bid must be higher than {self._high_text()}")  # nk rule 17
+        return None
+
+    def _malformed_bid(self, action: Bid) -> tuple[str, str]:
+        """Why a bid is not a bid of these rules at all."""
+        rules = self.rules
+        kind, v = action.kind, action.value
+        if kind == BidKind.NUMBER:
+            if v % 5:
+                return ("bad_bid", "a number bid must be a multiple of 5")  # nk rule 12
+            if v < rules.min_bid:
+                return ("bad_bid", f"the lowest number bid is {rules.min_bid}")
+            return ("bad_bid", f"the highest number bid is {rules.max_number_bid}")
+        if kind == BidKind.ZWABBER:
+            if not rules.zwabber:
+                return ("no_zwabber", "zwabber is not played with these rules")
+            return ("bad_bid", "zwabber with that roem is not a bid with these rules")
+        if kind == BidKind.OPEN_BONAAK:
+            return ("no_open_bonaak", "open bonaak is not played with these rules")
+        if action.six:
+            return ("bad_bid", "a six-card claim is only made over a five-card sequence of equal value")
+        return ("bad_bid", f"bonaak {v} is not a bid with these rules")
+
+    def _high_text(self) -> str:
+        if self.high_bid is None:
+            return "nothing"
+        return contract_name(self.high_bid, max(1, len(self.misere_group)))
+
+    def _legal_bids(self, seat: int) -> list[BonakenAction]:
+        rules = self.rules
+        if self.compulsory_misere:
+            return [MISERE]
+        out: list[BonakenAction] = [PASS]
+        if rules.misere and (
+            (self.high_bid is not None and self.high_bid.kind == BidKind.MISERE) or self.misere_rank > self.high_rank
+        ):
+            out.append(MISERE)
+        if self.high_rank >= LOCKED:
+            return out
+        ladder = self.ladder
+        higher = ladder.bids[bisect_right(ladder.ranks, self.high_rank) :]
+        if rules.number_bidder_no_bonaak and self.number_bidders >> seat & 1:
+            # Limpt-Bogmans: a player who bid a number may not bid any bonaak
+            out.extend(b for b in higher if b.kind not in (BidKind.BONAAK, BidKind.OPEN_BONAAK))
+        elif rules.bonaak_roem_after_plain and not self.plain_bonaak_bid:
+            out.extend(b for b in higher if not (b.kind == BidKind.BONAAK and b.value))  # nk rule 19
+        else:
+            out.extend(higher)
+        return out
+
+    def _bid(self, seat: int, action: BonakenAction) -> None:
+        rules = self.rules
+        self.bids.append((seat, action))
+        if isinstance(action, Pass):
+            self.passed |= 1 << seat
+        else:
+            assert isinstance(action, Bid)
+            if action.kind == BidKind.MISERE and self.high_bid is not None and self.high_bid.kind == BidKind.MISERE:
+                self.misere_group.append(seat)
+                n = len(self.misere_group)
+                if rules.misere_locks_after is not None and n >= rules.misere_locks_after:
+                    self.high_rank = LOCKED  # pagat: two misères; hazerswoude: three
+                elif n == 2 and rules.double_misere_rank is not None:
+                    self.high_rank = rules.double_misere_rank  # hazerswoude: double misère
+            else:
+                self.high_rank = bid_rank(action, rules, self.players)
+                self.high_bid = action
+                self.high_seat = seat
+                self.misere_group = [seat] if action.kind == BidKind.MISERE else []
+            if action.kind == BidKind.NUMBER:
+                self.number_bidders |= 1 << seat
+            if action.kind == BidKind.BONAAK and action.value == 0:
+                self.plain_bonaak_bid = True
+            if rules.false_roem_erin and seat not in self.false_roem and self._is_false_roem(seat, action):
+                self.false_roem.append(seat)
+        # the turn passes to the next player still in the bidding
+        nxt = self.next_seat[seat]
+        for _ in range(self.players):
+            if not self.passed >> nxt & 1:
+                break
+            nxt = self.next_seat[nxt]
+        else:
+            self._finish(redeal=True)  # everybody passed: deal again
+            return
+        group = self.high_bid is not None and self.high_bid.kind == BidKind.MISERE
+        if nxt == self.high_seat or (group and nxt in self.misere_group):
+            self._end_bidding()
+        else:
+            self.to_act = nxt
+
+    def _is_false_roem(self, seat: int, bid: Bid) -> bool:
+        """nk rules 67-69: a bid that needs roem the bidder cannot get, whatever the blind card."""
+        if bid.kind == BidKind.BONAAK and bid.value:
+            need = bid.value
+        elif bid.kind == BidKind.NUMBER and bid.value >= 145:
+            need = bid.value - 141  # card points cannot exceed 141
+        else:
+            return False
+        return self._reachable_roem(seat) < need
+
+    def _reachable_roem(self, seat: int) -> int:
+        """The most roem ``seat`` could hold after the exchange, over every possible blind card."""
+        cached = self.reachable.get(seat)
+        if cached is not None:
+            return cached
+        table = self.rules.roem
+        keep = self.n_tricks
+        pool = self.deal.hands[seat] | self.deal.open
+        reach = roem_within(pool, keep, table)
+        if not self.deal.closed:
+            self.reachable[seat] = reach
+            return reach
+        # nk rule 69: the bidder may count on a lucky blind card; only cards that
+        # touch his own (a neighbour in suit, a fourth of a rank, a stuk partner) can help
+        for card in range(32):
+            if pool >> card & 1:
+                continue
+            suit, rank = card >> 3, card & 7
+            near = (pool >> (8 * suit)) & ((0x1F << rank) >> 2) & 0xFF  # ranks within two
+            same_rank = sum(pool >> (8 * s + rank) & 1 for s in range(4))
+            stuk_partner = rank in (Rank.KING, Rank.QUEEN) and pool >> (8 * suit + (11 - rank)) & 1
+            if near or same_rank == 3 or stuk_partner:
+                reach = max(reach, roem_within(pool | 1 << card, keep, table))
+        self.reachable[seat] = reach
+        return reach
+
+    def _end_bidding(self) -> None:
+        assert self.high_bid is not None
+        self.contract = self.high_bid
+        if self.high_bid.kind == BidKind.MISERE:
+            self.declarers = tuple(self.misere_group)  # nk rule 21
+        else:
+            self.declarers = (self.high_seat,)  # nk rule 20
+        if self.declarers[0] in self.false_roem:
+            self._finish()
+            return
+        centre = self.deal.open | self.deal.closed
+        no_centre = self.rules.bonaak_no_centre and self.contract.kind in (
+            BidKind.BONAAK,
+            BidKind.OPEN_BONAAK,
+        )
+        if not centre or no_centre:
+            self.out |= centre
+            self._start_trump()
+            return
+        first = self.declarers[0]
+        # nk rules 23 and 35: the declarer (first misère player) takes the centre
+        self.hands[first] |= centre
+        self.took[first] = centre
+        self.exchange_pos = 0
+        self.exchange_need = centre.bit_count()
+        self.pending = 0
+        self.phase = Phase.EXCHANGE
+        self.to_act = first
+
+    # ------------------------------------------------------------------ exchange
+    def _misere_chain(self) -> bool:
+        return self.contract is not None and self.contract.kind == BidKind.MISERE and len(self.declarers) > 1
+
+    def _discard(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.discards[seat] |= bit
+        self.pending |= bit
+        self.exchange_need -= 1
+        if self.exchange_need:
+            return
+        self.exchange_pos += 1
+        if self.exchange_pos < len(self.declarers):
+            # nk rule 35, pagat: the next misère player picks up what was laid away
+            nxt = self.declarers[self.exchange_pos]
+            self.hands[nxt] |= self.pending
+            self.received[nxt] = self.pending
+            self.exchange_need = self.pending.bit_count()
+            self.pending = 0
+            self.to_act = nxt
+            return
+        self.out |= self.pending
+        self.pending = 0
+        self._start_trump()
+
+    # ------------------------------------------------------------------ trump and roem
+    def _start_trump(self) -> None:
+        assert self.contract is not None
+        if needs_trump(self.contract, len(self.declarers), self.rules):
+            self.phase = Phase.TRUMP
+            self.to_act = self.declarers[0]
+        else:
+            self.trump = -1
+            self._start_roem()
+
+    def _start_roem(self) -> None:
+        assert self.contract is not None
+        if declares_roem(self.contract):
+            self.phase = Phase.ROEM
+            self.to_act = self.declarers[0]
+        else:
+            self._start_play()
+
+    def _declare_roem(self, seat: int, value: int) -> None:
+        self.roem_declared = value
+        rules = self.rules
+        options = roem_options(self.hands[seat], self.trump, rules.roem)
+        self.roem_high = options[value]
+        if value and self.trump >= 0:
+            # whether the declared total already counts stuk (nk rule 46 lets it come later)
+            without = roem_options(self.hands[seat], -1, rules.roem)
+            self.stuk_counted = value not in without
+        counted = value
+        assert self.contract is not None
+        if value and rules.roem_contest != "none" and self.contract.kind == BidKind.NUMBER:
+            # pagat, hazerswoude 2.3: opponents with as much roem or more announce it;
+            # the engine announces for them, as cancelling roem can only help them
+            for opp in receiving_order(self.seats, seat, self.table):
+                if opp in self.declarers:
+                    continue
+                o_value, o_high = best_roem(self.hands[opp], self.trump, rules.roem)
+                if o_value < value:
+                    continue
+                self.contest.append((opp, o_value, o_high))
+                if o_value > value:
+                    counted = 0
+                elif rules.roem_contest == "opponent_wins_tie":
+                    if o_high >= self.roem_high:
+                        counted = 0  # pagat: equal or higher top card cancels
+                elif o_high > self.roem_high:
+                    counted = 0  # hazerswoude: a full tie goes to the declarer
+        self.roem_counted = counted
+        self._start_play()
+
+    def _stuk_declarable(self, seat: int, legal: int) -> bool:
+        if not self.rules.stuk_when_played or self.stuk_counted or self.stuk_pending:
+            return False
+        if seat != self.declarers[0] or self.trump < 0 or self.contract is None:
+            return False
+        if self.contract.kind != BidKind.NUMBER:
+            return False
+        king = 1 << make_card(self.trump, Rank.KING)
+        queen = 1 << make_card(self.trump, Rank.QUEEN)
+        hand = self.hands[seat]
+        if hand & (king | queen) != king | queen or not legal & (king | queen):
+            return False
+        if self.rules.roem_below_bid and self.roem_declared + self.rules.roem.stuk >= self.contract.value:
+            return False  # nk rule 49 holds for the total
+        return True
+
+    def _lead_without_trump(self, seat: int, card: int) -> None:
+        assert self.contract is not None
+        self.trump_led = True
+        if self.contract.kind == BidKind.MISERE:
+            # nk rule 75: a lone misère player who leads without naming trump loses
+            self.trump = -1
+            self._start_play()
+            self.outcomes = {seat: False}
+            self.reasons = {seat: Reason.NO_TRUMP_MISERE}
+            self._finish()
+            return
+        # nk rule 75, pagat: the led suit is trump; roem not shown at the lead
+        # does not count (nk rule 46), so the roem phase is skipped
+        self.trump = suit_of(card)
+        self._start_play(check=False)
+        if self.phase == Phase.PLAY:
+            self._play(seat, card)
+
+    # ------------------------------------------------------------------ play
+    def _start_play(self, check: bool = True) -> None:
+        self.phase = Phase.PLAY
+        self.to_act = self.declarers[0]  # nk rules 24 and 36
+        if check and self._decide(final=False):
+            self._finish()
+
+    def _legal_play_mask(self, seat: int) -> int:
+        mask = legal_plays(self.hands[seat], self.led, self.trump, self.high_trump, self.rules)
+        if self.stuk_pending:
+            # nk rule 46: stuk is declared with the play of its first card
+            mask &= (1 << make_card(self.trump, Rank.KING)) | (1 << make_card(self.trump, Rank.QUEEN))
+        return mask
+
+    def _play(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        self.stuk_pending = False
+        suit = card >> 3
+        rank = card & 7
+        trick = self.trick
+        if not trick:
+            self.led = suit
+        if suit == self.trump:
+            power = 16 + TRUMP_POWER[rank]
+        elif suit == self.led:
+            power = rank
+        else:
+            power = -1
+        if power > self.best_power:
+            self.best_power = power
+            self.best_seat = seat
+            if power >= 16:
+                self.high_trump = power - 16
+        trick.append((seat, card))
+        if len(trick) < self.players:
+            self.to_act = self.next_seat[seat]
+            return
+        # the trick is complete: nk rule 24
+        winner = self.best_seat
+        trump = self.trump
+        pts = 0
+        for _, c in trick:
+            pts += TRUMP_POINTS[c & 7] if c >> 3 == trump else PLAIN_POINTS[c & 7]
+        self.won[winner] += 1
+        self.points[winner] += pts
+        if self.rules.roem_in_tricks and winner in self.declarers:
+            # hazerswoude 2.3: roem that falls in the declarer's tricks counts
+            mask = 0
+            for _, c in trick:
+                mask |= 1 << c
+            self.trick_roem += best_roem(mask, trump, self.rules.roem)[0]
+        self.tricks.append((tuple(trick), winner))
+        self.trick = []
+        self.led = -1
+        self.best_power = -1
+        self.best_seat = -1
+        self.high_trump = -1
+        self.to_act = winner
+        final = len(self.tricks) == self.n_tricks
+        # nk rule 38: with several misère players, play on until each is decided
+        if (final or self.rules.stop_when_decided) and self._decide(final):
+            self._finish()
+
+    def _decide(self, final: bool) -> bool:
+        """Fill in the outcome of every declarer that is certain; True when all are."""
+        contract = self.contract
+        assert contract is not None
+        rules = self.rules
+        stop = rules.stop_when_decided
+        kind = contract.kind
+        outcomes = self.outcomes
+        reasons = self.reasons
+        if kind == BidKind.MISERE:
+            for seat in self.declarers:
+                if seat in outcomes:
+                    continue
+                if self.won[seat]:
+                    if stop or final:
+                        outcomes[seat], reasons[seat] = False, Reason.TOOK_A_TRICK
+                elif final:
+                    outcomes[seat], reasons[seat] = True, Reason.NO_TRICK
+            return len(outcomes) == len(self.declarers)
+        seat = self.declarers[0]
+        if kind == BidKind.NUMBER:
+            total = self.points[seat] + self.roem_counted + self.trick_roem
+            if total >= contract.value and (stop or final):
+                outcomes[seat], reasons[seat] = True, Reason.MADE
+            elif final:
+                outcomes[seat], reasons[seat] = False, Reason.SHORT
+            elif stop:
+                # nk rule 31: lost as soon as the points still in play cannot make it
+                left = 0
+                for s in self.seats:
+                    left += points_of(self.hands[s], self.trump)
+                if self._stuk_possible(seat):
+                    left += rules.roem.stuk
+                if total + left < contract.value:
+                    outcomes[seat], reasons[seat] = False, Reason.SHORT
+            return seat in outcomes
+        # zwabber, bonaak, open bonaak: every trick (nk rules 13, 14, 33)
+        lost_trick = len(self.tricks) > self.won[seat]
+        roem_needed = contract.value
+        if roem_needed and not rules.roem_in_tricks and self.roem_declared < roem_needed:
+            if stop or final:
+                outcomes[seat], reasons[seat] = False, Reason.ROEM_SHORT
+                return True
+        if lost_trick and (stop or final):
+            outcomes[seat], reasons[seat] = False, Reason.LOST_A_TRICK
+        elif final:
+            if roem_needed and self.roem_counted + self.trick_roem < roem_needed:
+                outcomes[seat], reasons[seat] = False, Reason.ROEM_SHORT
+            else:
+                outcomes[seat], reasons[seat] = True, Reason.ALL_TRICKS
+        return seat in outcomes
+
+    def _stuk_possible(self, seat: int) -> bool:
+        if not self.rules.stuk_when_played or self.stuk_counted or self.trump < 0:
+            return False
+        both = (1 << make_card(self.trump, Rank.KING)) | (1 << make_card(self.trump, Rank.QUEEN))
+        return self.hands[seat] & both == both
+
+    def _finish(self, redeal: bool = False) -> None:
+        self.phase = Phase.DONE
+        self.to_act = -1
+        if redeal:
+            self.result = HandResult(None, (), -1, {}, {}, redeal=True)
+            return
+        won = dict(self.outcomes)
+        reasons = dict(self.reasons)
+        for seat in self.false_roem:
+            if seat in self.declarers:
+                won[seat], reasons[seat] = False, Reason.FALSE_ROEM
+        lead = self.declarers[0]
+        self.result = HandResult(
+            contract=self.contract,
+            declarers=self.declarers,
+            trump=self.trump,
+            won=won,
+            reasons=reasons,
+            false_roem=tuple(self.false_roem),
+            card_points=self.points[lead],
+            roem_declared=self.roem_declared,
+            roem_counted=self.roem_counted,
+            trick_roem=self.trick_roem,
+            tricks_won={s: self.won[s] for s in self.seats},
+            tricks_played=len(self.tricks),
+        )
+
+    # ------------------------------------------------------------------ misc
+    def copy(self) -> Hand:
+        """An independent copy (for search and what-if analysis)."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(new, name, value)
+        return new
+
+    def describe_card(self, card: int, lang: str = "en") -> str:
+        """A card's name in ``lang``, calling the trump nine the Nel."""
+        return card_name(card, lang, self.trump if self.trump >= 0 else None)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.preset} phase={self.phase.name} to_act={self.to_act}>"
+
+    def cards_in_play(self) -> int:
+        """Mask of the cards still in players' hands."""
+        mask = 0
+        for seat in self.seats:
+            mask |= self.hands[seat]
+        return mask
+
+    @property
+    def current_trick(self) -> list[tuple[int, int]]:
+        """The cards of the trick being played, as (seat, card)."""
+        return list(self.trick)
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds now (full state: not for players' eyes)."""
+        return cards_of(self.hands[seat])
