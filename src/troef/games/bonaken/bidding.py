@@ -104,6 +104,24 @@ class Ladder:
     bids: tuple[Bid, ...]
     ranks: tuple[int, ...]
     rank_of: dict[Bid, int]
+    #: The same ladder without bonaak with roem (nk rule 19, before a plain bonaak).
+    no_roem_bonaak: SubLadder
+    #: The same ladder without any bonaak (Limpt-Bogmans: after a number bid).
+    no_bonaak: SubLadder
+
+
+@dataclass(frozen=True, slots=True)
+class SubLadder:
+    """Part of a :class:`Ladder`, still sorted by rank."""
+
+    bids: tuple[Bid, ...]
+    ranks: tuple[int, ...]
+
+
+def _sub(ranked: list[tuple[int, int, Bid]], keep: object) -> SubLadder:
+    assert callable(keep)
+    kept = [(r, b) for r, _, b in ranked if keep(b)]
+    return SubLadder(tuple(b for _, b in kept), tuple(r for r, _ in kept))
 
 
 @lru_cache(maxsize=256)
@@ -122,9 +140,11 @@ def bid_ladder(rules: Rules, players: int) -> Ladder:
                 bids.append(Bid(BidKind.BONAAK, v, True))
     if rules.open_bonaak:
         bids.append(Bid(BidKind.OPEN_BONAAK))
-    ranked = sorted(((bid_rank(b, rules, players), i, b) for i, b in enumerate(bids)))
+    ranked = sorted((bid_rank(b, rules, players), i, b) for i, b in enumerate(bids))
     return Ladder(
         tuple(b for _, _, b in ranked),
         tuple(r for r, _, _ in ranked),
         {b: r for r, _, b in ranked},
+        _sub(ranked, lambda b: not (b.kind == BidKind.BONAAK and b.value)),
+        _sub(ranked, lambda b: b.kind not in (BidKind.BONAAK, BidKind.OPEN_BONAAK)),
     )

@@ -67,6 +67,14 @@ def _set_table(table: RoemTable) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+def table_set_mask(table: RoemTable) -> int:
+    """Mask of every card of the ranks whose four-of-a-kind the table values."""
+    mask = 0
+    for four, _, _ in _set_table(table):
+        mask |= four
+    return mask
+
+
 def _combinations(mask: int, table: RoemTable) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
     """Candidate sequences and sets in ``mask`` as (cards mask, value, highest rank)."""
     sequences: list[tuple[int, int, int]] = []

@@ -43,6 +43,8 @@ from troef.games.bonaken.actions import (
 )
 from troef.games.bonaken.bidding import (
     LOCKED,
+    Ladder,
+    SubLadder,
     bid_ladder,
     bid_rank,
     contract_name,
@@ -59,7 +61,7 @@ from troef.games.bonaken.play import (
     points_of,
 )
 from troef.games.bonaken.result import HandResult, Reason
-from troef.games.bonaken.roem import best_roem, roem_options, roem_within
+from troef.games.bonaken.roem import best_roem, roem_options, roem_within, table_set_mask
 from troef.games.bonaken.rules import Rules
 
 __all__ = ["Hand", "Phase", "parse_action"]
@@ -93,6 +95,26 @@ def _cards_actions(mask: int, table: tuple[tuple[tuple[BonakenAction, ...], ...]
         if byte:
             out.extend(table[s][byte])
     return out
+
+
+def _run_makers(byte: int) -> int:
+    """Ranks missing from a suit byte that would complete a run of three or more through them."""
+    out = 0
+    for rank in range(8):
+        if byte >> rank & 1:
+            continue
+        full = byte | (1 << rank)
+        low = high = rank
+        while low > 0 and full >> (low - 1) & 1:
+            low -= 1
+        while high < 7 and full >> (high + 1) & 1:
+            high += 1
+        if high - low >= 2:
+            out |= 1 << rank
+    return out
+
+
+_RUN_MAKERS: Final = tuple(_run_makers(b) for b in range(256))
 
 
 class Hand:
@@ -142,7 +164,9 @@ class Hand:
         "roem_high",
         "rules",
         "seats",
+        "stuk_cards",
         "stuk_counted",
+        "stuk_open",
         "stuk_pending",
         "table",
         "to_act",
@@ -200,6 +224,8 @@ class Hand:
         self.contest: list[tuple[int, int, int]] = []
         self.stuk_counted = False
         self.stuk_pending = False
+        self.stuk_cards = 0
+        self.stuk_open = False
         self.trick_roem = 0
         self.trick: list[tuple[int, int]] = []
         self.led = -1
@@ -241,9 +267,11 @@ class Hand:
         phase = self.phase
         seat = self.to_act
         if phase == Phase.PLAY:
-            mask = self._legal_play_mask(seat)
+            mask = legal_plays(self.hands[seat], self.led, self.trump, self.high_trump, self.rules)
+            if self.stuk_pending:
+                mask &= self.stuk_cards  # nk rule 46: stuk is declared with the play of its first card
             actions = _cards_actions(mask, _PLAYS_BY_BYTE)
-            if self._stuk_declarable(seat, mask):
+            if self.stuk_open and not self.stuk_counted and self._stuk_declarable(seat, mask):
                 actions.append(STUK)
             return actions
         if phase == Phase.BIDDING:
@@ -467,15 +495,12 @@ class Hand:
             out.append(MISERE)
         if self.high_rank >= LOCKED:
             return out
-        ladder = self.ladder
-        higher = ladder.bids[bisect_right(ladder.ranks, self.high_rank) :]
+        ladder: Ladder | SubLadder = self.ladder
         if rules.number_bidder_no_bonaak and self.number_bidders >> seat & 1:
-            # Limpt-Bogmans: a player who bid a number may not bid any bonaak
-            out.extend(b for b in higher if b.kind not in (BidKind.BONAAK, BidKind.OPEN_BONAAK))
+            ladder = self.ladder.no_bonaak  # Limpt-Bogmans: a number bidder may not bid any bonaak
         elif rules.bonaak_roem_after_plain and not self.plain_bonaak_bid:
-            out.extend(b for b in higher if not (b.kind == BidKind.BONAAK and b.value))  # nk rule 19
-        else:
-            out.extend(higher)
+            ladder = self.ladder.no_roem_bonaak  # nk rule 19
+        out.extend(ladder.bids[bisect_right(ladder.ranks, self.high_rank) :])
         return out
 
     def _bid(self, seat: int, action: BonakenAction) -> None:
@@ -540,17 +565,25 @@ class Hand:
         if not self.deal.closed:
             self.reachable[seat] = reach
             return reach
-        # nk rule 69: the bidder may count on a lucky blind card; only cards that
-        # touch his own (a neighbour in suit, a fourth of a rank, a stuk partner) can help
-        for card in range(32):
-            if pool >> card & 1:
-                continue
-            suit, rank = card >> 3, card & 7
-            near = (pool >> (8 * suit)) & ((0x1F << rank) >> 2) & 0xFF  # ranks within two
-            same_rank = sum(pool >> (8 * s + rank) & 1 for s in range(4))
-            stuk_partner = rank in (Rank.KING, Rank.QUEEN) and pool >> (8 * suit + (11 - rank)) & 1
-            if near or same_rank == 3 or stuk_partner:
-                reach = max(reach, roem_within(pool | 1 << card, keep, table))
+        # nk rule 69: the bidder may count on a lucky blind card; only a card that
+        # makes a new combination with his own (a run of three or more through it,
+        # the fourth of a valued rank, a stuk partner) can raise his roem
+        candidates = 0
+        for suit in range(4):
+            byte = (pool >> (8 * suit)) & 0xFF
+            candidates |= _RUN_MAKERS[byte] << (8 * suit)
+            king, queen = byte >> Rank.KING & 1, byte >> Rank.QUEEN & 1
+            if king != queen:
+                candidates |= 1 << (8 * suit + (Rank.QUEEN if king else Rank.KING))
+        set_cards = table_set_mask(table)
+        for rank in range(8):
+            four = (0x01010101 << rank) & set_cards
+            if four and (pool & four).bit_count() == 3:
+                candidates |= four & ~pool
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            reach = max(reach, roem_within(pool | low, keep, table))
         self.reachable[seat] = reach
         return reach
 
@@ -694,6 +727,11 @@ class Hand:
 
     # ------------------------------------------------------------------ play
     def _start_play(self, check: bool = True) -> None:
+        if self.trump >= 0:
+            self.stuk_cards = (1 << make_card(self.trump, Rank.KING)) | (1 << make_card(self.trump, Rank.QUEEN))
+            assert self.contract is not None
+            # nk rule 46: stuk may still be declared with its first card, in a number bid
+            self.stuk_open = self.rules.stuk_when_played and self.contract.kind == BidKind.NUMBER
         self.phase = Phase.PLAY
         self.to_act = self.declarers[0]  # nk rules 24 and 36
         if check and self._decide(final=False):
@@ -702,8 +740,7 @@ class Hand:
     def _legal_play_mask(self, seat: int) -> int:
         mask = legal_plays(self.hands[seat], self.led, self.trump, self.high_trump, self.rules)
         if self.stuk_pending:
-            # nk rule 46: stuk is declared with the play of its first card
-            mask &= (1 << make_card(self.trump, Rank.KING)) | (1 << make_card(self.trump, Rank.QUEEN))
+            mask &= self.stuk_cards  # nk rule 46: stuk is declared with the play of its first card
         return mask
 
     def _play(self, seat: int, card: int) -> None:
@@ -846,13 +883,62 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy (for search and what-if analysis)."""
         new = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = list(value)
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(new, name, value)
+        new.best_power = self.best_power
+        new.best_seat = self.best_seat
+        new.bids = self.bids.copy()
+        new.compulsory_misere = self.compulsory_misere
+        new.contest = self.contest.copy()
+        new.contract = self.contract
+        new.deal = self.deal
+        new.declarers = self.declarers
+        new.discards = self.discards.copy()
+        new.exchange_need = self.exchange_need
+        new.exchange_pos = self.exchange_pos
+        new.false_roem = self.false_roem.copy()
+        new.hands = self.hands.copy()
+        new.high_bid = self.high_bid
+        new.high_rank = self.high_rank
+        new.high_seat = self.high_seat
+        new.high_trump = self.high_trump
+        new.history = self.history.copy()
+        new.ladder = self.ladder
+        new.led = self.led
+        new.misere_group = self.misere_group.copy()
+        new.misere_rank = self.misere_rank
+        new.n_tricks = self.n_tricks
+        new.next_seat = self.next_seat.copy()
+        new.number_bidders = self.number_bidders
+        new.out = self.out
+        new.outcomes = self.outcomes.copy()
+        new.passed = self.passed
+        new.pending = self.pending
+        new.phase = self.phase
+        new.plain_bonaak_bid = self.plain_bonaak_bid
+        new.played = self.played
+        new.players = self.players
+        new.points = self.points.copy()
+        new.reachable = self.reachable.copy()
+        new.reasons = self.reasons.copy()
+        new.received = self.received.copy()
+        new.result = self.result
+        new.roem_counted = self.roem_counted
+        new.roem_declared = self.roem_declared
+        new.roem_high = self.roem_high
+        new.rules = self.rules
+        new.seats = self.seats
+        new.stuk_counted = self.stuk_counted
+        new.stuk_pending = self.stuk_pending
+        new.stuk_cards = self.stuk_cards
+        new.stuk_open = self.stuk_open
+        new.table = self.table
+        new.to_act = self.to_act
+        new.took = self.took.copy()
+        new.trick = self.trick.copy()
+        new.trick_roem = self.trick_roem
+        new.tricks = self.tricks.copy()
+        new.trump = self.trump
+        new.trump_led = self.trump_led
+        new.won = self.won.copy()
         return new
 
     def describe_card(self, card: int, lang: str = "en") -> str:
