@@ -90,6 +90,7 @@ def bench_engine(
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
+    typer.echo(f"engine build: {result['engine']}")
     for row in result["troef"]:
         typer.echo(
             f"{row['game']:<22} {row['hands_per_s']:>10.1f} hands/s  "

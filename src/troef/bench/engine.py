@@ -71,11 +71,18 @@ def euchre_games(games: int, seed: int = 2026) -> dict[str, Any] | None:
     }
 
 
+def engine_build() -> str:
+    """``mypyc`` when the compiled engine modules are in use, else ``pure-python``."""
+    from troef.games.bonaken import state
+
+    return "mypyc" if not state.__file__.endswith(".py") else "pure-python"
+
+
 def run(hands: int = 20000, players: int = 4) -> dict[str, Any]:
     """The whole engine benchmark: every preset, then euchre and the ratios."""
     results = [troef_hands(name, players, hands) for name in ("nk", "pagat", "hazerswoude")]
     euchre = euchre_games(hands)
-    out: dict[str, Any] = {"troef": results, "euchre": euchre}
+    out: dict[str, Any] = {"engine": engine_build(), "troef": results, "euchre": euchre}
     if euchre:
         out["ratio"] = {r["game"]: round(r["hands_per_s"] / euchre["games_per_s"], 3) for r in results}
     return out

@@ -144,6 +144,8 @@ class Rules:
     layouts: Layouts
     # --- bidding -------------------------------------------------------------
     min_bid: int
+    #: pagat variant: with two to four players one closed and two open centre cards.
+    one_closed_two_open: bool = False
     #: Highest number bid offered: all 141 card points plus the largest roem.
     max_number_bid: int = 360
     misere: bool = True
@@ -213,6 +215,8 @@ class Rules:
 
     def layout(self, players: int) -> CentreLayout:
         """The deal for ``players`` players."""
+        if self.one_closed_two_open and 2 <= players <= 4 and players in self.players:
+            return _ONE_CLOSED_TWO_OPEN
         for n, layout in self.layouts:
             if n == players:
                 return layout
@@ -280,6 +284,9 @@ def _from_json(name: str, value: Any) -> Any:
 def _layouts(**scripts: str) -> Layouts:
     return tuple((int(n[1:]), CentreLayout(s)) for n, s in scripts.items())
 
+
+# pagat variant for two to four players: one card face down, then two face up.
+_ONE_CLOSED_TWO_OPEN: Final = CentreLayout("3 C1 3 O2")
 
 # nk rule 6: three each, two open and one blind card, three each; the rest sleeps.
 _NK_LAYOUT: Final = "3 O2 C1 3"
