@@ -17,7 +17,7 @@ the symbols ``♥ ♦ ♣ ♠`` are accepted too). A second copy (Binokel) carri
 trailing apostrophe. A card list is cards separated by spaces or commas.
 
 >>> parse_card("Jh")
-28
+4
 >>> card_str(parse_card("10s"))
 '10s'
 >>> CardSet.parse("Jh 9h Ah")

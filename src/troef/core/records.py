@@ -32,7 +32,7 @@ def parse_envelope(text: str, game: str) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a troef record (the 'format' field must be {FORMAT!r})")
     version = data.get("version")
-    if not isinstance(version, int) or version < 1:
+    if type(version) is not int or version < 1:
         raise RecordError("the record has no valid 'version'")
     if version > VERSION:
         raise RecordError(f"record version {version} is newer than this troef reads ({VERSION})")

@@ -143,18 +143,27 @@ def loads(text: str) -> Record:
         raise RecordError("record: every seat must be an object")
     table = len(seats_raw)
     first_dealer = require(data, "first_dealer", int, "record")
+    if not 0 <= first_dealer < table:
+        raise RecordError(f"record: 'first_dealer' must be a seat from 0 to {table - 1}")
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and type(seed) is not int:
         raise RecordError("record: 'seed' must be an integer")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise RecordError("record: 'meta' must be an object")
     hands: list[HandRecord] = []
     for i, raw in enumerate(require(data, "hands", list, "record")):
         where = f"hand {i + 1}"
         if not isinstance(raw, dict):
             raise RecordError(f"{where}: must be an object")
         dealer = require(raw, "dealer", int, where)
+        if not 0 <= dealer < table:
+            raise RecordError(f"{where}: the dealer must be a seat from 0 to {table - 1}")
         seats = require(raw, "seats", list, where)
-        if not all(isinstance(s, int) and 0 <= s < table for s in seats):
+        if not all(type(s) is int and 0 <= s < table for s in seats):
             raise RecordError(f"{where}: seats must be seat numbers from 0 to {table - 1}")
+        if len(set(seats)) != len(seats):
+            raise RecordError(f"{where}: a seat is listed twice")
         deal_raw = require(raw, "deal", dict, where)
         hands_raw = require(deal_raw, "hands", dict, where)
         masks = [0] * table
@@ -177,12 +186,7 @@ def loads(text: str) -> Record:
             raise RecordError(f"{where}: {exc}") from None
         actions: list[tuple[int, BonakenAction]] = []
         for j, item in enumerate(require(raw, "actions", list, where)):
-            if (
-                not isinstance(item, list)
-                or len(item) != 2
-                or not isinstance(item[0], int)
-                or not isinstance(item[1], str)
-            ):
+            if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int or not isinstance(item[1], str):
                 raise RecordError(f'{where}, action {j + 1}: must be [seat, "action text"]')
             try:
                 actions.append((item[0], parse_action(item[1])))
@@ -191,7 +195,7 @@ def loads(text: str) -> Record:
         hands.append(HandRecord(deal, tuple(actions)))
     if kind == "hand" and len(hands) != 1:
         raise RecordError("a hand record holds exactly one hand")
-    return Record(kind, rules, tuple(dict(s) for s in seats_raw), tuple(hands), first_dealer, seed)
+    return Record(kind, rules, tuple(dict(s) for s in seats_raw), tuple(hands), first_dealer, seed, meta)
 
 
 def load(fp: IO[str]) -> Record:

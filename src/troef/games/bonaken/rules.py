@@ -272,12 +272,28 @@ def _to_json(value: object) -> object:
 
 
 def _from_json(name: str, value: Any) -> Any:
-    if name == "roem" and isinstance(value, dict):
+    """A switch value as read from JSON, converted to its Python type; RecordError if malformed."""
+    if name == "roem":
+        if isinstance(value, RoemTable):
+            return value
+        if not isinstance(value, dict):
+            raise RecordError("the 'roem' switch must be an object of roem values")
         return RoemTable(**value)
-    if name == "layouts" and isinstance(value, list):
-        return tuple((int(n), CentreLayout(str(s))) for n, s in value)
-    if name == "players" and isinstance(value, list):
-        return tuple(int(n) for n in value)
+    if name == "layouts":
+        if isinstance(value, tuple):
+            return value
+        if not isinstance(value, list) or not all(
+            isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], str)
+            for item in value
+        ):
+            raise RecordError("the 'layouts' switch must be a list of [players, \"deal script\"]")
+        return tuple((n, CentreLayout(script)) for n, script in value)
+    if name == "players":
+        if isinstance(value, tuple):
+            return value
+        if not isinstance(value, list) or not all(type(n) is int for n in value):
+            raise RecordError("the 'players' switch must be a list of numbers")
+        return tuple(value)
     return value
 
 
@@ -388,11 +404,14 @@ def preset(name: str, **switches: Any) -> Rules:
     unknown = sorted(set(switches) - names)
     if unknown:
         raise RecordError(f"unknown rule switch(es): {', '.join(unknown)}")
-    converted = {k: _from_json(k, v) for k, v in switches.items()}
     try:
-        return dataclasses.replace(base, **converted)
-    except TypeError as exc:  # a switch of the wrong type
-        raise RecordError(f"bad rule switch value: {exc}") from exc
+        converted = {k: _from_json(k, v) for k, v in switches.items()}
+        rules = dataclasses.replace(base, **converted)
+        for _, layout in rules.layouts:
+            layout.steps  # noqa: B018 - parses the deal script, raising on a bad token
+    except (TypeError, ValueError) as exc:  # a switch of the wrong type or shape
+        raise RecordError(f"bad rule switch value: {exc}") from None
+    return rules
 
 
 def limpt_bogmans() -> Rules:

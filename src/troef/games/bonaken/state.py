@@ -61,7 +61,7 @@ from troef.games.bonaken.play import (
     points_of,
 )
 from troef.games.bonaken.result import HandResult, Reason
-from troef.games.bonaken.roem import best_roem, roem_options, roem_within, table_set_mask
+from troef.games.bonaken.roem import best_roem, has_six_sequence, roem_options, roem_within, table_set_mask
 from troef.games.bonaken.rules import Rules
 
 __all__ = ["Hand", "Phase", "parse_action"]
@@ -164,6 +164,7 @@ class Hand:
         "roem_high",
         "rules",
         "seats",
+        "six_shown",
         "stuk_cards",
         "stuk_counted",
         "stuk_open",
@@ -226,6 +227,7 @@ class Hand:
         self.stuk_pending = False
         self.stuk_cards = 0
         self.stuk_open = False
+        self.six_shown = False
         self.trick_roem = 0
         self.trick: list[tuple[int, int]] = []
         self.led = -1
@@ -663,6 +665,8 @@ class Hand:
     def _declare_roem(self, seat: int, value: int) -> None:
         self.roem_declared = value
         rules = self.rules
+        # nk rule 50: a six-card claim in the bid must be shown by a six-card sequence
+        self.six_shown = has_six_sequence(self.hands[seat])
         options = roem_options(self.hands[seat], self.trump, rules.roem)
         self.roem_high = options[value]
         if value and self.trump >= 0:
@@ -781,7 +785,8 @@ class Hand:
             mask = 0
             for _, c in trick:
                 mask |= 1 << c
-            self.trick_roem += best_roem(mask, trump, self.rules.roem)[0]
+            # stuk is a holding of one player, never made of two players' cards
+            self.trick_roem += best_roem(mask, -1, self.rules.roem)[0]
         self.tricks.append((tuple(trick), winner))
         self.trick = []
         self.led = -1
@@ -833,7 +838,8 @@ class Hand:
         # zwabber, bonaak, open bonaak: every trick (nk rules 13, 14, 33)
         lost_trick = len(self.tricks) > self.won[seat]
         roem_needed = contract.value
-        if roem_needed and not rules.roem_in_tricks and self.roem_declared < roem_needed:
+        short = self.roem_declared < roem_needed or (contract.six and not self.six_shown)
+        if roem_needed and not rules.roem_in_tricks and short:
             if stop or final:
                 outcomes[seat], reasons[seat] = False, Reason.ROEM_SHORT
                 return True
@@ -847,10 +853,13 @@ class Hand:
         return seat in outcomes
 
     def _stuk_possible(self, seat: int) -> bool:
-        if not self.rules.stuk_when_played or self.stuk_counted or self.trump < 0:
+        """Whether the declarer may still add stuk later (nk rule 46, within rule 49)."""
+        if not self.stuk_open or self.stuk_counted:
             return False
-        both = (1 << make_card(self.trump, Rank.KING)) | (1 << make_card(self.trump, Rank.QUEEN))
-        return self.hands[seat] & both == both
+        assert self.contract is not None
+        if self.rules.roem_below_bid and self.roem_declared + self.rules.roem.stuk >= self.contract.value:
+            return False
+        return self.hands[seat] & self.stuk_cards == self.stuk_cards
 
     def _finish(self, redeal: bool = False) -> None:
         self.phase = Phase.DONE
@@ -930,6 +939,7 @@ class Hand:
         new.stuk_pending = self.stuk_pending
         new.stuk_cards = self.stuk_cards
         new.stuk_open = self.stuk_open
+        new.six_shown = self.six_shown
         new.table = self.table
         new.to_act = self.to_act
         new.took = self.took.copy()
