@@ -188,7 +188,12 @@ class ScoreSheet:
             self.over = True
 
     def losers(self) -> tuple[int, ...]:
-        """Who buys the round: the players erin (pagat, hazerswoude: exactly one)."""
+        """Who buys the round: the players erin.
+
+        pagat and hazerswoude look for one loser; two misère players who take
+        their second minus in the same hand are both erin (the texts do not say
+        otherwise), and nk may have several erin players.
+        """
         return tuple(s for s, st in self.out.items() if st == Status.ERIN)
 
     def table_points(self) -> dict[int, int]:

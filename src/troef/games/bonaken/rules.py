@@ -34,6 +34,15 @@ MisereTrump = Literal["none", "single"]
 
 PRESETS: Final = ("nk", "pagat", "hazerswoude")
 
+#: The allowed words of the switches that take a fixed set of words.
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "undertrump": ("allowed", "unless_forced", "unless_only_trumps"),
+    "roem_contest": ("none", "opponent_wins_tie", "declarer_wins_tie"),
+    "scoring": ("nk", "plusminus", "points5", "limpt_bogmans"),
+    "next_dealer": ("left", "declarer"),
+    "misere_trump": ("none", "single"),
+}
+
 
 def rank_equal(points: int) -> int:
     """Bid rank of a bid *worth* ``points`` (a number bid of ``points`` neither beats it nor loses to it)."""
@@ -203,6 +212,12 @@ class Rules:
     next_dealer: NextDealer = "left"
 
     def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RecordError(f"rule switch {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+        if self.roem.combine not in ("exclusive", "pagat"):
+            raise RecordError("roem 'combine' must be 'exclusive' or 'pagat'")
         if self.min_bid <= 0 or self.min_bid % 5:
             raise RecordError(f"min_bid must be a positive multiple of 5, not {self.min_bid}")
         if self.max_number_bid < self.min_bid or self.max_number_bid % 5:

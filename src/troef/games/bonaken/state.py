@@ -553,7 +553,18 @@ class Hand:
             need = bid.value - 141  # card points cannot exceed 141
         else:
             return False
+        if bid.six and not self._six_reachable(seat):
+            return True  # nk rule 50 claim of a six-card sequence he can never hold
         return self._reachable_roem(seat) < need
+
+    def _six_reachable(self, seat: int) -> bool:
+        """Whether ``seat`` could hold a six-card sequence after the exchange, whatever the blind card."""
+        pool = self.deal.hands[seat] | self.deal.open
+        if has_six_sequence(pool):
+            return True
+        if not self.deal.closed:
+            return False
+        return any(has_six_sequence(pool | 1 << card) for card in range(32) if not pool >> card & 1)
 
     def _reachable_roem(self, seat: int) -> int:
         """The most roem ``seat`` could hold after the exchange, over every possible blind card."""
