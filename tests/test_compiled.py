@@ -53,3 +53,33 @@ def test_pure_python_and_installed_engine_agree(tmp_path: Path) -> None:
     fallback = _run(str(pure))
     assert len(installed) == len(fallback) > 10
     assert installed == fallback
+
+
+def test_doctests_of_compiled_modules_pass_on_the_pure_copy(tmp_path: Path) -> None:
+    src = Path(troef.__file__).parent
+    pure = tmp_path / "pure"
+    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    env = dict(os.environ, PYTHONPATH=str(pure))
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--doctest-modules",
+            "--rootdir",
+            str(pure),
+            "-c",
+            os.devnull,
+            str(pure / "troef"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout

@@ -180,8 +180,9 @@ class Hand:
         "won",
     )
 
-    def __init__(self, rules: Rules, deal: Deal, *, compulsory_misere: bool = False) -> None:
-        deal.validate(rules)
+    def __init__(self, rules: Rules, deal: Deal, *, compulsory_misere: bool = False, validate: bool = True) -> None:
+        if validate:
+            deal.validate(rules)
         self.rules = rules
         self.deal = deal
         self.table = deal.table
@@ -256,7 +257,7 @@ class Hand:
         """Deal a fresh hand for ``players`` seats with its own seeded generator."""
         rng = rng or GameRandom(seed)
         seats = tuple(range(players))
-        return cls(rules, deal_cards(rules, players, seats, dealer, rng))
+        return cls(rules, deal_cards(rules, players, seats, dealer, rng), validate=False)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -902,7 +903,8 @@ class Hand:
     # ------------------------------------------------------------------ misc
     def copy(self) -> Hand:
         """An independent copy (for search and what-if analysis)."""
-        new = Hand.__new__(Hand)
+        # (a compiled Hand cannot be made without __init__; the deal is known good)
+        new = Hand(self.rules, self.deal, validate=False)
         new.best_power = self.best_power
         new.best_seat = self.best_seat
         new.bids = self.bids.copy()

@@ -79,6 +79,9 @@ class BonakenView:
         data["points"] = {str(k): v for k, v in self.points.items()}
         data["events"] = [[s, t] for s, t in self.events]
         data["contest"] = [list(c) for c in self.contest]
+        data["seats"] = list(self.seats)
+        data["declarers"] = list(self.declarers)
+        data["legal"] = list(self.legal)
         return data
 
 
