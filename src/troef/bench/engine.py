@@ -78,10 +78,51 @@ def engine_build() -> str:
     return "mypyc" if not state.__file__.endswith(".py") else "pure-python"
 
 
-def run(hands: int = 20000, players: int = 4) -> dict[str, Any]:
-    """The whole engine benchmark: every preset, then euchre and the ratios."""
-    results = [troef_hands(name, players, hands) for name in ("nk", "pagat", "hazerswoude")]
-    euchre = euchre_games(hands)
+def run(hands: int = 20000, players: int = 4, rounds: int = 5) -> dict[str, Any]:
+    """The whole engine benchmark: every preset, then euchre and the ratios.
+
+    The work is split into ``rounds`` interleaved rounds (each preset, then
+    euchre) so that a change in machine load during the run affects both
+    sides of the ratio alike.
+    """
+    names = ("nk", "pagat", "hazerswoude")
+    per_round = max(1, hands // rounds)
+    totals: dict[str, dict[str, float]] = {n: {"hands": 0, "seconds": 0.0, "actions": 0.0} for n in names}
+    euchre_total: dict[str, float] | None = {"games": 0, "seconds": 0.0, "actions": 0.0}
+    for r in range(rounds):
+        for name in names:
+            part = troef_hands(name, players, per_round, seed=2026 + r * per_round)
+            totals[name]["hands"] += part["hands"]
+            totals[name]["seconds"] += part["seconds"]
+            totals[name]["actions"] += part["actions_per_hand"] * part["hands"]
+        if euchre_total is not None:
+            e = euchre_games(per_round, seed=2026 + r)
+            if e is None:
+                euchre_total = None
+            else:
+                euchre_total["games"] += e["games"]
+                euchre_total["seconds"] += e["seconds"]
+                euchre_total["actions"] += e["actions_per_game"] * e["games"]
+    results: list[dict[str, Any]] = [
+        {
+            "game": f"bonaken/{name}",
+            "players": players,
+            "hands": int(t["hands"]),
+            "seconds": round(t["seconds"], 3),
+            "hands_per_s": round(t["hands"] / t["seconds"], 1),
+            "actions_per_hand": round(t["actions"] / t["hands"], 1),
+        }
+        for name, t in totals.items()
+    ]
+    euchre: dict[str, Any] | None = None
+    if euchre_total is not None:
+        euchre = {
+            "game": "euchre (pyspiel)",
+            "games": int(euchre_total["games"]),
+            "seconds": round(euchre_total["seconds"], 3),
+            "games_per_s": round(euchre_total["games"] / euchre_total["seconds"], 1),
+            "actions_per_game": round(euchre_total["actions"] / euchre_total["games"], 1),
+        }
     out: dict[str, Any] = {"engine": engine_build(), "troef": results, "euchre": euchre}
     if euchre:
         out["ratio"] = {r["game"]: round(r["hands_per_s"] / euchre["games_per_s"], 3) for r in results}
