@@ -1,0 +1,1 @@
+"""Card games in the terminal: one human seat against computer players (``troef play ...``)."""
