@@ -27,7 +27,7 @@ def play_bonaken(
     rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
     players: Annotated[int, typer.Option(help="Number of players (the rule set decides which are allowed).")] = 4,
     seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same cards.")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the table: nl or en.")] = "nl",
+    lang: Annotated[str, typer.Option(help="Language of the table: nl, en or de.")] = "nl",
     bots: Annotated[str, typer.Option(help="Computer players: heuristic or random.")] = "heuristic",
     seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
     save: Annotated[
@@ -103,6 +103,42 @@ def bench_engine(
     typer.echo(f"{euchre['game']:<22} {euchre['games_per_s']:>10.1f} games/s")
     for game, ratio in result["ratio"].items():
         typer.echo(f"ratio {game} : euchre = {ratio:.3f}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///path/troef.db or postgresql+psycopg://user:password@host/dbname "
+            "(default: a SQLite file in the user data folder)."
+        ),
+    ] = None,
+) -> None:
+    """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
+    from troef.server import run
+
+    typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
+    run(host, port, db)
+
+
+@bench_app.command("server")
+def bench_server(
+    tables: Annotated[int, typer.Option(help="Concurrent tables, each with one WebSocket client per seat.")] = 200,
+    seconds: Annotated[float, typer.Option(help="How long to measure.")] = 20.0,
+    preset: Annotated[str, typer.Option(help="Rule set of the tables: nk, pagat or hazerswoude.")] = "pagat",
+    players: Annotated[int, typer.Option(help="Players (clients) per table.")] = 4,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Load test: a real server on loopback, N tables played flat out; actions/s, p50/p99 latency, errors."""
+    from troef.bench.server import describe, run
+
+    result = run(tables=tables, seconds=seconds, preset=preset, players=players)
+    typer.echo(json.dumps(result, indent=1) if as_json else describe(result))
+    if result["errors"]:
+        raise typer.Exit(1)
 
 
 def main() -> None:

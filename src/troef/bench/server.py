@@ -1,0 +1,411 @@
+"""``troef bench server``: many concurrent tables through the real server over loopback WebSockets.
+
+The bench starts ``python -m troef.server`` in a subprocess on a free
+loopback port with a fresh SQLite database, creates ``tables`` tables whose
+seats are all people, and connects one WebSocket client per seat. Each
+client plays a random legal action as soon as it is its turn (no thinking
+time), so the server is kept saturated. A table whose match ends is replaced
+by a new one until the time is up.
+
+It prints actions per second, the p50/p99 time from an action being sent to
+its broadcast (the new state) arriving at the same client, and the errors:
+error messages, refused actions, lost connections, stalled tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import orjson
+
+#: A table that makes no progress for this long counts as stalled (an error).
+STALL_SECONDS = 15.0
+#: The per-connection rate limit the bench's server runs with (messages a second; the default is 20).
+RATE_LIMIT = 10000.0
+
+
+@dataclass
+class Stats:
+    """What the clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    error_messages: dict[str, int] = field(default_factory=dict)
+    disconnects: int = 0
+    stalls: int = 0
+    matches_finished: int = 0
+    tables_created: int = 0
+    measuring: bool = False
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(
+    port: int,
+    db_url: str,
+    bot_delay: float = 0.0,
+    log_level: str = "warning",
+    log_path: Path | None = None,
+    rate_limit: float | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m troef.server`` and wait until it answers; its output goes to ``log_path``."""
+    cmd = [sys.executable, "-m", "troef.server", "--host", "127.0.0.1", "--port", str(port)]
+    cmd += ["--db", db_url, "--bot-delay", str(bot_delay), "--log-level", log_level]
+    if rate_limit is not None:
+        cmd += ["--rate-limit", str(rate_limit)]
+    if log_path is None:
+        log_path = Path(tempfile.mkdtemp(prefix="troef-server-")) / "server.log"
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            err = log_path.read_text(errors="replace")
+            raise RuntimeError(f"the server exited at start: {err[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as resp:
+                if resp.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start within 30 s")
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        data: dict[str, Any] = json.loads(resp.read())
+        return data
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) a process has used so far, from /proc (Linux), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+class _Seat(asyncio.Protocol):
+    """One seat's WebSocket client, on websockets' sans-I/O protocol: no task per message.
+
+    It joins with the seat's token and, each time a state says it is its turn,
+    sends a random legal action; the time from sending an action to receiving
+    the state it produced is one latency sample.
+    """
+
+    def __init__(
+        self, url: str, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event
+    ) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**22)
+        self.table_id = table_id
+        self.token = token
+        self.rng = rng
+        self.stats = stats
+        self.start = start
+        self.transport: asyncio.Transport | None = None
+        self.done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.open = False
+        self.sent_version = -1
+        self.sent_at = 0.0
+        self.last_progress = time.monotonic()
+        self.waiting: dict[str, Any] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports are not subclasses
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(orjson.dumps(message))
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if not isinstance(event, Frame):  # the handshake response
+                self.open = True
+                self._send({"v": 1, "type": "join", "table": self.table_id, "token": self.token})
+            elif event.opcode == Opcode.TEXT:
+                self._on_message(orjson.loads(event.data))
+        self._flush()
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "error":
+            code = str(msg.get("code"))
+            self.stats.error_messages[code] = self.stats.error_messages.get(code, 0) + 1
+            return
+        if kind != "state":
+            return
+        version = int(msg["version"])
+        self.last_progress = time.monotonic()
+        if version == self.sent_version + 1 and self.sent_at:
+            if self.stats.measuring:
+                self.stats.latencies.append(time.perf_counter() - self.sent_at)
+                self.stats.actions += 1
+            self.sent_at = 0.0
+        if msg["match"]["over"]:
+            if not self.done.done():
+                self.done.set_result(True)
+            assert self.transport is not None
+            self.transport.close()
+            return
+        if not msg["view"]["legal"]:
+            return
+        if not self.start.is_set():
+            self.waiting = msg  # nobody acts before the clock starts, so this state stays current
+            return
+        self.act(msg)
+
+    def act(self, msg: dict[str, Any]) -> None:
+        legal = msg["view"]["legal"]
+        self.sent_version = int(msg["version"])
+        self.sent_at = time.perf_counter()
+        self._send({"v": 1, "type": "act", "action": legal[self.rng.randrange(len(legal))], "expect": msg["version"]})
+
+    def release(self) -> None:
+        """The clock started: act on a state that arrived before."""
+        if self.waiting is not None and self.transport is not None and not self.transport.is_closing():
+            msg, self.waiting = self.waiting, None
+            self.act(msg)
+            self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(False)
+
+
+async def _table_driver(
+    base: str,
+    ws_url: str,
+    host: str,
+    port: int,
+    preset: str,
+    players: int,
+    rng: random.Random,
+    stats: Stats,
+    start: asyncio.Event,
+    stop_at: list[float],
+    ready: asyncio.Queue[None],
+) -> None:
+    first = True
+    while True:
+        body = {
+            "game": "bonaken",
+            "config": {"preset": preset, "players": players},
+            "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
+            "seed": rng.randrange(2**62),
+        }
+        created = await asyncio.to_thread(_post, base, "/api/tables", body)
+        stats.tables_created += 1
+        tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
+        loop = asyncio.get_running_loop()
+        seats = [_Seat(ws_url, created["id"], tokens[s], rng, stats, start) for s in range(players)]
+        for seat in seats:
+            await loop.create_connection(lambda seat=seat: seat, host, port)  # type: ignore[misc]
+        if first:
+            ready.put_nowait(None)
+            first = False
+            await start.wait()
+            for seat in seats:
+                seat.release()
+        pending: set[asyncio.Future[bool]] = {seat.done for seat in seats}
+        ended = False
+        while pending:
+            done, pending = await asyncio.wait(pending, timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
+            for future in done:
+                if future.result():
+                    ended = True
+                else:
+                    stats.disconnects += 1
+            if ended or (stop_at[0] and time.monotonic() >= stop_at[0]):
+                break
+            if time.monotonic() - max(seat.last_progress for seat in seats) > STALL_SECONDS:
+                stats.stalls += 1
+                break
+        for seat in seats:
+            if seat.transport is not None:
+                seat.transport.close()
+        if ended:
+            stats.matches_finished += 1
+        if stop_at[0] and time.monotonic() >= stop_at[0]:
+            return
+
+
+async def _drive(
+    base: str, tables: int, seconds: float, preset: str, players: int, seed: int, server_pid: int
+) -> tuple[Stats, float, float | None, float]:
+    ws_url = base.replace("http://", "ws://") + "/ws"
+    host, port = base.removeprefix("http://").split(":")[0], int(base.rsplit(":", 1)[1])
+    stats = Stats()
+    start = asyncio.Event()
+    ready: asyncio.Queue[None] = asyncio.Queue()
+    stop_at = [0.0]
+    rng = random.Random(seed)
+    drivers = [
+        asyncio.create_task(
+            _table_driver(
+                base,
+                ws_url,
+                host,
+                port,
+                preset,
+                players,
+                random.Random(rng.randrange(2**62)),
+                stats,
+                start,
+                stop_at,
+                ready,
+            )
+        )
+        for _ in range(tables)
+    ]
+    for _ in range(tables):
+        await ready.get()
+    await asyncio.sleep(1.0)  # let every client join before the clock starts
+    stats.measuring = True
+    server_cpu = _cpu_seconds(server_pid)
+    client_cpu = time.process_time()
+    began = time.perf_counter()
+    stop_at[0] = time.monotonic() + seconds
+    start.set()
+    await asyncio.gather(*drivers, return_exceptions=True)
+    stats.measuring = False
+    elapsed = time.perf_counter() - began
+    server_after = _cpu_seconds(server_pid)
+    server_used = None if server_cpu is None or server_after is None else server_after - server_cpu
+    return stats, elapsed, server_used, time.process_time() - client_cpu
+
+
+def run(
+    tables: int = 200,
+    seconds: float = 20.0,
+    preset: str = "pagat",
+    players: int = 4,
+    seed: int = 2026,
+    db: str | None = None,
+) -> dict[str, Any]:
+    """Run the load benchmark and return its figures."""
+    port = free_port()
+    tmp = tempfile.mkdtemp(prefix="troef-bench-")
+    db_url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+    # a seat of a lone table played flat out sends far more than a person's 20 messages a second
+    proc = start_server(port, db_url, rate_limit=RATE_LIMIT)
+    try:
+        try:
+            import uvloop
+
+            runner: Any = uvloop.run
+        except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
+            runner = asyncio.run
+        base = f"http://127.0.0.1:{port}"
+        stats, elapsed, server_cpu, client_cpu = runner(_drive(base, tables, seconds, preset, players, seed, proc.pid))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    lat = stats.latencies
+    errors = sum(stats.error_messages.values()) + stats.disconnects + stats.stalls
+    return {
+        "tables": tables,
+        "preset": preset,
+        "players": players,
+        "seconds": round(elapsed, 2),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": round(_percentile(lat, 50) * 1000, 2),
+        "p99_ms": round(_percentile(lat, 99) * 1000, 2),
+        "max_ms": round(max(lat, default=0.0) * 1000, 2),
+        "errors": errors,
+        "error_messages": stats.error_messages,
+        "disconnects": stats.disconnects,
+        "stalls": stats.stalls,
+        "matches_finished": stats.matches_finished,
+        "tables_created": stats.tables_created,
+        "server_cpu_ms_per_action": round(server_cpu / stats.actions * 1000, 3)
+        if server_cpu and stats.actions
+        else None,
+        "client_cpu_ms_per_action": round(client_cpu / stats.actions * 1000, 3) if stats.actions else None,
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def describe(result: dict[str, Any]) -> str:
+    """The figures as a few lines of text."""
+    return (
+        f"{result['tables']} tables ({result['preset']}, {result['players']} players, one client per seat) "
+        f"for {result['seconds']} s\n"
+        f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
+        f"action->state    p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   "
+        f"max {result['max_ms']:.1f} ms\n"
+        f"errors           {result['errors']}   (messages {result['error_messages']}, disconnects "
+        f"{result['disconnects']}, stalls {result['stalls']})\n"
+        f"matches finished {result['matches_finished']}, tables created {result['tables_created']}\n"
+        f"cpu per action   server {result['server_cpu_ms_per_action']} ms, "
+        f"clients {result['client_cpu_ms_per_action']} ms "
+        f"({result['cpus']} cpus, load average {result['load_average']})"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m troef.bench.server [--tables N] [--seconds S] [--json]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="troef bench server")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--preset", default="pagat")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = run(tables=args.tables, seconds=args.seconds, preset=args.preset, players=args.players)
+    print(json.dumps(result, indent=1) if args.json else describe(result))
+
+
+if __name__ == "__main__":
+    main()

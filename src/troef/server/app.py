@@ -1,0 +1,232 @@
+"""The web app: HTTP lobby API, the WebSocket endpoint, the static browser UI.
+
+``create_app(db_url)`` builds the ASGI app; ``run(host, port, db)`` serves it
+with uvicorn. At start the database is migrated and every unfinished table is
+rebuilt from its action log, so a restarted server carries on where it was.
+
+HTTP routes (JSON unless noted):
+
+=======================================  ==============================================
+``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
+``GET /api/health``                      ``{"ok": true}``
+``GET /api/games``                       presets, players, switches, bot levels
+``GET /api/tables``                      open tables, live tables, finished matches
+``POST /api/tables``                     create a table; returns the invite tokens
+``GET /api/tables/{id}``                 one table's public facts
+``POST /api/tables/{id}/claim``          take an open seat: returns its token
+``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
+``GET /api/tables/{id}/record``          the troef record of a finished match
+``WS /ws``                               the game protocol (``docs/protocol.md``)
+=======================================  ==============================================
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from troef.server.protocol import MAX_FRAME, RATE
+from troef.server.storage import AsyncStore, default_url
+from troef.server.tables import Hub, TableError
+from troef.server.ws import Connection
+
+log = logging.getLogger("troef.server")
+
+#: Largest request body the lobby API reads.
+MAX_BODY: Final = 16384
+
+WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web"
+
+_SECURITY_HEADERS: Final = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Adds a strict content security policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + _SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    size = 0
+    chunks = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TableError(413, "too_large", f"the request body may be at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise TableError(400, "bad_json", "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise TableError(400, "bad_json", "the request body must be a JSON object")
+    return data
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.8,
+    bot_budget: float = 10.0,
+    max_tables: int = 1000,
+    rate_limit: float = RATE,
+) -> Starlette:
+    """The troef web app on the database at ``db_url`` (default: a SQLite file in the user data folder).
+
+    ``bot_delay``: seconds a computer player pauses before acting; ``bot_budget``:
+    seconds it may think; ``rate_limit``: messages a second one connection may
+    send on average (``docs/protocol.md``).
+    """
+    store = AsyncStore(db_url or default_url())
+    hub = Hub(store, bot_delay=bot_delay, bot_budget=bot_budget, max_tables=max_tables)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    def page(_request: Request) -> Response:
+        return FileResponse(WEB_DIR / "index.html", headers={"cache-control": "no-cache"})
+
+    async def health(_request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(hub.tables)})
+
+    async def game_options(_request: Request) -> Response:
+        return JSONResponse(hub.game_options())
+
+    async def list_tables(_request: Request) -> Response:
+        return JSONResponse(await hub.lobby())
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table, tokens = await hub.create_table(body)
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        invites = [
+            {"seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"} for seat, token in sorted(tokens.items())
+        ]
+        return JSONResponse({"id": table.id, "table": table.info(), "invites": invites, "watch": f"/t/{table.id}"})
+
+    async def table_info(request: Request) -> Response:
+        info = await hub.table_info(request.path_params["table_id"])
+        if info is None:
+            return _error(404, "unknown_table", "no such table")
+        return JSONResponse(info)
+
+    async def claim(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"))
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse({"id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"})
+
+    async def replay(request: Request) -> Response:
+        try:
+            hand = int(request.path_params["hand"])
+            frames = await hub.replay(request.path_params["table_id"], hand, request.headers.get("x-troef-token"))
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse(frames)
+
+    async def record(request: Request) -> Response:
+        try:
+            text, filename = await hub.record(request.path_params["table_id"])
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{filename}"'},
+        )
+
+    async def websocket(ws: WebSocket) -> None:
+        await Connection(ws, hub, rate_limit).serve()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/r/{table_id}", page),
+        Route("/api/health", health),
+        Route("/api/games", game_options),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay/{hand:int}", replay),
+        Route("/api/tables/{table_id}/record", record),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app.state.hub = hub
+    return app
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    bot_delay: float = 0.8,
+    log_level: str = "info",
+    rate_limit: float = RATE,
+) -> None:
+    """Serve troef with uvicorn until interrupted."""
+    import uvicorn
+
+    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    app = create_app(db, bot_delay=bot_delay, rate_limit=rate_limit)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level=log_level,
+        access_log=log_level == "debug",
+    )

@@ -1,0 +1,363 @@
+"""Storage: tables, seats and action logs in SQLite or PostgreSQL (SQLAlchemy 2, Alembic).
+
+What is stored is what determines a match: the game, its configuration, the
+seed and first dealer, the seats, and every action in order. A match is
+rebuilt by replaying its actions (:func:`troef.server.adapter.rebuild`), so
+nothing else needs saving and nothing can drift.
+
+:class:`Store` does the work synchronously; :class:`AsyncStore` runs it on
+one database thread and gathers the actions that arrive together into one
+transaction (group commit): an action is committed before anybody hears of
+it, and a busy server still commits thousands of actions a second.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed action
+survives the server process being killed (it is in the WAL file); only a
+power failure may lose the last few. PostgreSQL commits are durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from troef.core.errors import TroefError
+
+log = logging.getLogger("troef.server")
+
+T = TypeVar("T")
+
+metadata: Final = sa.MetaData()
+
+tables_table: Final = sa.Table(
+    "troef_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("config", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("first_dealer", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True, index=True),
+    sa.Column("result", sa.JSON, nullable=True),
+)
+
+seats_table: Final = sa.Table(
+    "troef_seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("troef_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("level", sa.String(32), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+actions_table: Final = sa.Table(
+    "troef_actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("troef_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+class StorageError(TroefError):
+    """The database refused or failed a write; the table's state was not changed."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """One seat: a human (``open`` seats may be claimed from the lobby) or a bot of some level."""
+
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    open: bool = False
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A stored table: what determines its match, and its action log."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    first_dealer: int | None
+    created_at: datetime
+    finished_at: datetime | None = None
+    result: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One action of a table's log: its position ``seq`` (0-based), the seat, its text."""
+
+    table_id: str
+    seq: int
+    seat: int
+    action: str
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data folder (``platformdirs.user_data_dir("troef")``)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("troef"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'troef.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrations_path() -> Path:
+    """The Alembic scripts folder (inside the package, so an installed troef can migrate)."""
+    return Path(__file__).resolve().parent / "migrations"
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database schema up to date (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations_path()))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """Synchronous storage on one engine. Not thread-safe: :class:`AsyncStore` uses one thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema."""
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the engine's connections."""
+        self.engine.dispose()
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table and its seats in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.insert().values(
+                    id=row.id,
+                    game=row.game,
+                    config=row.config,
+                    seed=row.seed,
+                    first_dealer=row.first_dealer,
+                    created_at=row.created_at,
+                )
+            )
+            conn.execute(
+                seats_table.insert(),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "name": s.name,
+                        "open": s.open,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        """Commit actions in one transaction (all or none)."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_table.insert(),
+                [
+                    {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": now}
+                    for r in rows
+                ],
+            )
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give an open, unclaimed seat its token; False if it was not open or already taken."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                seats_table.update()
+                .where(
+                    seats_table.c.table_id == table_id,
+                    seats_table.c.seat == seat,
+                    seats_table.c.open.is_(True),
+                    seats_table.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            return result.rowcount == 1
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        """Mark a table's match as finished, with its result."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update()
+                .where(tables_table.c.id == table_id, tables_table.c.finished_at.is_(None))
+                .values(finished_at=_now(), result=result)
+            )
+
+    def _rows(self, conn: Connection, where: Any, with_actions: bool) -> list[TableRow]:
+        out: dict[str, TableRow] = {}
+        for r in conn.execute(sa.select(tables_table).where(where).order_by(tables_table.c.created_at)):
+            out[r.id] = TableRow(
+                id=r.id,
+                game=r.game,
+                config=dict(r.config),
+                seed=int(r.seed),
+                first_dealer=r.first_dealer,
+                created_at=r.created_at,
+                finished_at=r.finished_at,
+                result=r.result,
+            )
+        if not out:
+            return []
+        ids = list(out)
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk : chunk + 500]
+            seats = sa.select(seats_table).where(seats_table.c.table_id.in_(part)).order_by(seats_table.c.seat)
+            for s in conn.execute(seats):
+                out[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.level, s.name, bool(s.open), s.token_hash))
+            if with_actions:
+                query = (
+                    sa.select(actions_table.c.table_id, actions_table.c.seq, actions_table.c.action)
+                    .where(actions_table.c.table_id.in_(part))
+                    .order_by(actions_table.c.table_id, actions_table.c.seq)
+                )
+                for a in conn.execute(query):
+                    row = out[a.table_id]
+                    if a.seq != len(row.actions):
+                        raise StorageError(f"table {row.id}: action {a.seq} follows {len(row.actions)} actions")
+                    row.actions.append(a.action)
+        return list(out.values())
+
+    def load(self, table_id: str) -> TableRow | None:
+        """One table with its seats and actions, or None."""
+        with self.engine.connect() as conn:
+            rows = self._rows(conn, tables_table.c.id == table_id, with_actions=True)
+        return rows[0] if rows else None
+
+    def load_unfinished(self) -> list[TableRow]:
+        """Every table whose match is still going, with seats and actions (for a restart)."""
+        with self.engine.connect() as conn:
+            return self._rows(conn, tables_table.c.finished_at.is_(None), with_actions=True)
+
+    def list_finished(self, limit: int = 50) -> list[TableRow]:
+        """The most recently finished tables (seats, no actions)."""
+        with self.engine.connect() as conn:
+            ids = [
+                r.id
+                for r in conn.execute(
+                    sa.select(tables_table.c.id)
+                    .where(tables_table.c.finished_at.is_not(None))
+                    .order_by(tables_table.c.finished_at.desc())
+                    .limit(limit)
+                )
+            ]
+            rows = self._rows(conn, tables_table.c.id.in_(ids), with_actions=False) if ids else []
+        rows.sort(key=lambda r: r.finished_at or r.created_at, reverse=True)
+        return rows
+
+    def count_actions(self, table_id: str) -> int:
+        """How many actions a table has stored."""
+        with self.engine.connect() as conn:
+            query = sa.select(sa.func.count()).select_from(actions_table).where(actions_table.c.table_id == table_id)
+            return int(conn.execute(query).scalar_one())
+
+
+class AsyncStore:
+    """:class:`Store` for the event loop: one database thread, actions committed in groups."""
+
+    def __init__(self, url: str) -> None:
+        self.store = Store(url)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-db")
+        self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a :class:`Store` method on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
+
+    async def append(self, row: ActionRow) -> None:
+        """Commit one action; returns once it is in the database, raises :class:`StorageError` if not."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((row, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self.run(self.store.append_actions, [row for row, _ in batch])
+            except Exception:
+                # one bad row must not sink the others: write them one by one
+                for row, future in batch:
+                    try:
+                        await self.run(self.store.append_actions, [row])
+                    except Exception as exc:
+                        log.warning("storing an action of table %s failed: %s", row.table_id, type(exc).__name__)
+                        if not future.done():
+                            future.set_exception(StorageError("the action could not be stored; nothing changed"))
+                    else:
+                        if not future.done():
+                            future.set_result(None)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def close(self) -> None:
+        """Wait for pending writes, then release the database."""
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
+        await self.run(self.store.close)
+        self._executor.shutdown(wait=True)

@@ -1,0 +1,683 @@
+"""Tables: seats, tokens, the one path by which an action changes a match, bots, and broadcasting.
+
+:class:`Hub` holds the live tables in memory, backed by the store. An action
+(a person's or a bot's) goes through :meth:`Hub.submit` only: it is checked,
+committed to the database, applied, and then every connection of the table
+gets the new state, each built by the projection for its own viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import multiprocessing
+import random
+import secrets
+import time
+import unicodedata
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final, Protocol
+
+from troef.core.actions import SPECTATOR
+from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
+from troef.server.projection import PROTOCOL_VERSION, encode, project, viewer_view
+from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, TableRow
+
+log = logging.getLogger("troef.server")
+
+#: Longest seat name.
+MAX_NAME: Final = 24
+
+
+class Client(Protocol):
+    """A connection the hub can send text messages to."""
+
+    def send(self, text: str) -> None:
+        """Queue a message; never blocks."""
+        ...
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat token (the token itself is only in the invite link)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret seat token."""
+    return secrets.token_urlsafe(18)
+
+
+def clean_name(raw: object, default: str) -> str:
+    """A seat name without control characters, at most :data:`MAX_NAME` long."""
+    if not isinstance(raw, str):
+        return default
+    text = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    return text[:MAX_NAME] or default
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat of a live table."""
+
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    open: bool
+    token_hash: str | None
+    bot: Any = None
+
+
+class TableError(Exception):
+    """A lobby request that cannot be served (HTTP status and error code)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its match, seats and connections."""
+
+    id: str
+    game: GameAdapter
+    config: dict[str, Any]
+    seed: int
+    first_dealer: int | None
+    created_at: datetime
+    seats: list[Seat]
+    match: Any
+    actions: list[str]
+    finished_at: datetime | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: dict[int, set[Client]] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    _cache: dict[int, str] = field(default_factory=dict)
+    _cache_version: int = -1
+    _public: dict[str, Any] | None = None
+    #: When somebody last joined or acted (for letting idle tables leave memory).
+    touched: float = field(default_factory=time.monotonic)
+
+    @property
+    def version(self) -> int:
+        """How many actions the match has had."""
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return bool(self.game.is_over(self.match))
+
+    def state_text(self, viewer: int) -> str:
+        """The encoded ``state`` message for ``viewer`` (cached per version: spectators share one)."""
+        if self._cache_version != self.version:
+            self._cache.clear()
+            self._cache_version = self.version
+            self._public = self.game.public(self.match)
+        text = self._cache.get(viewer)
+        if text is None:
+            message = project(self.game, self.match, viewer, table=self.id, version=self.version, public=self._public)
+            text = encode(message)
+            self._cache[viewer] = text
+        return text
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        """Whether somebody is connected on ``seat``."""
+        return bool(self.conns.get(seat))
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        """Public facts of the seats (no tokens)."""
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "level": s.level,
+                "open": s.open and s.token_hash is None,
+                "connected": s.kind == "bot" or self.connected(s.seat),
+            }
+            for s in self.seats
+        ]
+
+    def info(self) -> dict[str, Any]:
+        """What the lobby shows of this table."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "config": self.config,
+            "seats": self.seat_info(),
+            "hand": self.game.hand_count(self.match),
+            "version": self.version,
+            "over": self.over,
+            "created_at": self.created_at.isoformat(),
+            "finished_at": self.finished_at.isoformat() if self.finished_at else None,
+            "result": self.game.result(self.match) if self.over else None,
+            "spectators": len(self.conns.get(SPECTATOR, ())),
+        }
+
+    def presence_text(self) -> str:
+        """The ``presence`` message: who is connected (no game data)."""
+        return encode({"v": PROTOCOL_VERSION, "type": "presence", "table": self.id, "seats": self.seat_info()})
+
+    def has_connections(self) -> bool:
+        """Whether anybody is connected."""
+        return any(self.conns.values())
+
+
+class Hub:
+    """The live tables, the lobby, bots; backed by an :class:`AsyncStore`."""
+
+    def __init__(
+        self,
+        store: AsyncStore,
+        *,
+        bot_delay: float = 0.8,
+        bot_budget: float = 10.0,
+        max_tables: int = 1000,
+        idle_seconds: float = 3600.0,
+        light_levels: tuple[str, ...] = ("random", "heuristic"),
+    ) -> None:
+        self.store = store
+        self.idle_seconds = idle_seconds
+        self.games = games()
+        self.bot_delay = bot_delay
+        self.bot_budget = bot_budget
+        self.max_tables = max_tables
+        self.tables: dict[str, LiveTable] = {}
+        self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
+        self._process_pool: ProcessPoolExecutor | None = None
+        #: Bot levels quick enough to think in a thread; the others think in a worker process.
+        self.light_levels: frozenset[str] = frozenset(light_levels)
+        self._rng = random.Random()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Migrate the database and bring back every unfinished table exactly where it was."""
+        await self.store.run(self.store.store.migrate)
+        rows = await self.store.run(self.store.store.load_unfinished)
+        for row in rows:
+            try:
+                table = await self._build(row)
+            except ConfigError as exc:
+                log.error("table %s cannot be restored: %s", row.id, exc)
+                continue
+            if table.over:
+                await self._finish(table)
+                continue
+            self.tables[table.id] = table
+            self.kick_bots(table)
+        log.info("restored %d tables", len(self.tables))
+        self._spawn(self._evictor(self.idle_seconds))
+
+    def evict_idle(self, idle_seconds: float) -> int:
+        """Let tables nobody has used for ``idle_seconds`` leave memory (they load again on a join)."""
+        now = time.monotonic()
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if not t.has_connections()
+            and (t.bot_task is None or t.bot_task.done())
+            and now - t.touched > idle_seconds
+            and not t.lock.locked()
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+        return len(gone)
+
+    async def _evictor(self, idle_seconds: float) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, idle_seconds / 2))
+            self.evict_idle(idle_seconds)
+
+    async def stop(self) -> None:
+        """Stop the bots and wait for pending writes."""
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*(t.bot_task for t in self.tables.values() if t.bot_task), return_exceptions=True)
+        await self.store.close()
+        self._bot_executor.shutdown(wait=False, cancel_futures=True)
+        if self._process_pool is not None:
+            self._process_pool.shutdown(wait=False, cancel_futures=True)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _build(self, row: TableRow) -> LiveTable:
+        game = self.games.get(row.game)
+        if game is None:
+            raise ConfigError(f"unknown game {row.game!r}")
+        loop = asyncio.get_running_loop()
+        match = await loop.run_in_executor(
+            self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, list(row.actions)
+        )
+        seats = [Seat(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in row.seats]
+        for seat in seats:
+            if seat.kind == "bot":
+                seat.bot = game.make_bot(seat.level or "random", (row.seed + 7919 * seat.seat) % 2**63)
+        return LiveTable(
+            id=row.id,
+            game=game,
+            config=row.config,
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            created_at=row.created_at,
+            seats=seats,
+            match=match,
+            actions=list(row.actions),
+            finished_at=row.finished_at,
+        )
+
+    # ------------------------------------------------------------------ lobby
+    def game_options(self) -> dict[str, Any]:
+        """What the lobby can create."""
+        return {"games": {name: g.options() for name, g in self.games.items()}}
+
+    async def create_table(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+        """A new table from a lobby request; returns it with the tokens of its invited seats."""
+        if len(self.tables) >= self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        game = self.games.get(str(body.get("game", "bonaken")))
+        if game is None:
+            raise TableError(400, "bad_config", f"unknown game; choose one of {', '.join(self.games)}")
+        raw_config = body.get("config", {})
+        if not isinstance(raw_config, Mapping):
+            raise TableError(400, "bad_config", "'config' must be an object")
+        try:
+            config = game.normalize_config(raw_config)
+        except ConfigError as exc:
+            raise TableError(400, "bad_config", str(exc)) from None
+        players = game.players(config)
+        raw_seats = body.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+            raise TableError(400, "bad_seats", f"give exactly {players} seats")
+        levels = game.bot_levels()
+        seats: list[Seat] = []
+        tokens: dict[int, str] = {}
+        for i, raw in enumerate(raw_seats):
+            if not isinstance(raw, Mapping):
+                raise TableError(400, "bad_seats", f"seat {i + 1} must be an object")
+            kind = raw.get("kind", "human")
+            if kind == "bot":
+                level = raw.get("level", levels[-1])
+                if level not in levels:
+                    raise TableError(400, "bad_seats", f"seat {i + 1}: bot level must be one of {', '.join(levels)}")
+                seats.append(Seat(i, "bot", str(level), clean_name(raw.get("name"), f"computer {i + 1}"), False, None))
+            elif kind == "human":
+                is_open = raw.get("open", False) is True
+                token_hash = None
+                if not is_open:
+                    tokens[i] = new_token()
+                    token_hash = hash_token(tokens[i])
+                seats.append(Seat(i, "human", None, clean_name(raw.get("name"), f"seat {i + 1}"), is_open, token_hash))
+            else:
+                raise TableError(400, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot'")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        row = TableRow(
+            id=table_id,
+            game=game.name,
+            config=config,
+            seed=seed,
+            first_dealer=None,
+            created_at=datetime.now(UTC),
+            seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
+        )
+        try:
+            await self.store.run(self.store.store.create_table, row)
+        except Exception as exc:
+            log.warning("creating a table failed: %s", type(exc).__name__)
+            raise TableError(503, "storage", "the table could not be stored; try again") from None
+        table = await self._build(row)
+        self.tables[table.id] = table
+        self.kick_bots(table)
+        return table, tokens
+
+    async def claim(self, table_id: str, seat_no: object) -> tuple[LiveTable, int, str]:
+        """Take an open seat from the lobby: returns its new token (given out once)."""
+        table = await self.get_table(table_id)
+        if table is None or table.over:
+            raise TableError(404, "unknown_table", "no such table with open seats")
+        if isinstance(seat_no, bool) or not isinstance(seat_no, int) or not 0 <= seat_no < len(table.seats):
+            raise TableError(400, "bad_seat", "no such seat")
+        seat = table.seats[seat_no]
+        if not seat.open or seat.token_hash is not None:
+            raise TableError(409, "seat_taken", "that seat is not open (any more)")
+        token = new_token()
+        digest = hash_token(token)
+        seat.token_hash = digest  # reserve it before the await: two claims cannot both win
+        try:
+            ok = await self.store.run(self.store.store.claim_seat, table.id, seat_no, digest)
+        except Exception:
+            ok = False
+        if not ok:
+            seat.token_hash = None
+            raise TableError(409, "seat_taken", "that seat is not open (any more)")
+        self._broadcast_presence(table)
+        return table, seat_no, token
+
+    async def get_table(self, table_id: str) -> LiveTable | None:
+        """A live table, or a finished one loaded from the database (kept while watched)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            row = await self.store.run(self.store.store.load, table_id)
+            table = await self._build(row) if row is not None else None
+        except Exception as exc:
+            log.warning("loading table %s failed: %s", table_id, type(exc).__name__)
+            table = None
+        finally:
+            del self._loading[table_id]
+        if table is not None:
+            self.tables.setdefault(table.id, table)
+            table = self.tables[table.id]
+            table.touched = time.monotonic()
+            self.kick_bots(table)
+        future.set_result(table)
+        return table
+
+    async def lobby(self) -> dict[str, Any]:
+        """Open tables (a seat anyone may take), live tables to watch, and finished matches."""
+        live = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created_at, reverse=True)
+        open_tables = [t.info() for t in live if any(s.open and s.token_hash is None for s in t.seats)]
+        finished_rows = await self.store.run(self.store.store.list_finished, 50)
+        finished = [_row_info(r) for r in finished_rows]
+        return {"open": open_tables, "live": [t.info() for t in live[:100]], "finished": finished}
+
+    async def table_info(self, table_id: str) -> dict[str, Any] | None:
+        """The public facts of a table, live or finished."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.info()
+        if len(table_id) > 32:
+            return None
+        row = await self.store.run(self.store.store.load, table_id)
+        return None if row is None else _row_info(row)
+
+    # ------------------------------------------------------------------ connections
+    def attach(self, table: LiveTable, viewer: int, client: Client) -> None:
+        """Register a connection for ``viewer`` and send it the full current state."""
+        table.touched = time.monotonic()
+        table.conns.setdefault(viewer, set()).add(client)
+        client.send(table.state_text(viewer))
+        self._broadcast_presence(table)
+
+    def detach(self, table: LiveTable, viewer: int, client: Client) -> None:
+        """Forget a connection; finished tables nobody watches leave memory."""
+        conns = table.conns.get(viewer)
+        if conns is not None:
+            conns.discard(client)
+            if not conns:
+                del table.conns[viewer]
+        if table.over and not table.has_connections():
+            self.tables.pop(table.id, None)
+        else:
+            self._broadcast_presence(table)
+
+    def _broadcast_presence(self, table: LiveTable) -> None:
+        text = table.presence_text()
+        for conns in table.conns.values():
+            for client in conns:
+                client.send(text)
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Send every connection the state built for its own viewer."""
+        for viewer, conns in table.conns.items():
+            if conns:
+                text = table.state_text(viewer)
+                for client in conns:
+                    client.send(text)
+
+    # ------------------------------------------------------------------ actions
+    async def submit(self, table: LiveTable, seat: int, text: str, expect: int | None = None) -> Problem | None:
+        """The one way an action changes a match: check, commit, apply, broadcast.
+
+        Returns why the action was refused, or None; a refused action changes nothing.
+        """
+        async with table.lock:
+            game = table.game
+            if table.over:
+                return Problem("match_over", "the match is over")
+            if expect is not None and expect != table.version:
+                return Problem("stale", f"the table has moved on to version {table.version}; look again")
+            if seat != game.to_act(table.match):
+                return Problem("not_your_turn", "it is not your turn")
+            canonical, problem = game.check(table.match, text)
+            if problem is not None:
+                return problem
+            row = ActionRow(table.id, table.version, seat, canonical)
+            try:
+                # shielded: once the action is committed, it must also be applied and broadcast
+                await asyncio.shield(self._commit(table, row))
+            except StorageError as exc:
+                return Problem("storage", str(exc))
+        return None
+
+    async def _commit(self, table: LiveTable, row: ActionRow) -> None:
+        await self.store.append(row)
+        table.touched = time.monotonic()
+        table.game.apply(table.match, row.action)
+        table.actions.append(row.action)
+        self.broadcast(table)
+        if table.over:
+            await self._finish(table)
+        else:
+            self.kick_bots(table)
+
+    async def _finish(self, table: LiveTable) -> None:
+        table.finished_at = datetime.now(UTC)
+        try:
+            await self.store.run(self.store.store.finish, table.id, table.game.result(table.match))
+        except Exception as exc:  # the log is complete: the next start marks it finished
+            log.warning("marking table %s finished failed: %s", table.id, type(exc).__name__)
+        if not table.has_connections():
+            self.tables.pop(table.id, None)
+
+    # ------------------------------------------------------------------ bots
+    def kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot task if a bot is to act and none is running."""
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if table.over:
+            return
+        seat = table.game.to_act(table.match)
+        if seat < 0 or table.seats[seat].kind != "bot":
+            return
+        table.bot_task = asyncio.create_task(self._bot_loop(table))
+
+    def _pause(self, table: LiveTable) -> float:
+        if self.bot_delay <= 0:
+            return 0.0
+        pause_of = getattr(table.game, "bot_pause", None)
+        factor = float(pause_of(table.match)) if callable(pause_of) else 1.0
+        return self.bot_delay * factor
+
+    async def _bot_loop(self, table: LiveTable) -> None:
+        while not table.over:
+            seat = table.game.to_act(table.match)
+            if seat < 0 or table.seats[seat].kind != "bot":
+                return
+            pause = self._pause(table)
+            started = time.monotonic()
+            version = table.version
+            view = viewer_view(table.game, table.match, seat)
+            legal = table.game.legal(view)
+            bot_seat = table.seats[seat]
+            try:
+                future = self._think(table.game, bot_seat.level or "random", bot_seat.bot, view, table.seed + version)
+                text = await asyncio.wait_for(future, self.bot_budget)
+            except TimeoutError:
+                log.warning("a bot at table %s ran out of time; it plays a random legal action", table.id)
+                text = self._rng.choice(legal)
+            except Exception as exc:  # the exception's text may name cards: log its kind only
+                log.warning(
+                    "a bot at table %s failed (%s); it plays a random legal action", table.id, type(exc).__name__
+                )
+                text = self._rng.choice(legal)
+            rest = pause - (time.monotonic() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
+            problem = await self.submit(table, seat, text, expect=version)
+            if problem is not None and problem.code not in ("stale", "match_over", "storage"):
+                log.warning("a bot at table %s chose a refused action (%s)", table.id, problem.code)
+                await self.submit(table, seat, self._rng.choice(legal), expect=version)
+            elif problem is not None and problem.code == "storage":
+                await asyncio.sleep(1.0)
+
+    def _think(self, game: GameAdapter, level: str, bot: Any, view: Any, seed: int) -> asyncio.Future[str]:
+        """A bot's choice, computed off the event loop: light bots in a thread, searching ones in a process."""
+        loop = asyncio.get_running_loop()
+        if level in self.light_levels:
+            return loop.run_in_executor(self._bot_executor, game.bot_action, bot, view)
+        if self._process_pool is None:
+            # a search holds the interpreter lock for seconds: it gets its own process
+            self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
+
+    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str]:
+        """A suggested action for ``seat`` from the strongest bot, and which bot it was."""
+        if table.over or table.game.to_act(table.match) != seat:
+            raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
+        view = viewer_view(table.game, table.match, seat)
+        level_of = getattr(table.game, "hint_level", None)
+        level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
+        seed = self._rng.randrange(2**62)
+        bot = table.game.make_bot(level, seed) if level in self.light_levels else None
+        future = self._think(table.game, level, bot, view, seed)
+        try:
+            return await asyncio.wait_for(future, self.bot_budget), level
+        except TimeoutError:
+            raise TableError(503, "busy", "no hint in time; try again") from None
+
+    # ------------------------------------------------------------------ finished matches
+    async def replay(self, table_id: str, hand: int, token: str | None) -> dict[str, Any]:
+        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator."""
+        row = await self.store.run(self.store.store.load, table_id)
+        if row is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if row.finished_at is None:
+            raise TableError(409, "not_finished", "a match can be replayed once it is over")
+        viewer = SPECTATOR
+        if token:
+            digest = hash_token(token)
+            matches = [s.seat for s in row.seats if s.token_hash and hmac.compare_digest(s.token_hash, digest)]
+            if not matches:
+                raise TableError(403, "bad_token", "the seat token is not valid for this table")
+            viewer = matches[0]
+        game = self.games.get(row.game)
+        if game is None:
+            raise TableError(404, "unknown_table", "unknown game")
+        loop = asyncio.get_running_loop()
+        frames = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, viewer)
+        if frames is None:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        return frames
+
+    async def record(self, table_id: str) -> tuple[str, str]:
+        """The record (JSON text) of a finished match and a file name for it."""
+        row = await self.store.run(self.store.store.load, table_id)
+        if row is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if row.finished_at is None:
+            raise TableError(409, "not_finished", "a record can be downloaded once the match is over")
+        game = self.games[row.game]
+        loop = asyncio.get_running_loop()
+        match = await loop.run_in_executor(
+            self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, row.actions
+        )
+        seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+        return game.record(match, seats), f"troef-{row.game}-{row.id}.json"
+
+
+def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
+    """A new bot's choice in ``view`` (runs in a worker process: the view is all it gets)."""
+    game = games()[game_name]
+    return game.bot_action(game.make_bot(level, seed), view)
+
+
+def _row_info(row: TableRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "config": row.config,
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level} for s in row.seats],
+        "version": len(row.actions),
+        "over": row.finished_at is not None,
+        "created_at": row.created_at.isoformat(),
+        "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+        "result": row.result,
+    }
+
+
+def replay_frames(game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:
+    """Every state of hand ``hand`` (1-based) for ``viewer``, each built by the projection."""
+    match = game.new_match(row.config, row.seed, row.first_dealer)
+    index = hand - 1
+    if index < 0:
+        return None
+    frames: list[dict[str, Any]] = []
+    version = 0
+
+    def snap() -> None:
+        frames.append(project(game, match, viewer, table=row.id, version=version, hand=index))
+
+    if game.hand_count(match) - 1 == index:
+        snap()
+    for text in row.actions:
+        before = game.hand_count(match) - 1
+        if before > index:
+            break
+        game.apply(match, text)
+        version += 1
+        if before == index:
+            snap()
+        elif game.hand_count(match) - 1 == index:
+            snap()  # the deal of the hand asked for, before anyone acted
+    if not frames:
+        return None
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "replay",
+        "table": row.id,
+        "hand": hand,
+        "hands": (row.result or {}).get("hands"),
+        "viewer": viewer,
+        "frames": frames,
+    }

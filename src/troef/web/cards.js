@@ -1,0 +1,87 @@
+// Playing cards drawn as SVG: rank and suit symbol in the corners, a large
+// symbol (or the face letter in a frame) in the middle; hearts and diamonds red.
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const SUITS = {
+  h: { sym: "\u2665", red: true },
+  d: { sym: "\u2666", red: true },
+  c: { sym: "\u2663", red: false },
+  s: { sym: "\u2660", red: false },
+};
+export const SUIT_LETTERS = "hdcs";
+
+// "Jh", "10s"; a second copy of a doubled deck (Binokel) ends in an apostrophe: "Jh'".
+export function parseCard(text) {
+  const copy = text.endsWith("'");
+  const body = copy ? text.slice(0, -1) : text;
+  return { rank: body.slice(0, -1), suit: body.slice(-1), copy };
+}
+
+export function cardLabel(text) {
+  const { rank, suit, copy } = parseCard(text);
+  return rank + (SUITS[suit] ? SUITS[suit].sym : suit) + (copy ? "'" : "");
+}
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// One face-up card. The element carries data-card="Jh" so that tests and
+// click handlers can find it.
+export function cardSvg(text) {
+  const { rank, suit } = parseCard(text);
+  const info = SUITS[suit] || { sym: "?", red: false };
+  const colour = info.red ? "#c8102e" : "#161616";
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img", "aria-label": cardLabel(text) });
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, fill: "#fffdf8", stroke: "#8a8a8a", "stroke-width": 1 }));
+  const corner = (x, y, rotate) => {
+    const g = el("g", rotate ? { transform: `rotate(180 30 42)` } : {});
+    g.appendChild(el("text", { x, y, "font-size": rank === "10" ? 12 : 14, "font-weight": 700, fill: colour, "text-anchor": "middle", "font-family": "Georgia, serif" }, rank));
+    g.appendChild(el("text", { x, y: y + 12, "font-size": 12, fill: colour, "text-anchor": "middle" }, info.sym));
+    return g;
+  };
+  svg.appendChild(corner(9, 15, false));
+  svg.appendChild(corner(9, 15, true));
+  if (rank === "J" || rank === "Q" || rank === "K") {
+    svg.appendChild(el("rect", { x: 16, y: 16, width: 28, height: 52, rx: 3, fill: info.red ? "#fde8ea" : "#eceff4", stroke: colour, "stroke-width": 0.8 }));
+    svg.appendChild(el("text", { x: 30, y: 44, "font-size": 22, "font-weight": 700, fill: colour, "text-anchor": "middle", "font-family": "Georgia, serif" }, rank));
+    svg.appendChild(el("text", { x: 30, y: 62, "font-size": 14, fill: colour, "text-anchor": "middle" }, info.sym));
+  } else {
+    svg.appendChild(el("text", { x: 30, y: 55, "font-size": rank === "A" ? 36 : 28, fill: colour, "text-anchor": "middle" }, info.sym));
+  }
+  return svg;
+}
+
+// The back of a card.
+export function backSvg() {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img", "aria-label": "card" });
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, fill: "#1f4f8a", stroke: "#0f2d52", "stroke-width": 1 }));
+  svg.appendChild(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, fill: "none", stroke: "#9cc0ea", "stroke-width": 1.2 }));
+  for (let y = 12; y < 76; y += 8) {
+    for (let x = 12 + ((y / 8) % 2) * 4; x < 50; x += 8) {
+      svg.appendChild(el("rect", { x: x - 2, y: y - 2, width: 4, height: 4, fill: "#3c6fae", transform: `rotate(45 ${x} ${y})` }));
+    }
+  }
+  return svg;
+}
+
+// A card wrapped in a <button> (hand) or <div> (table).
+export function cardNode(text, { button = false, classes = [] } = {}) {
+  const node = document.createElement(button ? "button" : "div");
+  node.className = ["card", ...classes].join(" ");
+  node.dataset.card = text;
+  if (button) node.type = "button";
+  node.appendChild(cardSvg(text));
+  return node;
+}
+
+export function backNode(classes = []) {
+  const node = document.createElement("div");
+  node.className = ["card", "back", ...classes].join(" ");
+  node.appendChild(backSvg());
+  return node;
+}

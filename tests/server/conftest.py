@@ -1,0 +1,272 @@
+"""Fixtures of the server tests: a real server process, WebSocket clients, a throwaway PostgreSQL."""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import json
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from troef.bench.server import free_port, start_server
+
+#: Seat lists for tables of four.
+HUMANS4 = [{"kind": "human", "name": f"player {i + 1}"} for i in range(4)]
+
+
+class Server:
+    """``python -m troef.server`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0, log_dir: Path | None = None) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.log_path = (log_dir or Path(tempfile.mkdtemp(prefix="troef-test-"))) / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port = 0
+        self.start()
+
+    def start(self) -> None:
+        self.port = free_port()
+        self.proc = start_server(self.port, self.db_url, self.bot_delay, "warning", self.log_path)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    # ------------------------------------------------------------------ HTTP
+    def http(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers or {})
+        if data is not None:
+            req.add_header("content-type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                raw = resp.read()
+                status = resp.status
+        except urllib.error.HTTPError as exc:
+            raw = exc.read()
+            status = exc.code
+        try:
+            return status, json.loads(raw)
+        except json.JSONDecodeError:
+            return status, raw.decode(errors="replace")
+
+    def create(
+        self, preset: str = "pagat", players: int = 4, seats: list[dict[str, Any]] | None = None, **extra: Any
+    ) -> dict[str, Any]:
+        body = {
+            "game": "bonaken",
+            "config": {"preset": preset, "players": players},
+            "seats": seats or HUMANS4[:players],
+        }
+        body.update(extra)
+        status, data = self.http("POST", "/api/tables", body)
+        assert status == 200, data
+        assert isinstance(data, dict)
+        return data
+
+    def client(self) -> Client:
+        return Client(self.ws_url)
+
+
+class Client:
+    """A synchronous WebSocket client speaking the troef protocol."""
+
+    def __init__(self, url: str) -> None:
+        self.ws: ClientConnection = connect(
+            url, open_timeout=10, close_timeout=2, max_size=2**22, compression=None
+        ).__enter__()
+        self.frames: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    def send(self, data: dict[str, Any] | str | bytes) -> None:
+        self.ws.send(data if isinstance(data, (str, bytes)) else json.dumps(data))
+
+    def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        raw = self.ws.recv(timeout=timeout)
+        assert isinstance(raw, str)
+        self.frames.append(raw)
+        msg: dict[str, Any] = json.loads(raw)
+        if msg.get("type") == "state":
+            self.state = msg
+        return msg
+
+    def recv_until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def join(self, table: str, token: str | None = None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"v": 1, "type": "join", "table": table}
+        if token is not None:
+            msg["token"] = token
+        self.send(msg)
+        welcome = self.recv_until(lambda m: m["type"] in ("welcome", "error"))
+        if welcome["type"] == "welcome":
+            self.recv_until(lambda m: m["type"] == "state")
+        return welcome
+
+    def act(self, action: str, expect: int | None = None) -> None:
+        msg: dict[str, Any] = {"v": 1, "type": "act", "action": action}
+        if expect is not None:
+            msg["expect"] = expect
+        self.send(msg)
+
+    def wait_version(self, version: int, timeout: float = 10.0) -> dict[str, Any]:
+        if self.state is not None and self.state["version"] >= version:
+            return self.state
+        return self.recv_until(lambda m: m["type"] == "state" and m["version"] >= version, timeout)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'troef.db'}"
+
+
+@pytest.fixture
+def server(sqlite_url: str, tmp_path: Path) -> Iterator[Server]:
+    srv = Server(sqlite_url, bot_delay=0.0, log_dir=tmp_path)
+    yield srv
+    srv.stop()
+
+
+# ---------------------------------------------------------------------- PostgreSQL
+def _pg_bindir() -> Path | None:
+    """Where Debian's (or any) PostgreSQL server binaries are, or None."""
+    candidates = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3].split(".")[0])
+    )
+    for path in [*reversed(candidates), shutil.which("initdb")]:
+        if path and Path(path).exists():
+            bindir = Path(path).resolve().parent
+            if (bindir / "pg_ctl").exists() and (bindir / "postgres").exists():
+                return bindir
+    return None
+
+
+class PgCluster:
+    """A throwaway PostgreSQL cluster in a temporary folder, reached by a Unix socket."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.base = Path(tempfile.mkdtemp(prefix="troef-pg-"))
+        self.base.chmod(0o755)
+        self.data = self.base / "data"
+        self.port = free_port()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            # initdb and postgres refuse to run as root: run them as the postgres user
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                raise RuntimeError("running as root, but there is no 'postgres' user to run PostgreSQL") from None
+            shutil.chown(self.base, "postgres", "postgres")
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        self._run([str(bindir / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8"])
+        options = f"-k {self.base} -p {self.port} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        self._run(
+            [
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-o",
+                options,
+                "-l",
+                str(self.base / "pg.log"),
+                "-w",
+                "start",
+            ]
+        )
+        self._counter = itertools.count()
+
+    def _run(self, cmd: list[str]) -> None:
+        result = subprocess.run(self.prefix + cmd, capture_output=True, text=True, timeout=120)
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)} failed: {result.stdout}\n{result.stderr}")
+
+    def url(self, dbname: str) -> str:
+        return f"postgresql+psycopg://postgres@/{dbname}?host={self.base}&port={self.port}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"troef_{os.getpid()}_{next(self._counter)}"
+        with psycopg.connect(
+            host=str(self.base), port=self.port, user="postgres", dbname="postgres", autocommit=True
+        ) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run([str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"])
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    bindir = _pg_bindir()
+    if bindir is None:
+        pytest.skip(
+            "PostgreSQL server binaries (initdb, pg_ctl, postgres) are not installed: apt-get install postgresql"
+        )
+    cluster = PgCluster(bindir)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PgCluster) -> str:
+    return pg_cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'troef.db'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url

@@ -1,0 +1,128 @@
+"""The Bonaken adapter and the projection, without a server."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from troef.server.adapter import ConfigError, GameAdapter, games, rebuild
+from troef.server.bonaken import BonakenAdapter, view_to_json
+from troef.server.projection import encode, project
+
+
+def _random_match(game: BonakenAdapter, preset: str, players: int, seed: int, steps: int | None = None) -> object:
+    match = game.new_match(game.normalize_config({"preset": preset, "players": players}), seed, None)
+    rng = random.Random(seed)
+    count = 0
+    while not game.is_over(match) and (steps is None or count < steps):
+        game.apply(match, rng.choice(game.legal(game.view(match, game.to_act(match)))))
+        count += 1
+    return match
+
+
+@pytest.mark.parametrize(("preset", "players"), [("nk", 4), ("nk", 3), ("pagat", 5), ("pagat", 7), ("hazerswoude", 2)])
+def test_fast_view_json_equals_to_json(preset: str, players: int) -> None:
+    game = BonakenAdapter()
+    for seed in range(2 if preset == "pagat" else 6):  # pagat matches are long
+        match = game.new_match(game.normalize_config({"preset": preset, "players": players}), seed, None)
+        rng = random.Random(seed)
+        while True:
+            for viewer in range(-1, players):
+                view = game.view(match, viewer)
+                assert json.dumps(view_to_json(view), sort_keys=True) == json.dumps(view.to_json(), sort_keys=True)
+            if game.is_over(match):
+                break
+            game.apply(match, rng.choice(game.legal(game.view(match, game.to_act(match)))))
+
+
+def test_registry_and_protocol() -> None:
+    registry = games()
+    assert set(registry) == {"bonaken"}
+    game: GameAdapter = registry["bonaken"]
+    assert game.name == "bonaken"
+    assert "random" in game.bot_levels()
+
+
+def test_config_is_checked() -> None:
+    game = BonakenAdapter()
+    assert game.normalize_config({"preset": "nk", "players": 3}) == {"preset": "nk", "switches": {}, "players": 3}
+    config = game.normalize_config({"preset": "pagat", "players": 5, "switches": {"min_bid": 25, "misere": True}})
+    assert config["switches"] == {"min_bid": 25}  # the preset's own value is not stored as a change
+    assert game.rules(config).min_bid == 25
+    bad: list[dict[str, Any]] = [
+        {"preset": "skat"},
+        {"preset": "nk", "players": 5},
+        {"preset": "nk", "players": True},
+        {"preset": "nk", "switches": {"players": [2]}},
+        {"preset": "nk", "switches": {"min_bid": 7}},
+        {"preset": "nk", "switches": {"misere": "yes"}},
+        {"preset": "nk", "switches": {"undertrump": "sometimes"}},
+        {"preset": "nk", "switches": []},
+    ]
+    for raw in bad:
+        with pytest.raises(ConfigError):
+            game.normalize_config(raw)
+
+
+def test_check_gives_reasons_and_changes_nothing() -> None:
+    game = BonakenAdapter()
+    match = game.new_match(game.normalize_config({"preset": "nk", "players": 4}), 3, None)
+    before = game.view_json(game.view(match, -1))
+    text, problem = game.check(match, "bid 20")
+    assert problem is not None and problem.code == "illegal" and "25" in problem.message
+    text, problem = game.check(match, "dance")
+    assert problem is not None and problem.code == "bad_action"
+    text, problem = game.check(match, "BID   30")
+    assert problem is None and text == "bid 30"  # canonical text is stored
+    assert game.view_json(game.view(match, -1)) == before
+
+
+def test_rebuild_refuses_a_bad_log() -> None:
+    game = BonakenAdapter()
+    config = game.normalize_config({"preset": "pagat", "players": 4})
+    with pytest.raises(ConfigError):
+        rebuild(game, config, 1, None, ["play Jh"])
+
+
+def test_projection_carries_the_previous_hand_until_the_next_starts() -> None:
+    game = BonakenAdapter()
+    match = game.new_match(game.normalize_config({"preset": "pagat", "players": 4}), 9, None)
+    rng = random.Random(9)
+    seen_prev = False
+    version = 0
+    while game.hand_count(match) < 3 and not game.is_over(match):
+        hand_before = game.hand_count(match)
+        game.apply(match, rng.choice(game.legal(game.view(match, game.to_act(match)))))
+        version += 1
+        for viewer in (-1, 0, 1):
+            msg = project(game, match, viewer, table="x", version=version)
+            assert msg["v"] == 1 and msg["type"] == "state" and msg["viewer"] == viewer
+            assert msg["hand"] == game.hand_count(match)
+            if game.hand_count(match) > hand_before:
+                assert msg["prev"]["result"] is not None
+                assert msg["prev"]["viewer"] == viewer
+                seen_prev = True
+            else:
+                assert "prev" not in msg
+            json.loads(encode(msg))
+    assert seen_prev
+
+
+def test_spectator_projection_holds_no_hand() -> None:
+    game = BonakenAdapter()
+    match = _random_match(game, "pagat", 4, 4, steps=10)
+    msg = project(game, match, -1, table="x", version=10)
+    assert msg["view"]["hand"] is None and msg["view"]["legal"] == [] and msg["view"]["blind"] == []
+
+
+def test_bots_and_hints_act_on_views() -> None:
+    game = BonakenAdapter()
+    match = game.new_match(game.normalize_config({"preset": "nk", "players": 4}), 5, None)
+    for level in game.bot_levels():
+        bot = game.make_bot(level, 1)
+        view = game.view(match, game.to_act(match))
+        assert game.bot_action(bot, view) in view.legal
+    assert game.hint_level() in game.bot_levels()

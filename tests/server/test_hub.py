@@ -1,0 +1,118 @@
+"""The hub in-process: the one action path, broadcasting per viewer, bots, idle tables leaving memory."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from troef.server.storage import AsyncStore
+from troef.server.tables import Hub, LiveTable
+
+
+class FakeClient:
+    """Collects what the hub sends."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "state"]
+
+
+def _run(tmp_path: Path, body: Callable[[Hub], Awaitable[None]], **options: Any) -> None:
+    async def main() -> None:
+        hub = Hub(AsyncStore(f"sqlite:///{tmp_path / 'hub.db'}"), **options)
+        await hub.start()
+        try:
+            await body(hub)
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+
+
+def _humans(n: int) -> list[dict[str, Any]]:
+    return [{"kind": "human", "name": f"p{i}"} for i in range(n)]
+
+
+def test_every_viewer_gets_its_own_projection(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        table, tokens = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": _humans(4)})
+        assert sorted(tokens) == [0, 1, 2, 3]
+        clients = {viewer: FakeClient() for viewer in (-1, 0, 1, 2, 3)}
+        for viewer, client in clients.items():
+            hub.attach(table, viewer, client)
+        seat = table.game.to_act(table.match)
+        legal = table.game.legal(table.game.view(table.match, seat))
+        assert await hub.submit(table, seat, legal[0]) is None
+        for viewer, client in clients.items():
+            last = client.states()[-1]
+            assert last["version"] == 1 and last["viewer"] == viewer
+            assert last["view"] == table.game.view_json(table.game.view(table.match, viewer))
+        # a refused action is not stored, not applied, not broadcast
+        before = len(clients[-1].messages)
+        problem = await hub.submit(table, (seat + 2) % 4, "pass")
+        assert problem is not None and problem.code == "not_your_turn"
+        assert table.version == 1 and len(clients[-1].messages) == before
+        assert await hub.store.run(hub.store.store.count_actions, table.id) == 1
+
+    _run(tmp_path, body)
+
+
+def test_bots_play_through_the_same_path(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        seats = [{"kind": "bot", "level": level} for level in ("random", "heuristic", "random")]
+        table, tokens = await hub.create_table({"config": {"preset": "nk", "players": 3}, "seats": seats})
+        assert tokens == {}
+        watcher = FakeClient()
+        hub.attach(table, -1, watcher)
+        for _ in range(600):
+            if table.over:
+                break
+            await asyncio.sleep(0.01)
+        assert table.over
+        versions = [m["version"] for m in watcher.states()]
+        assert versions == sorted(versions) and versions[-1] == table.version
+        stored = await hub.store.run(hub.store.store.load, table.id)
+        assert stored is not None and stored.actions == table.actions and stored.finished_at is not None
+
+    _run(tmp_path, body, bot_delay=0.0)
+
+
+def test_idle_tables_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        table, tokens = await hub.create_table({"config": {"preset": "hazerswoude", "players": 3}, "seats": _humans(3)})
+        for _ in range(5):
+            seat = table.game.to_act(table.match)
+            assert await hub.submit(table, seat, table.game.legal(table.game.view(table.match, seat))[0]) is None
+        before = {v: table.state_text(v) for v in (-1, 0, 1, 2)}
+        assert hub.evict_idle(3600) == 0
+        assert hub.evict_idle(0) == 1
+        assert table.id not in hub.tables
+        again: LiveTable | None = await hub.get_table(table.id)
+        assert again is not None and again is not table
+        assert {v: again.state_text(v) for v in (-1, 0, 1, 2)} == before
+        assert again.seat_of(tokens[1]) == 1 and again.seat_of("nope") is None
+        assert await hub.get_table("missing") is None
+
+    _run(tmp_path, body)
+
+
+def test_searching_bots_think_in_a_worker_process(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        seats = [{"kind": "bot", "level": "random"} for _ in range(2)]
+        table, _ = await hub.create_table({"config": {"preset": "hazerswoude", "players": 2}, "seats": seats})
+        for _ in range(3000):
+            if table.over:
+                break
+            await asyncio.sleep(0.01)
+        assert table.over
+        assert hub._process_pool is not None  # the moves came from the worker process
+
+    _run(tmp_path, body, bot_delay=0.0, light_levels=())

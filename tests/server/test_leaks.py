@@ -1,0 +1,232 @@
+"""No client ever receives a card it may not know.
+
+Random matches run through the real server, with several clients (two on one
+seat), a spectator and random computer players. Every frame each client
+receives is kept. When a match is over its full record is downloaded and
+replayed here, and for every version of the match the cards each viewer may
+know are worked out from the deal and the actions, independently of the
+server's projection: a seat knows its own dealt cards, the open centre cards,
+the centre it picked up, the cards passed to it in a misère chain, and every
+card played; a spectator knows the open centre and the played cards. Every
+card named anywhere in a frame must be in that set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from websockets.asyncio.client import connect
+
+from tests.server.conftest import Server
+from troef.cards import parse_card
+from troef.games.bonaken.actions import Play
+from troef.games.bonaken.match import Match
+from troef.games.bonaken.record import Record, loads
+from troef.games.bonaken.state import Hand
+
+CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789JQKA])([hdcs])(?![A-Za-z0-9])")
+SPECTATOR = -1
+
+
+def cards_in(value: Any) -> int:
+    """Mask of every card named in any string inside a JSON value."""
+    mask = 0
+    if isinstance(value, str):
+        for m in CARD.finditer(value):
+            mask |= 1 << parse_card(m.group(0))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            mask |= cards_in(k) | cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            mask |= cards_in(v)
+    return mask
+
+
+def known(hand: Hand, viewer: int) -> int:
+    """What ``viewer`` may know of ``hand`` now, from the deal and the actions only."""
+    played = 0
+    for _, action in hand.history:
+        if isinstance(action, Play):
+            played |= 1 << action.card
+    public = hand.deal.open | played
+    if viewer == SPECTATOR or viewer not in hand.seats:
+        return public
+    return public | hand.deal.hands[viewer] | hand.took[viewer] | hand.received[viewer]
+
+
+@dataclass
+class Timeline:
+    """For every version of a match: its hand number and what each viewer may know."""
+
+    table: int
+    hand_of: list[int] = field(default_factory=list)
+    current: list[dict[int, int]] = field(default_factory=list)
+    finals: list[dict[int, int]] = field(default_factory=list)
+
+
+def timeline(record: Record) -> Timeline:
+    viewers = [SPECTATOR, *range(len(record.seats))]
+    match = Match(
+        record.rules, len(record.seats), record.seed, record.first_dealer, deals=iter([h.deal for h in record.hands])
+    )
+    line = Timeline(len(record.seats))
+
+    def snap() -> None:
+        line.hand_of.append(len(match.hands))
+        line.current.append({v: known(match.hand, v) for v in viewers})
+
+    snap()
+    for hrec in record.hands:
+        for _, action in hrec.actions:
+            index = len(match.hands) - 1
+            match.apply(action)
+            if len(match.hands) - 1 > index or match.is_over:
+                line.finals.append({v: known(match.hands[index], v) for v in viewers})
+            snap()
+    return line
+
+
+def check_frame(line: Timeline, viewer: int, raw: str) -> None:
+    """Fail if the frame names a card ``viewer`` may not know at that point."""
+    msg = json.loads(raw)
+    kind = msg.get("type")
+    if kind == "state":
+        version = msg["version"]
+        assert msg["viewer"] == viewer, msg
+        assert msg["hand"] == line.hand_of[version]
+        allowed = line.current[version][viewer]
+        leaked = cards_in(msg["view"]) & ~allowed
+        assert not leaked, f"viewer {viewer} got {leaked:#x} at version {version}"
+        if "prev" in msg:
+            prev_allowed = line.finals[msg["hand"] - 2][viewer]
+            assert not cards_in(msg["prev"]) & ~prev_allowed, f"viewer {viewer}: previous hand leaks"
+        rest = {k: v for k, v in msg.items() if k not in ("view", "prev")}
+        assert not cards_in(rest), f"cards outside the view: {rest}"
+    elif kind == "hint":
+        assert not cards_in(msg["action"]) & ~line.current[msg["version"]][viewer]
+    else:
+        assert not cards_in(msg), f"cards in a {kind} message: {raw[:200]}"
+
+
+@dataclass
+class Watcher:
+    """One client connection and every frame it received."""
+
+    viewer: int
+    token: str | None
+    frames: list[str] = field(default_factory=list)
+
+
+async def _client(srv: Server, table: str, watcher: Watcher, plays: bool, rng: random.Random) -> None:
+    async with connect(srv.ws_url, compression=None, max_size=2**22) as ws:
+        join: dict[str, Any] = {"v": 1, "type": "join", "table": table}
+        if watcher.token:
+            join["token"] = watcher.token
+        await ws.send(json.dumps(join))
+        last_act: dict[str, Any] | None = None
+        version = -1
+        async for raw in ws:
+            assert isinstance(raw, str)
+            watcher.frames.append(raw)
+            msg = orjson.loads(raw)
+            if msg["type"] == "error":
+                # two connections on one seat race; a fast table may hit the rate limit: wait and resend
+                assert msg["code"] in ("stale", "not_your_turn", "rate_limited"), msg
+                if msg["code"] == "rate_limited" and last_act is not None and last_act["expect"] == version:
+                    await asyncio.sleep(0.3)
+                    await ws.send(json.dumps(last_act))
+                continue
+            if msg["type"] != "state":
+                continue
+            version = msg["version"]
+            if msg["match"]["over"]:
+                return
+            legal = msg["view"]["legal"]
+            if plays and legal:
+                if rng.random() < 0.05:
+                    await ws.send(json.dumps({"v": 1, "type": "hint"}))
+                last_act = {"v": 1, "type": "act", "action": rng.choice(legal), "expect": version}
+                await ws.send(json.dumps(last_act))
+
+
+async def _play(srv: Server, preset: str, players: int, humans: set[int], seed: int) -> tuple[list[Watcher], str]:
+    seats = [
+        {"kind": "human", "name": f"person {s}"}
+        if s in humans
+        else {"kind": "bot", "level": "random", "name": f"bot {s}"}
+        for s in range(players)
+    ]
+    loop = asyncio.get_running_loop()
+    table = await loop.run_in_executor(None, lambda: srv.create(preset, players=players, seats=seats, seed=seed))
+    tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+    rng = random.Random(seed)
+    watchers = [Watcher(s, tokens[s]) for s in sorted(humans)]
+    first = min(humans)
+    watchers.append(Watcher(first, tokens[first]))  # a second connection on one seat
+    watchers.append(Watcher(SPECTATOR, None))
+    tasks = [
+        _client(srv, table["id"], w, plays=w.viewer != SPECTATOR, rng=random.Random(rng.random())) for w in watchers
+    ]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=120)
+    status, record = await loop.run_in_executor(None, lambda: srv.http("GET", f"/api/tables/{table['id']}/record"))
+    assert status == 200
+    return watchers, json.dumps(record)
+
+
+GAMES = [
+    ("nk", 4, {0, 1}),
+    ("nk", 3, {2}),
+    ("pagat", 5, {0, 2, 4}),
+    ("pagat", 4, {0, 1, 2, 3}),
+    ("hazerswoude", 4, {1, 3}),
+    ("hazerswoude", 6, {0, 5}),
+    ("pagat", 2, {1}),
+    ("nk", 4, {3}),
+]
+
+
+def test_no_frame_names_a_card_its_viewer_may_not_know(server: Server) -> None:
+    async def main() -> list[tuple[list[Watcher], str]]:
+        runs = [_play(server, p, n, h, seed=100 + i) for i, (p, n, h) in enumerate(GAMES * 2)]
+        return list(await asyncio.gather(*runs))
+
+    results = asyncio.run(main())
+    frames_checked = 0
+    seat_cards_seen = 0
+    for watchers, record_text in results:
+        line = timeline(loads(record_text))
+        for w in watchers:
+            assert w.frames, "every client hears something"
+            for raw in w.frames:
+                check_frame(line, w.viewer, raw)
+                frames_checked += 1
+            if w.viewer >= 0:
+                seat_cards_seen += bool(cards_in(json.loads(w.frames[1]).get("view", {}).get("hand")))
+    assert frames_checked > 2000
+    assert seat_cards_seen > 20  # the check looked at real hands
+
+
+def test_the_check_catches_a_leak(server: Server) -> None:
+    async def main() -> tuple[list[Watcher], str]:
+        return await _play(server, "pagat", 4, {0, 1}, seed=5)
+
+    watchers, record_text = asyncio.run(main())
+    line = timeline(loads(record_text))
+    spectator = next(w for w in watchers if w.viewer == SPECTATOR)
+    seat0 = next(w for w in watchers if w.viewer == 0)
+    state = json.loads(next(f for f in spectator.frames if json.loads(f)["type"] == "state"))
+    own = json.loads(next(f for f in seat0.frames if json.loads(f)["type"] == "state"))["view"]["hand"]
+    state["view"]["events"].append([0, f"discard {own[0]}"])  # what a spectator must never see
+    try:
+        check_frame(line, SPECTATOR, json.dumps(state))
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("the leak check missed a hidden card")

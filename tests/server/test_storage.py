@@ -1,0 +1,151 @@
+"""Storage against SQLite and a real PostgreSQL: migrations, tables, action logs, rebuilding matches."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy as sa
+
+from troef.server.adapter import rebuild
+from troef.server.bonaken import BonakenAdapter
+from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, Store, TableRow, migrations_path
+
+
+def _row(table_id: str = "t1", seed: int = 7) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="bonaken",
+        config={"preset": "pagat", "switches": {}, "players": 4},
+        seed=seed,
+        first_dealer=None,
+        created_at=datetime.now(UTC),
+        seats=[
+            SeatRow(0, "human", None, "ann", False, "a" * 64),
+            SeatRow(1, "bot", "random", "computer 2"),
+            SeatRow(2, "human", None, "open seat", True, None),
+            SeatRow(3, "bot", "heuristic", "computer 4"),
+        ],
+    )
+
+
+def _random_actions(config: dict[str, object], seed: int, count: int) -> list[str]:
+    game = BonakenAdapter()
+    match = game.new_match(config, seed, None)
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count and not game.is_over(match):
+        action = rng.choice(game.legal(game.view(match, game.to_act(match))))
+        game.apply(match, action)
+        out.append(action)
+    return out
+
+
+def test_migrations_create_the_schema_and_run_twice(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.migrate()  # a restart migrates again: nothing to do
+    names = set(sa.inspect(store.engine).get_table_names())
+    assert {"troef_tables", "troef_seats", "troef_actions", "alembic_version"} <= names
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar_one() == "0001"
+    store.close()
+
+
+def test_migrations_ship_inside_the_package() -> None:
+    folder = migrations_path()
+    assert (folder / "env.py").exists()
+    assert list((folder / "versions").glob("*.py"))
+    assert folder.parent.name == "server" and folder.parent.parent.name == "troef"
+
+
+def test_tables_seats_and_actions_round_trip(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    row = _row()
+    store.create_table(row)
+    actions = _random_actions(row.config, row.seed, 40)
+    store.append_actions([ActionRow("t1", i, 0, a) for i, a in enumerate(actions[:25])])
+    store.append_actions([ActionRow("t1", i, 0, a) for i, a in enumerate(actions[25:], start=25)])
+    loaded = store.load("t1")
+    assert loaded is not None
+    assert loaded.actions == actions
+    assert loaded.seed == 7 and loaded.first_dealer is None and loaded.config == row.config
+    assert [(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in loaded.seats] == [
+        (0, "human", None, "ann", False, "a" * 64),
+        (1, "bot", "random", "computer 2", False, None),
+        (2, "human", None, "open seat", True, None),
+        (3, "bot", "heuristic", "computer 4", False, None),
+    ]
+    assert [r.id for r in store.load_unfinished()] == ["t1"]
+    assert store.count_actions("t1") == 40
+    assert store.load("nope") is None
+    store.close()
+
+
+def test_an_action_position_is_taken_once(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.create_table(_row())
+    store.append_actions([ActionRow("t1", 0, 1, "pass")])
+    with pytest.raises(sa.exc.IntegrityError):
+        store.append_actions([ActionRow("t1", 0, 1, "bid 30")])
+    with pytest.raises(sa.exc.IntegrityError):  # all or nothing
+        store.append_actions([ActionRow("t1", 1, 2, "pass"), ActionRow("t1", 0, 1, "bid 30")])
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.actions == ["pass"]
+    store.close()
+
+
+def test_claim_and_finish(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.create_table(_row())
+    assert store.claim_seat("t1", 2, "b" * 64)
+    assert not store.claim_seat("t1", 2, "c" * 64)  # taken
+    assert not store.claim_seat("t1", 0, "c" * 64)  # not an open seat
+    store.finish("t1", {"losers": [1], "hands": 3})
+    assert store.load_unfinished() == []
+    finished = store.list_finished()
+    assert [r.id for r in finished] == ["t1"] and finished[0].result == {"losers": [1], "hands": 3}
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.seats[2].token_hash == "b" * 64 and loaded.finished_at is not None
+    store.close()
+
+
+def test_a_stored_match_rebuilds_exactly(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    row = _row(seed=12345)
+    store.create_table(row)
+    game = BonakenAdapter()
+    actions = _random_actions(row.config, row.seed, 60)
+    store.append_actions([ActionRow("t1", i, 0, a) for i, a in enumerate(actions)])
+    loaded = store.load("t1")
+    assert loaded is not None
+    original = rebuild(game, row.config, row.seed, None, actions)
+    again = rebuild(game, loaded.config, loaded.seed, loaded.first_dealer, loaded.actions)
+    for viewer in (-1, 0, 1, 2, 3):
+        assert game.view_json(game.view(again, viewer)) == game.view_json(game.view(original, viewer))
+    assert game.public(again) == game.public(original)
+    store.close()
+
+
+def test_async_store_commits_actions_in_groups(db_url: str) -> None:
+    async def main() -> None:
+        store = AsyncStore(db_url)
+        await store.run(store.store.migrate)
+        await store.run(store.store.create_table, _row("ta"))
+        await store.run(store.store.create_table, _row("tb"))
+        rows = [ActionRow(t, i, 0, "pass") for i in range(30) for t in ("ta", "tb")]
+        await asyncio.gather(*(store.append(r) for r in rows))
+        with pytest.raises(StorageError):
+            await store.append(ActionRow("ta", 3, 0, "pass"))  # a taken position fails alone...
+        await asyncio.gather(store.append(ActionRow("ta", 30, 0, "pass")), store.append(ActionRow("tb", 30, 0, "pass")))
+        assert await store.run(store.store.count_actions, "ta") == 31  # ...and sinks nothing else
+        assert await store.run(store.store.count_actions, "tb") == 31
+        await store.close()
+
+    asyncio.run(main())
