@@ -22,6 +22,7 @@ COMPILED = [
     "src/troef/games/bonaken/play.py",
     "src/troef/games/bonaken/roem.py",
     "src/troef/games/bonaken/state.py",
+    "src/troef/games/bonaken/view.py",
 ]
 
 

@@ -105,6 +105,36 @@ def bench_engine(
         typer.echo(f"ratio {game} : euchre = {ratio:.3f}")
 
 
+@bench_app.command("solver")
+def bench_solver(
+    positions: Annotated[int, typer.Option(help="Full four-player hands to solve, spread over the contract kinds.")] = 160,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 2026,
+    values: Annotated[bool, typer.Option("--values", help="Also solve number bids for exact points per card.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Perfect-information solves of full hands: solves/s, median and p99 time, nodes per contract kind."""
+    from troef.bench.solver import run
+
+    result = run(positions=positions, seed=seed, values=values)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+
+    def line(name: str, row: dict[str, object]) -> None:
+        typer.echo(
+            f"{name:<20} {row['solves_per_s']:>9} solves/s  median {row['median_ms']:>9} ms  "
+            f"p99 {row['p99_ms']:>9} ms  {row['mean_nodes']:>9} nodes  ({row['solves']} solves)"
+        )
+
+    typer.echo(f"{result['positions']} positions (nk, 4 players, 6 cards each), seed {result['seed']}")
+    line("every card valued", result["every_card"])
+    line("first winning card", result["first_winning_card"])
+    for kind, row in result["kinds"].items():
+        line(f"  {kind}", row)
+    if result["exact_points"] is not None:
+        line("exact points", result["exact_points"])
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",

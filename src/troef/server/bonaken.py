@@ -8,13 +8,9 @@ is taken from a client.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, Final
 
-from troef.cards import card_str
 from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
 from troef.games.bonaken.actions import parse_action
 from troef.games.bonaken.match import Match
@@ -43,94 +39,12 @@ _LEVEL_ORDER: Final = ("random", "heuristic", "pimc")
 #: Which bot gives hints, best first.
 _HINT_ORDER: Final = ("pimc", "heuristic", "random")
 
-_VIEW_FIELDS: Final = frozenset(f.name for f in dataclasses.fields(BonakenView))
-_KNOWN_FIELDS: Final = frozenset(
-    [
-        "viewer",
-        "preset",
-        "table",
-        "seats",
-        "dealer",
-        "phase",
-        "to_act",
-        "hand",
-        "hand_sizes",
-        "centre_open",
-        "centre_closed",
-        "blind",
-        "sleepers",
-        "events",
-        "contract",
-        "declarers",
-        "trump",
-        "roem_declared",
-        "roem_counted",
-        "contest",
-        "laid_away",
-        "received",
-        "open_hand",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "points",
-        "legal",
-        "result",
-    ]
-)
-
-
-#: The notation of every card number, looked up instead of formatted.
-_CARD: Final = tuple(card_str(c) for c in range(64))
-
-
-def _cards(values: tuple[int, ...] | None) -> list[str] | None:
-    return None if values is None else [_CARD[c] for c in values]
-
 
 def view_to_json(view: BonakenView) -> dict[str, Any]:
-    """``view.to_json()``, built field by field (``dataclasses.asdict`` is slow on the trick lists).
-
-    The output equals ``view.to_json()`` (``tests/server/test_adapter.py`` checks
-    it on random matches of every preset); should the view gain a field this
-    function does not know, it hands over to ``view.to_json()`` itself.
-    """
-    if _VIEW_FIELDS != _KNOWN_FIELDS:
-        return view.to_json()
-    card = _CARD
-    return {
-        "viewer": view.viewer,
-        "preset": view.preset,
-        "table": view.table,
-        "seats": list(view.seats),
-        "dealer": view.dealer,
-        "phase": view.phase,
-        "to_act": view.to_act,
-        "hand": _cards(view.hand),
-        "hand_sizes": {str(k): v for k, v in view.hand_sizes.items()},
-        "centre_open": _cards(view.centre_open),
-        "centre_closed": view.centre_closed,
-        "blind": _cards(view.blind),
-        "sleepers": view.sleepers,
-        "events": [[s, t] for s, t in view.events],
-        "contract": view.contract,
-        "declarers": list(view.declarers),
-        "trump": view.trump,
-        "roem_declared": view.roem_declared,
-        "roem_counted": view.roem_counted,
-        "contest": [list(c) for c in view.contest],
-        "laid_away": _cards(view.laid_away),
-        "received": _cards(view.received),
-        "open_hand": _cards(view.open_hand),
-        "trick": [[s, card[c]] for s, c in view.trick],
-        "tricks": [{"cards": [[s, card[c]] for s, c in t], "winner": w} for t, w in view.tricks],
-        "tricks_won": {str(k): v for k, v in view.tricks_won.items()},
-        "points": {str(k): v for k, v in view.points.items()},
-        "legal": list(view.legal),
-        "result": None if view.result is None else copy.deepcopy(view.result),
-    }
+    """The JSON of a view: :meth:`BonakenView.to_json`, the one serialisation of a projection."""
+    return view.to_json()
 
 
-@cache
 def _available_levels() -> tuple[str, ...]:
     try:
         from troef.bots.base import bot_kinds, make_bot

@@ -10,8 +10,9 @@ in it (an open-bonaak declarer's cards are public by that contract).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+import copy
+from dataclasses import dataclass
+from typing import Any, Final
 
 from troef.cards import card_str, cards_of, mask_of, sort_for_display
 from troef.core.actions import SPECTATOR
@@ -64,25 +65,69 @@ class BonakenView:
         return mask_of(cards)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict with cards in notation."""
-        data = asdict(self)
+        """A JSON-ready dict with cards in notation (built field by field: it is on the server's hot path)."""
+        text = _CARD_TEXT
 
-        def cards(values: Any) -> Any:
-            return None if values is None else [card_str(c) for c in values]
+        def cards(values: tuple[int, ...] | None) -> list[str] | None:
+            return None if values is None else [text[c] for c in values]
 
-        for key in ("hand", "centre_open", "blind", "laid_away", "received", "open_hand"):
-            data[key] = cards(data[key])
-        data["trick"] = [[s, card_str(c)] for s, c in self.trick]
-        data["tricks"] = [{"cards": [[s, card_str(c)] for s, c in t], "winner": w} for t, w in self.tricks]
-        data["hand_sizes"] = {str(k): v for k, v in self.hand_sizes.items()}
-        data["tricks_won"] = {str(k): v for k, v in self.tricks_won.items()}
-        data["points"] = {str(k): v for k, v in self.points.items()}
-        data["events"] = [[s, t] for s, t in self.events]
-        data["contest"] = [list(c) for c in self.contest]
-        data["seats"] = list(self.seats)
-        data["declarers"] = list(self.declarers)
-        data["legal"] = list(self.legal)
-        return data
+        return {
+            "viewer": self.viewer,
+            "preset": self.preset,
+            "table": self.table,
+            "seats": list(self.seats),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hand": cards(self.hand),
+            "hand_sizes": {str(k): v for k, v in self.hand_sizes.items()},
+            "centre_open": cards(self.centre_open),
+            "centre_closed": self.centre_closed,
+            "blind": cards(self.blind),
+            "sleepers": self.sleepers,
+            "events": [[s, t] for s, t in self.events],
+            "contract": self.contract,
+            "declarers": list(self.declarers),
+            "trump": self.trump,
+            "roem_declared": self.roem_declared,
+            "roem_counted": self.roem_counted,
+            "contest": [list(c) for c in self.contest],
+            "laid_away": cards(self.laid_away),
+            "received": cards(self.received),
+            "open_hand": cards(self.open_hand),
+            "trick": [[s, text[c]] for s, c in self.trick],
+            "tricks": [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks],
+            "tricks_won": {str(k): v for k, v in self.tricks_won.items()},
+            "points": {str(k): v for k, v in self.points.items()},
+            "legal": list(self.legal),
+            "result": copy.deepcopy(self.result),
+        }
+
+
+_CARD_TEXT: Final = tuple(card_str(c) for c in range(64))
+
+# The public text of each hand's actions, kept per hand and extended as the
+# hand goes on, so that the views of all seats after an action share the work.
+# Entries hold the hand itself, so a reused id() can never match another hand.
+_EVENTS: dict[int, tuple[Hand, list[tuple[int, str, bool]]]] = {}
+_EVENTS_MAX: Final = 4096
+
+
+def _event_log(hand: Hand) -> list[tuple[int, str, bool]]:
+    """(seat, action text, is a discard) for every action of ``hand`` so far."""
+    key = id(hand)
+    entry = _EVENTS.get(key)
+    if entry is None or entry[0] is not hand or len(entry[1]) > len(hand.history):
+        if len(_EVENTS) >= _EVENTS_MAX:
+            del _EVENTS[next(iter(_EVENTS))]
+        entry = (hand, [])
+        _EVENTS[key] = entry
+    log = entry[1]
+    history = hand.history
+    for i in range(len(log), len(history)):
+        seat, action = history[i]
+        log.append((seat, action.text(), isinstance(action, Discard)))
+    return log
 
 
 def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
@@ -90,13 +135,8 @@ def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
     trump = hand.trump if hand.trump >= 0 else None
     seat_known = viewer in hand.seats
     own = sort_for_display(cards_of(hand.hands[viewer]), trump) if seat_known else None
-    events: list[tuple[int, str]] = []
-    for seat, action in hand.history:
-        if isinstance(action, Discard) and seat != viewer:
-            # laid away / passed cards stay hidden; the receiver sees them as 'received'
-            events.append((seat, "discard"))
-        else:
-            events.append((seat, action.text()))
+    # laid away / passed cards stay hidden from others; the receiver sees them as 'received'
+    events = [(seat, "discard" if hidden and seat != viewer else text) for seat, text, hidden in _event_log(hand)]
     open_hand = None
     contract = hand.contract
     if contract is not None and contract.kind == BidKind.OPEN_BONAAK and hand.phase >= Phase.TRUMP:
