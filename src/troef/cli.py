@@ -107,7 +107,7 @@ def bench_engine(
 
 @bench_app.command("solver")
 def bench_solver(
-    positions: Annotated[int, typer.Option(help="Full four-player hands to solve, spread over the contract kinds.")] = 160,
+    positions: Annotated[int, typer.Option(help="Full four-player hands to solve, over the contract kinds.")] = 160,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 2026,
     values: Annotated[bool, typer.Option("--values", help="Also solve number bids for exact points per card.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
