@@ -29,6 +29,7 @@ def _random_match(game: BonakenAdapter, preset: str, players: int, seed: int, st
 def _reference_json(view: BonakenView) -> dict[str, Any]:
     """A slow, generic serialisation of a view: asdict plus card notation."""
     data = dataclasses.asdict(view)
+    data["rules"] = view.rules.to_dict()
     for key in ("hand", "centre_open", "blind", "laid_away", "received", "open_hand"):
         data[key] = None if data[key] is None else [card_str(c) for c in data[key]]
     data["trick"] = [[s, card_str(c)] for s, c in view.trick]

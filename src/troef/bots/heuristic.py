@@ -342,7 +342,7 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ bidding
     def _bid(self, view: BonakenView, r: Reading, actions: list[BonakenAction]) -> BonakenAction:
-        rules = rules_of(view.preset)
+        rules = rules_of(view)
         keep = r.hand.bit_count()
         pool = r.hand | _mask(view.centre_open)
         players = r.players
@@ -411,7 +411,7 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ exchange
     def _exchange(self, view: BonakenView, r: Reading, actions: list[BonakenAction]) -> BonakenAction:
-        rules = rules_of(view.preset)
+        rules = rules_of(view)
         others = [view.hand_sizes[s] for s in view.seats if s != r.me]
         keep = min(others) if others else rules.layout(r.players).hand
         contract = r.contract
@@ -452,7 +452,7 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ trump
     def _name_trump(self, view: BonakenView, r: Reading) -> BonakenAction:
-        rules = rules_of(view.preset)
+        rules = rules_of(view)
         keep = r.hand.bit_count()
         contract = r.contract
         gone = _mask(view.laid_away)

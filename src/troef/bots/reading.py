@@ -17,7 +17,7 @@ from typing import Final
 from troef.cards import cards_of
 from troef.games.bonaken.actions import Bid, parse_action
 from troef.games.bonaken.play import PLAIN_POINTS, SUIT32, TRUMP_POINTS, TRUMP_POWER
-from troef.games.bonaken.rules import Rules, preset
+from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.view import BonakenView
 
 ALL32: Final = (1 << 32) - 1
@@ -111,10 +111,9 @@ def by_strength(mask: int, trump: int, strongest_first: bool = True) -> list[int
     return sorted(cards_of(mask), key=lambda c: strength(c, trump), reverse=strongest_first)
 
 
-@lru_cache(maxsize=32)
-def rules_of(name: str) -> Rules:
-    """The rules of a preset by name (a view names only its preset)."""
-    return preset(name)
+def rules_of(view: BonakenView) -> Rules:
+    """The rules in force at the view's table, every variant switch included."""
+    return view.rules
 
 
 @lru_cache(maxsize=4096)

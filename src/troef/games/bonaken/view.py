@@ -18,6 +18,7 @@ from troef.cards import card_str, cards_of, mask_of, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import BidKind, Discard
 from troef.games.bonaken.bidding import contract_name
+from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand, Phase
 
 
@@ -27,6 +28,8 @@ class BonakenView:
 
     viewer: int
     preset: str
+    #: The rules in force, every switch included: public, and what bots reason with.
+    rules: Rules
     table: int
     seats: tuple[int, ...]
     dealer: int
@@ -74,6 +77,7 @@ class BonakenView:
         return {
             "viewer": self.viewer,
             "preset": self.preset,
+            "rules": self.rules.to_dict(),
             "table": self.table,
             "seats": list(self.seats),
             "dealer": self.dealer,
@@ -162,6 +166,7 @@ def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
     return BonakenView(
         viewer=viewer,
         preset=hand.rules.preset,
+        rules=hand.rules,
         table=hand.table,
         seats=hand.seats,
         dealer=hand.deal.dealer,
