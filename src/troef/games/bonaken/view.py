@@ -77,7 +77,7 @@ class BonakenView:
         return {
             "viewer": self.viewer,
             "preset": self.preset,
-            "rules": self.rules.to_dict(),
+            "rules": _rules_json(self.rules),
             "table": self.table,
             "seats": list(self.seats),
             "dealer": self.dealer,
@@ -109,6 +109,19 @@ class BonakenView:
 
 
 _CARD_TEXT: Final = tuple(card_str(c) for c in range(64))
+
+# Rules.to_dict() compares every switch with the preset: worked out once per rules object.
+_RULES_JSON: dict[int, tuple[Rules, dict[str, Any]]] = {}
+
+
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    entry = _RULES_JSON.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RULES_JSON) >= 256:
+            _RULES_JSON.clear()
+        entry = (rules, rules.to_dict())
+        _RULES_JSON[id(rules)] = entry
+    return dict(entry[1])
 
 # The public text of each hand's actions, kept per hand and extended as the
 # hand goes on, so that the views of all seats after an action share the work.
