@@ -16,10 +16,56 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+arena_app = typer.Typer(help="Computer players against each other: whole matches, statistics.", no_args_is_help=True)
 play_app = typer.Typer(help="Play a game in the terminal against computer players.", no_args_is_help=True)
 bench_app = typer.Typer(help="Benchmarks: fixed seeded workloads that print their figures.", no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
+app.add_typer(arena_app, name="arena")
+
+
+@arena_app.command("bonaken")
+def arena_bonaken(
+    seats: Annotated[str, typer.Option(help="Bots per seat, comma separated: random, heuristic, pimc, cheat.")] = (
+        "pimc,heuristic,heuristic,heuristic"
+    ),
+    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 1,
+    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
+    workers: Annotated[int, typer.Option(help="Processes to play in (this machine has 2 cores).")] = 1,
+    duplicate: Annotated[bool, typer.Option("--duplicate", help="Play the same deals with the bots rotated.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play matches between bots, rotating seats; per bot: buys the round (95% interval), declarer results."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from troef.arena import ArenaError, describe, parse_seats, run_arena
+
+    try:
+        seat_list = parse_seats(seats)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+            disable=as_json or not sys.stderr.isatty(),
+        ) as bar:
+            task = bar.add_task("matches", total=matches)
+            result = run_arena(
+                seat_list,
+                matches=matches,
+                seed=seed,
+                rules=rules,
+                workers=workers,
+                duplicate=duplicate,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    except ArenaError as exc:
+        typer.echo(f"troef: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
 
 
 @play_app.command("bonaken")
@@ -133,6 +179,32 @@ def bench_solver(
         line(f"  {kind}", row)
     if result["exact_points"] is not None:
         line("exact points", result["exact_points"])
+
+
+@bench_app.command("bots")
+def bench_bots(
+    count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed of the situations.")] = 2026,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Decision time of each bot (median and p99) over a fixed seeded set of game situations."""
+    from troef.bench.bots import run
+
+    result = run(count=count, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    typer.echo(f"{result['situations']} situations (nk, 4 players, seed {seed}): {result['mix']}")
+    for kind, row in result["bots"].items():
+        typer.echo(
+            f"{kind:<10} {row['decisions']:>5} decisions  median {row['median_ms']:>8} ms  "
+            f"p99 {row['p99_ms']:>8} ms  max {row['max_ms']:>8} ms"
+        )
+        for phase, part in row.get("phases", {}).items():
+            typer.echo(
+                f"  {phase:<9} {part['decisions']:>5} decisions  median {part['median_ms']:>8} ms  "
+                f"p99 {part['p99_ms']:>8} ms"
+            )
 
 
 @app.command()

@@ -64,6 +64,7 @@ BotFactory = Callable[[int | None], Bot]
 _REGISTRY: dict[str, BotFactory | str] = {
     "random": "troef.bots.random_bot:RandomBot",
     "heuristic": "troef.bots.heuristic:HeuristicBot",
+    "pimc": "troef.bots.pimc:PimcBot",
 }
 
 

@@ -189,9 +189,11 @@ class Connection:
 
     async def _hint(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
+        # the hint belongs to the state it was worked out on, even if the table moves on meanwhile
+        version = table.version
         try:
             action, source = await self.hub.hint(table, seat)
         except TableError as exc:
             code = exc.code if exc.code in ("not_your_turn", "busy") else "internal"
             raise ProtocolError(code, exc.message, msg.ref) from None
-        self._reply({"type": "hint", "action": action, "source": source, "version": table.version}, msg)
+        self._reply({"type": "hint", "action": action, "source": source, "version": version}, msg)

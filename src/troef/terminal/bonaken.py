@@ -34,6 +34,7 @@ from rich.text import Text
 
 from troef.bots.base import Bot, legal_actions, make_bot
 from troef.bots.heuristic import HeuristicBot
+from troef.bots.hints import format_hints, hints
 from troef.bots.reading import points as card_points
 from troef.cards import SUIT_LETTERS, NotationError, TroefError, suit_of
 from troef.games.bonaken.actions import (
@@ -60,6 +61,8 @@ from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView, hand_view
 from troef.i18n import LANGS, SUIT_WORDS, card_label, parse_card_text, suit_label, t, translate_reason
 
+#: Seconds the hint command may think.
+HINT_BUDGET: Final = 1.5
 #: Names of the computer players, by seat.
 BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")
 #: Suits shown in this order after the trumps, so that the colours alternate (♥ ♣ ♦ ♠).
@@ -358,7 +361,10 @@ class TerminalGame:
         elif command == "sheet":
             self.print(self._sheet_table())
         elif command == "hint":
-            self.print(t("hint", self.lang, action=self.action_label(self.advisor.act(view))))
+            # the strongest bot's evaluation: each option with its chance of success
+            found = hints(view, self.match.rules, budget=HINT_BUDGET, seed=self.match.seed % 2**31)
+            text = format_hints(found, self.action_label) if found else ""
+            self.print(t("hint", self.lang, action=text or self.action_label(self.advisor.act(view))))
 
     def _default(self, view: BonakenView) -> BonakenAction | None:
         """What Enter does: pass in the bidding, the highest roem, else the advisor's choice."""

@@ -227,3 +227,16 @@ def test_finished_hand_views_show_the_result_but_no_hidden_cards() -> None:
         assert view.phase == "done" and view.to_act == -1
         hidden = cs("Kd 10h 7h 8h Ad Ks As") if viewer != 0 else cs("7h 8h Ad Ks As")
         assert not view.known_cards() & hidden & ~hand.played
+
+
+def test_a_view_survives_pickling() -> None:
+    """The server hands views to computer players in other processes."""
+    import pickle
+
+    from troef.games.bonaken.match import Match
+    from troef.games.bonaken.rules import preset
+    from troef.games.bonaken.view import hand_view
+
+    match = Match(preset("pagat"), 4, seed=3)
+    view = hand_view(match.hand, 1)
+    assert pickle.loads(pickle.dumps(view)) == view

@@ -11,7 +11,7 @@ in it (an open-bonaak declarer's cards are public by that contract).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from troef.cards import card_str, cards_of, mask_of, sort_for_display
@@ -57,6 +57,11 @@ class BonakenView:
     points: dict[int, int]
     legal: tuple[str, ...]
     result: dict[str, Any] | None
+
+    def __reduce__(self) -> tuple[type[BonakenView], tuple[Any, ...]]:
+        # explicit, because the mypyc-compiled frozen dataclass cannot be unpickled field by field
+        # (the server hands views to computer players in other processes)
+        return (BonakenView, tuple(getattr(self, f.name) for f in fields(self)))
 
     def known_cards(self) -> int:
         """Mask of every card this view mentions (for leak checks)."""
@@ -122,6 +127,7 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
         entry = (rules, rules.to_dict())
         _RULES_JSON[id(rules)] = entry
     return dict(entry[1])
+
 
 # The public text of each hand's actions, kept per hand and extended as the
 # hand goes on, so that the views of all seats after an action share the work.

@@ -1,0 +1,75 @@
+"""The cheat: a measuring stick that sees every card. NOT a player for people.
+
+:class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.Hand`
+(through a callable, so that it follows the match from hand to hand) and
+decides as the pimc bot does, but in the one true world instead of sampled
+ones: it plays perfectly (the solver's exact answer, no time limit that
+matters), and bids, lays away and names trump with the true cards of
+everybody, the blind card included.
+
+It exists to measure how much the pimc bot loses by not seeing the cards
+(``troef arena``: the same deals played by both). It is deliberately not in
+the bot registry: :func:`troef.bots.base.make_bot` cannot build it, so no
+table of the terminal game or of the web server can seat it against people.
+
+>>> from troef.games.bonaken.match import Match
+>>> from troef.games.bonaken.rules import preset
+>>> from troef.games.bonaken.view import hand_view
+>>> m = Match(preset("nk"), players=4, seed=2)
+>>> bot = CheatBot(lambda: m.hand, seed=1)
+>>> bot.act(hand_view(m.hand, m.hand.to_act)).text() in hand_view(m.hand, m.hand.to_act).legal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from troef.bots.pimc import Evaluator, PimcBot, Strength
+from troef.games.bonaken.state import Hand
+from troef.games.bonaken.view import BonakenView
+
+#: One world (the true one), and time enough to solve it exactly.
+PERFECT: Final = Strength(
+    budget=30.0,
+    bid_budget=30.0,
+    plan_budget=60.0,
+    solve_share=1.0,
+    samples=1,
+    min_worlds=1,
+    threshold=0.5,
+    every_trick_threshold=0.5,
+    plans=3,
+    bid_evidence=False,
+)
+
+
+class CheatBot(PimcBot):
+    """Sees all cards (``hand_of()`` returns the true hand); for measurement only, never for human games."""
+
+    kind = "cheat"
+    prune_bids = False  # with the true cards every contract is worth playing out
+
+    def __init__(
+        self,
+        hand_of: Callable[[], Hand],
+        seed: int | None = None,
+        name: str | None = None,
+        *,
+        strength: Strength | None = None,
+    ) -> None:
+        super().__init__(seed, name, strength=strength or PERFECT)
+        self.hand_of = hand_of
+
+    def evaluator(self, view: BonakenView) -> Evaluator | None:
+        hand = self.hand_of()
+        if hand.to_act != view.viewer or len(hand.history) != len(view.events):
+            return None  # not the hand of this view: decide as the heuristic would
+        rules = hand.rules
+
+        def source(deadline: float) -> Iterator[Hand]:
+            yield hand.copy()
+
+        self.rules = rules
+        return Evaluator(view.viewer, self.strength, source, early_stop=False)

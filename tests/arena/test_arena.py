@@ -1,0 +1,178 @@
+"""The arena: statistics computed right, seats rotated, duplicate deals identical."""
+
+from __future__ import annotations
+
+import pytest
+
+from troef.arena import (
+    ArenaError,
+    MatchOutcome,
+    match_seed,
+    parse_seat,
+    parse_seats,
+    run_arena,
+    seat_of,
+    summarize,
+    wilson_interval,
+)
+from troef.bench.bots import run as bench_bots
+from troef.bench.bots import situations
+from troef.bots.base import UnknownBotError
+
+
+# ---------------------------------------------------------------------------- the Wilson interval
+@pytest.mark.parametrize(
+    ("successes", "n", "low", "high"),
+    [
+        (10, 100, 0.0552, 0.1744),  # the textbook example
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (50, 100, 0.4038, 0.5962),
+        (1, 300, 0.0006, 0.0186),
+    ],
+)
+def test_wilson_interval_on_known_numbers(successes: int, n: int, low: float, high: float) -> None:
+    got = wilson_interval(successes, n)
+    assert got[0] == pytest.approx(low, abs=1e-4)
+    assert got[1] == pytest.approx(high, abs=1e-4)
+
+
+def test_wilson_interval_narrows_with_more_matches_and_holds_the_share() -> None:
+    wide, narrow = wilson_interval(15, 100), wilson_interval(45, 300)
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
+    assert narrow[0] < 0.15 < narrow[1]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# ---------------------------------------------------------------------------- seats and seeds
+def test_seats_rotate_so_every_bot_sits_at_every_seat() -> None:
+    result = run_arena(["heuristic", "random", "random", "random"], matches=8, seed=3, rules="nk")
+    for bot in result.bots:
+        assert bot.matches == 8
+        assert bot.seats == {0: 2, 1: 2, 2: 2, 3: 2}
+    assert [seat_of(0, i, 4) for i in range(5)] == [0, 1, 2, 3, 0]
+
+
+def test_duplicate_mode_plays_the_same_deals_with_the_bots_rotated() -> None:
+    result = run_arena(["heuristic", "random", "random"], matches=6, seed=5, rules="pagat", duplicate=True)
+    groups = [result.outcomes[0:3], result.outcomes[3:6]]
+    for group in groups:
+        assert len({o.seed for o in group}) == 1
+        assert len({o.first_deal for o in group}) == 1  # identical cards, seat by seat
+        for entry in range(3):
+            assert sorted(o.seat_of[entry] for o in group) == [0, 1, 2]
+    assert groups[0][0].first_deal != groups[1][0].first_deal
+    assert match_seed(5, 0, 3, True) == match_seed(5, 2, 3, True) != match_seed(5, 3, 3, True)
+
+
+def test_without_duplicate_every_match_has_its_own_deal() -> None:
+    result = run_arena(["heuristic", "random", "random", "random"], matches=4, seed=2, rules="nk")
+    assert len({o.seed for o in result.outcomes}) == 4
+    assert len({o.first_deal for o in result.outcomes}) == 4
+
+
+def test_workers_give_the_same_figures_as_one_process() -> None:
+    seats = ["heuristic", "random", "random", "random"]
+    one = run_arena(seats, matches=6, seed=9, rules="nk", workers=1)
+    two = run_arena(seats, matches=6, seed=9, rules="nk", workers=2)
+    strip = [{k: v for k, v in b.to_json().items() if k != "decision_time"} for b in one.bots]
+    assert strip == [{k: v for k, v in b.to_json().items() if k != "decision_time"} for b in two.bots]
+
+
+def test_progress_is_reported_after_every_match() -> None:
+    seen: list[tuple[int, int]] = []
+    run_arena(["random", "random"], matches=3, seed=1, rules="pagat", progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+# ---------------------------------------------------------------------------- statistics
+def outcome(
+    index: int, buyer: int | None, first: tuple[int, ...], contracts: list[tuple[int, str, bool]]
+) -> MatchOutcome:
+    return MatchOutcome(
+        index=index,
+        seed=index,
+        seat_of=tuple((j + index) % 4 for j in range(4)),
+        buyer=buyer,
+        erin=() if buyer is None else (buyer,),
+        first_out=first,
+        table_points={},
+        contracts=contracts,
+        hands=5,
+        times={j: [0.01] for j in range(4)},
+        fallbacks={},
+        first_deal=((), 0, 0),
+    )
+
+
+def test_buyers_leavers_and_contracts_are_counted_per_bot_and_per_kind() -> None:
+    outcomes = [
+        outcome(0, 0, (1,), [(0, "number", False), (1, "number", True), (1, "misere", True)]),
+        outcome(1, 2, (1,), [(0, "number", True), (2, "bonaak", False)]),
+        outcome(2, None, (0, 3), [(3, "misere", True)]),
+        outcome(3, 0, (3,), []),
+    ]
+    result = summarize(["pimc", "heuristic", "heuristic", "heuristic"], outcomes, "nk", 1, False, 0.0)
+    pimc = result.bots[0]
+    assert (pimc.buys, pimc.first_out, pimc.matches) == (2, 1, 4)
+    assert pimc.declarer == (2, 1)
+    assert pimc.contracts == {"number": [2, 1]}
+    assert result.no_buyer == 1
+    heuristic = result.kinds["heuristic"]
+    assert heuristic.matches == 12 and heuristic.buys == 1 and heuristic.first_out == 4
+    assert heuristic.contracts == {"number": [1, 1], "misere": [2, 2], "bonaak": [1, 0]}
+    data = result.to_json()["bots"][0]
+    assert data["buys_the_round"]["share"] == 0.5
+    assert data["buys_the_round"]["ci95"] == [round(x, 4) for x in wilson_interval(2, 4)]
+
+
+def test_in_nk_the_first_player_to_go_erin_buys_the_round() -> None:
+    result = run_arena(["heuristic", "random", "random", "random"], matches=8, seed=4, rules="nk")
+    for o in result.outcomes:
+        if o.buyer is not None:
+            assert o.buyer in o.erin
+        else:
+            assert not o.erin
+    assert sum(b.buys for b in result.bots) == 8 - result.no_buyer
+
+
+# ---------------------------------------------------------------------------- seat names
+def test_seat_names_take_settings_and_bad_names_are_refused() -> None:
+    assert parse_seat("pimc:budget=0.5,samples=8") == ("pimc", {"budget": "0.5", "samples": "8"})
+    assert parse_seat("heuristic") == ("heuristic", {})
+    assert parse_seat("pimc:budget=1;samples=8") == ("pimc", {"budget": "1", "samples": "8"})
+    assert parse_seats("pimc:budget=1,samples=8,heuristic, random") == [
+        "pimc:budget=1,samples=8",
+        "heuristic",
+        "random",
+    ]
+    with pytest.raises(ArenaError, match="budget"):
+        run_arena(["pimc:budget=fast", "random"], matches=1, rules="pagat")
+    with pytest.raises(ArenaError, match="unknown pimc setting"):
+        run_arena(["pimc:speed=1", "random"], matches=1, rules="pagat")
+    with pytest.raises(UnknownBotError):
+        run_arena(["grandmaster", "random"], matches=1, rules="pagat")
+    with pytest.raises(ArenaError):
+        run_arena(["random"] * 5, matches=1, rules="nk")
+    with pytest.raises(ArenaError):
+        parse_seat("pimc:budget")
+
+
+def test_pimc_and_the_cheat_take_a_seat_with_settings() -> None:
+    quick = "pimc:budget=0.01,bid_budget=0.02,plan_budget=0.02,samples=2,min_worlds=1"
+    result = run_arena([quick, "cheat:node_limit=5000", "random"], matches=1, seed=2, rules="pagat")
+    assert [b.matches for b in result.bots] == [1, 1, 1]
+    assert result.bots[0].name.startswith("pimc")
+
+
+# ---------------------------------------------------------------------------- the bots bench
+def test_the_bots_bench_times_every_bot_on_the_same_situations() -> None:
+    views = situations(40, seed=3)
+    assert len(views) == 40 and all(len(v.legal) > 1 for v in views)
+    assert {v.phase for v in views} >= {"bidding", "play"}
+    result = bench_bots(40, seed=3, bots=("random", "heuristic"))
+    assert set(result["bots"]) == {"random", "heuristic"}
+    assert sum(result["mix"].values()) == 40
+    for figures in result["bots"].values():
+        assert figures["decisions"] == 40
+        assert figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
