@@ -31,8 +31,8 @@ What keeps it fast in pure Python:
   trick, ducking for a misère player.
 
 Legal cards come from the engine (:func:`troef.games.bonaken.play.legal_plays`),
-card power and points from its tables; roem in tricks from
-:func:`troef.games.bonaken.roem.best_roem`.
+card power from :func:`troef.games.bonaken.play.card_power` and points from its
+tables; roem in tricks from :func:`troef.games.bonaken.roem.trick_roem`.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from troef.games.bonaken.play import PLAIN_POINTS, TRUMP_POINTS, TRUMP_POWER, legal_plays
-from troef.games.bonaken.roem import best_roem
+from troef.games.bonaken.play import PLAIN_POINTS, TRUMP_POINTS, TRUMP_POWER, card_power, legal_plays
+from troef.games.bonaken.roem import trick_roem
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand
 from troef.solver.position import Goal, Position, SolverError, position_from_hand, stuk_mask
@@ -109,8 +109,7 @@ class Solution:
 class _Tables:
     """Per trump suit: card power when leading and when following, card points, and beaters.
 
-    Power follows the engine's trick: a trump is 16 + its trump power, a card
-    of the led suit its rank, any other card -1 (it never wins).
+    Power is the engine's :func:`troef.games.bonaken.play.card_power`.
     ``above[led][power + 1]`` is the mask of cards that beat a card of
     ``power`` in a trick led in ``led``.
     """
@@ -123,14 +122,8 @@ class _Tables:
 
 @lru_cache(maxsize=8)
 def _tables(trump: int) -> _Tables:
-    def power(card: int, led: int) -> int:
-        suit, rank = card >> 3, card & 7
-        if suit == trump:
-            return 16 + TRUMP_POWER[rank]
-        return rank if suit == led else -1
-
-    lead = tuple(power(c, c >> 3) for c in range(32))
-    follow = tuple(tuple(power(c, led) for c in range(32)) for led in range(4))
+    lead = tuple(card_power(c, c >> 3, trump) for c in range(32))
+    follow = tuple(tuple(card_power(c, led, trump) for c in range(32)) for led in range(4))
     pts = tuple((TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7] for c in range(32))
     above = tuple(
         tuple(sum(1 << c for c in range(32) if follow[led][c] > pw) for pw in range(-1, 24)) for led in range(4)
@@ -262,8 +255,7 @@ _ROEM_CACHE: dict[object, dict[int, int]] = {}
 def _trick_roem_of(rules: Rules) -> Callable[[int], int]:
     """A memoised roem of the cards of one trick (hazerswoude 2.3), as the engine counts it.
 
-    Stuk is a holding of one player, never made of two players' cards: the
-    engine counts roem in tricks without trump, and so does the solver.
+    The cache sits over the engine's own :func:`troef.games.bonaken.roem.trick_roem`.
     """
     table = rules.roem
     cache = _ROEM_CACHE.setdefault(table, {})
@@ -271,7 +263,7 @@ def _trick_roem_of(rules: Rules) -> Callable[[int], int]:
     def roem(mask: int) -> int:
         got = cache.get(mask)
         if got is None:
-            got = best_roem(mask, -1, table)[0]
+            got = trick_roem(mask, table)
             cache[mask] = got
         return got
 

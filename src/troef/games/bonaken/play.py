@@ -26,6 +26,18 @@ def stronger_trumps(trump: int, power: int) -> int:
     return _ABOVE[power] << (8 * trump)
 
 
+def card_power(card: int, led: int, trump: int) -> int:
+    """Strength of ``card`` in a trick led with ``led`` (nk rules 24-25).
+
+    A trump is 16 plus its trump power, a card of the led suit its rank, any
+    other card -1 (it cannot win the trick). The highest power wins the trick.
+    """
+    suit = card >> 3
+    if suit == trump:
+        return 16 + TRUMP_POWER[card & 7]
+    return card & 7 if suit == led else -1
+
+
 def card_points(card: int, trump: int) -> int:
     """Points of ``card`` with ``trump`` as trump suit (-1: no trump)."""
     rank = card & 7

@@ -149,6 +149,15 @@ def best_roem(mask: int, trump: int, table: RoemTable) -> tuple[int, int]:
     return total, options[total]
 
 
+def trick_roem(mask: int, table: RoemTable) -> int:
+    """Roem that falls in one trick (hazerswoude 2.3): the best combination of its cards.
+
+    Stuk is a holding of one player and is never made of two players' cards,
+    so a trick is judged without a trump suit.
+    """
+    return best_roem(mask, -1, table)[0]
+
+
 def has_six_sequence(mask: int) -> bool:
     """Whether the cards hold a sequence of six (nk rule 50 lets it over-roem a five)."""
     for suit in range(4):

@@ -20,7 +20,7 @@ from bisect import bisect_right
 from enum import IntEnum
 from typing import Final
 
-from troef.cards import SUIT_NAMES, Rank, card_name, card_str, cards_of, make_card, suit_of
+from troef.cards import SUIT_NAMES, Rank, card_str, cards_of, make_card, suit_of
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import (
@@ -56,12 +56,19 @@ from troef.games.bonaken.play import (
     PLAIN_POINTS,
     SUIT32,
     TRUMP_POINTS,
-    TRUMP_POWER,
+    card_power,
     legal_plays,
     points_of,
 )
 from troef.games.bonaken.result import HandResult, Reason
-from troef.games.bonaken.roem import best_roem, has_six_sequence, roem_options, roem_within, table_set_mask
+from troef.games.bonaken.roem import (
+    best_roem,
+    has_six_sequence,
+    roem_options,
+    roem_within,
+    table_set_mask,
+    trick_roem,
+)
 from troef.games.bonaken.rules import Rules
 
 __all__ = ["Hand", "Phase", "parse_action"]
@@ -176,7 +183,6 @@ class Hand:
         "trick_roem",
         "tricks",
         "trump",
-        "trump_led",
         "won",
     )
 
@@ -219,7 +225,6 @@ class Hand:
         self.received = [0] * deal.table
         self.out = deal.sleepers
         self.trump = -1
-        self.trump_led = False
         self.roem_declared = 0
         self.roem_high = -1
         self.roem_counted = 0
@@ -725,7 +730,6 @@ class Hand:
 
     def _lead_without_trump(self, seat: int, card: int) -> None:
         assert self.contract is not None
-        self.trump_led = True
         if self.contract.kind == BidKind.MISERE:
             # nk rule 75: a lone misère player who leads without naming trump loses
             self.trump = -1
@@ -764,17 +768,10 @@ class Hand:
         self.hands[seat] ^= bit
         self.played |= bit
         self.stuk_pending = False
-        suit = card >> 3
-        rank = card & 7
         trick = self.trick
         if not trick:
-            self.led = suit
-        if suit == self.trump:
-            power = 16 + TRUMP_POWER[rank]
-        elif suit == self.led:
-            power = rank
-        else:
-            power = -1
+            self.led = card >> 3
+        power = card_power(card, self.led, self.trump)
         if power > self.best_power:
             self.best_power = power
             self.best_seat = seat
@@ -797,8 +794,7 @@ class Hand:
             mask = 0
             for _, c in trick:
                 mask |= 1 << c
-            # stuk is a holding of one player, never made of two players' cards
-            self.trick_roem += best_roem(mask, -1, self.rules.roem)[0]
+            self.trick_roem += trick_roem(mask, self.rules.roem)
         self.tricks.append((tuple(trick), winner))
         self.trick = []
         self.led = -1
@@ -960,23 +956,11 @@ class Hand:
         new.trick_roem = self.trick_roem
         new.tricks = self.tricks.copy()
         new.trump = self.trump
-        new.trump_led = self.trump_led
         new.won = self.won.copy()
         return new
 
-    def describe_card(self, card: int, lang: str = "en") -> str:
-        """A card's name in ``lang``, calling the trump nine the Nel."""
-        return card_name(card, lang, self.trump if self.trump >= 0 else None)
-
     def __repr__(self) -> str:
         return f"<Hand {self.rules.preset} phase={self.phase.name} to_act={self.to_act}>"
-
-    def cards_in_play(self) -> int:
-        """Mask of the cards still in players' hands."""
-        mask = 0
-        for seat in self.seats:
-            mask |= self.hands[seat]
-        return mask
 
     @property
     def current_trick(self) -> list[tuple[int, int]]:
