@@ -13,7 +13,7 @@ a restart by replaying the actions (:func:`rebuild`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -82,8 +82,16 @@ class GameAdapter(Protocol):
         """The view of hand ``hand`` (default: the current one) for a seat or the spectator (-1)."""
         ...
 
+    def views(self, match: Any, viewers: Sequence[int], hand: int | None = None) -> list[Any]:
+        """:meth:`view` for several viewers at once (a game may share the work between them)."""
+        ...
+
     def view_json(self, view: Any) -> dict[str, Any]:
         """A view as JSON-ready data."""
+        ...
+
+    def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
+        """:meth:`view_json` of several views made together (the dicts may share parts: read-only)."""
         ...
 
     def legal(self, view: Any) -> list[str]:

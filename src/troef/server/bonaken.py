@@ -8,7 +8,7 @@ is taken from a client.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
@@ -16,7 +16,7 @@ from troef.games.bonaken.actions import parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import dumps, record_of_match
 from troef.games.bonaken.rules import PRESETS, Rules, preset
-from troef.games.bonaken.view import BonakenView, hand_view
+from troef.games.bonaken.view import BonakenView, hand_view, hand_views, views_to_json
 from troef.server.adapter import ConfigError, Problem
 
 _ON_OFF: Final = (False, True)
@@ -178,8 +178,14 @@ class BonakenAdapter:
     def view(self, match: Match, viewer: int, hand: int | None = None) -> BonakenView:
         return hand_view(match.hand if hand is None else match.hands[hand], viewer)
 
+    def views(self, match: Match, viewers: Sequence[int], hand: int | None = None) -> list[BonakenView]:
+        return hand_views(match.hand if hand is None else match.hands[hand], viewers)
+
     def view_json(self, view: BonakenView) -> dict[str, Any]:
         return view_to_json(view)
+
+    def views_json(self, views: Sequence[BonakenView]) -> list[dict[str, Any]]:
+        return views_to_json(views)
 
     def legal(self, view: BonakenView) -> list[str]:
         return list(view.legal)

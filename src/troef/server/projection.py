@@ -3,13 +3,15 @@
 Following boardgame.io's ``playerView``: every message that carries anything
 of a match (the live state after each action, the state on joining or
 reconnecting, the frames of a replay) is built by :func:`project` from the
-view of exactly one viewer, a seat or the spectator (-1). Bots and hints read
+view of exactly one viewer, a seat or the spectator (-1); :func:`project_all`
+builds the messages of several viewers at once, each from its own view. Bots and hints read
 the same views through :func:`viewer_view`. Errors, presence and lobby
 messages carry no game data at all, and the server logs no actions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
@@ -20,7 +22,7 @@ from troef.server.adapter import GameAdapter
 #: Version of the WebSocket protocol (``docs/protocol.md``); every message carries it as ``v``.
 PROTOCOL_VERSION: Final = 1
 
-__all__ = ["PROTOCOL_VERSION", "SPECTATOR", "encode", "project", "viewer_view"]
+__all__ = ["PROTOCOL_VERSION", "SPECTATOR", "encode", "project", "project_all", "viewer_view"]
 
 
 def project(
@@ -41,21 +43,48 @@ def project(
     ``game.public(match)`` when the caller already has it (it is the same for
     every viewer).
     """
+    return project_all(game, match, [viewer], table=table, version=version, hand=hand, public=public)[0]
+
+
+def project_all(
+    game: GameAdapter,
+    match: Any,
+    viewers: Sequence[int],
+    *,
+    table: str,
+    version: int,
+    hand: int | None = None,
+    public: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """:func:`project` for each of ``viewers``, in order, sharing the work the game can share.
+
+    Each message is still built from its own viewer's view; messages made
+    together may share read-only parts (they are encoded, never changed).
+    """
     count = game.hand_count(match)
     index = count - 1 if hand is None else hand
-    message: dict[str, Any] = {
-        "v": PROTOCOL_VERSION,
-        "type": "state",
-        "table": table,
-        "version": version,
-        "viewer": viewer,
-        "hand": index + 1,
-        "view": game.view_json(game.view(match, viewer, index)),
-        "match": game.public(match) if public is None else public,
-    }
+    if public is None:
+        public = game.public(match)
+    views = game.views_json(game.views(match, viewers, index))
+    prev: list[dict[str, Any]] | None = None
     if hand is None and index > 0 and not game.hand_started(match):
-        message["prev"] = game.view_json(game.view(match, viewer, index - 1))
-    return message
+        prev = game.views_json(game.views(match, viewers, index - 1))
+    messages: list[dict[str, Any]] = []
+    for i, viewer in enumerate(viewers):
+        message: dict[str, Any] = {
+            "v": PROTOCOL_VERSION,
+            "type": "state",
+            "table": table,
+            "version": version,
+            "viewer": viewer,
+            "hand": index + 1,
+            "view": views[i],
+            "match": public,
+        }
+        if prev is not None:
+            message["prev"] = prev[i]
+        messages.append(message)
+    return messages
 
 
 def viewer_view(game: GameAdapter, match: Any, viewer: int) -> Any:

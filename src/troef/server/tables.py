@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,7 +25,7 @@ from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
-from troef.server.projection import PROTOCOL_VERSION, encode, project, viewer_view
+from troef.server.projection import PROTOCOL_VERSION, encode, project, project_all, viewer_view
 from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, TableRow
 
 log = logging.getLogger("troef.server")
@@ -103,6 +103,7 @@ class LiveTable:
     _cache: dict[int, str] = field(default_factory=dict)
     _cache_version: int = -1
     _public: dict[str, Any] | None = None
+    _public_key: tuple[int, bool] | None = None
     #: When somebody last joined or acted (for letting idle tables leave memory).
     touched: float = field(default_factory=time.monotonic)
 
@@ -117,17 +118,32 @@ class LiveTable:
         return bool(self.game.is_over(self.match))
 
     def state_text(self, viewer: int) -> str:
-        """The encoded ``state`` message for ``viewer`` (cached per version: spectators share one)."""
+        """The encoded ``state`` message for ``viewer`` (see :meth:`state_texts`)."""
+        return self.state_texts([viewer])[0]
+
+    def state_texts(self, viewers: Sequence[int]) -> list[str]:
+        """The encoded ``state`` messages for ``viewers``, each from its own view.
+
+        Cached per version, so the connections of one viewer (and all
+        spectators) share one text; the messages missing from the cache are
+        projected together, which lets the game share the work between them.
+        """
         if self._cache_version != self.version:
             self._cache.clear()
             self._cache_version = self.version
-            self._public = self.game.public(self.match)
-        text = self._cache.get(viewer)
-        if text is None:
-            message = project(self.game, self.match, viewer, table=self.id, version=self.version, public=self._public)
-            text = encode(message)
-            self._cache[viewer] = text
-        return text
+            # the score sheet changes only when a hand ends
+            key = (self.game.hand_count(self.match), self.over)
+            if self._public is None or self._public_key != key:
+                self._public = self.game.public(self.match)
+                self._public_key = key
+        missing = [viewer for viewer in dict.fromkeys(viewers) if viewer not in self._cache]
+        if missing:
+            messages = project_all(
+                self.game, self.match, missing, table=self.id, version=self.version, public=self._public
+            )
+            for viewer, message in zip(missing, messages, strict=True):
+                self._cache[viewer] = encode(message)
+        return [self._cache[viewer] for viewer in viewers]
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -459,11 +475,10 @@ class Hub:
 
     def broadcast(self, table: LiveTable) -> None:
         """Send every connection the state built for its own viewer."""
-        for viewer, conns in table.conns.items():
-            if conns:
-                text = table.state_text(viewer)
-                for client in conns:
-                    client.send(text)
+        viewers = [viewer for viewer, conns in table.conns.items() if conns]
+        for viewer, text in zip(viewers, table.state_texts(viewers), strict=True):
+            for client in list(table.conns.get(viewer, ())):
+                client.send(text)
 
     # ------------------------------------------------------------------ actions
     async def submit(self, table: LiveTable, seat: int, text: str, expect: int | None = None) -> Problem | None:

@@ -12,11 +12,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from troef.core.actions import SPECTATOR
+from troef.server.eager import run_eagerly
 from troef.server.projection import PROTOCOL_VERSION, encode
 from troef.server.protocol import (
     ABUSE_BURST,
@@ -36,14 +38,22 @@ log = logging.getLogger("troef.server")
 
 
 class Connection:
-    """A client's WebSocket: it reads intentions and sends what its viewer may see."""
+    """A client's WebSocket: it reads intentions and sends what its viewer may see.
+
+    A message is written to the socket at once (see :mod:`troef.server.eager`)
+    unless an earlier one is still waiting for the socket to take it; then it
+    queues behind it, so a client always gets its messages in order, and a
+    client that stops reading is dropped once :data:`SEND_QUEUE` messages wait.
+    """
 
     def __init__(self, ws: WebSocket, hub: Hub, rate: float = RATE) -> None:
         self.ws = ws
         self.hub = hub
         self.table: LiveTable | None = None
         self.viewer: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=SEND_QUEUE)
+        #: Messages waiting behind a send the socket has not taken yet (None: nothing is waiting).
+        self.backlog: deque[str] | None = None
+        self._drainer: asyncio.Task[None] | None = None
         self.bucket = TokenBucket(rate, max(BURST, 2 * rate))
         self.abuse = TokenBucket(ABUSE_RATE, ABUSE_BURST)
         self.last_rate_error = 0.0
@@ -51,13 +61,23 @@ class Connection:
 
     # ------------------------------------------------------------------ sending
     def send(self, text: str) -> None:
-        """Queue a message; a client that stops reading is disconnected rather than slowing the table."""
+        """Send a message now, or queue it behind one the socket has not taken yet; never blocks."""
         if self.closing:
             return
+        if self.backlog is not None:
+            if len(self.backlog) >= SEND_QUEUE:
+                self._close(1013, "too slow: reconnect to get the current state")
+            else:
+                self.backlog.append(text)
+            return
         try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self._close(1013, "too slow: reconnect to get the current state")
+            waiting = run_eagerly(self.ws.send_text(text))
+        except Exception:  # the client has gone: the receiving side notices and cleans up
+            self.closing = True
+            return
+        if waiting is not None:
+            self.backlog = deque()
+            self._drainer = asyncio.get_running_loop().create_task(self._drain(waiting))
 
     def _close(self, code: int, reason: str) -> None:
         if self.closing:
@@ -69,21 +89,21 @@ class Connection:
         with contextlib.suppress(Exception):  # already gone
             await self.ws.close(code, reason)
 
-    async def _sender(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            try:
-                await self.ws.send_text(text)
-            except Exception:
-                return
+    async def _drain(self, waiting: asyncio.Task[None]) -> None:
+        """Finish the send that had to wait, then the messages queued behind it, in order."""
+        try:
+            await waiting
+            while self.backlog:
+                await self.ws.send_text(self.backlog.popleft())
+        except Exception:
+            self.closing = True
+        finally:
+            self.backlog = None
 
     # ------------------------------------------------------------------ receiving
     async def serve(self) -> None:
         """Run the connection until the client leaves."""
         await self.ws.accept()
-        sender = asyncio.create_task(self._sender())
         try:
             while not self.closing:
                 try:
@@ -110,14 +130,12 @@ class Connection:
             if self.table is not None and self.viewer is not None:
                 self.hub.detach(self.table, self.viewer, self)
             self.closing = True
-            try:
-                self.queue.put_nowait(None)
-            except asyncio.QueueFull:
-                sender.cancel()
-            try:
-                await asyncio.wait_for(sender, 5.0)
-            except (TimeoutError, asyncio.CancelledError):
-                sender.cancel()
+            drainer = self._drainer
+            if drainer is not None and not drainer.done():  # give queued messages a moment to leave
+                try:
+                    await asyncio.wait_for(drainer, 5.0)
+                except (TimeoutError, asyncio.CancelledError):
+                    drainer.cancel()
 
     def _refuse(self) -> None:
         if not self.abuse.take():

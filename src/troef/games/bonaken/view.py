@@ -11,6 +11,7 @@ in it (an open-bonaak declarer's cards are public by that contract).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -74,43 +75,83 @@ class BonakenView:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict with cards in notation (built field by field: it is on the server's hot path)."""
+        return self._json({})
+
+    def _json(self, memo: dict[tuple[str, int], Any]) -> dict[str, Any]:
+        """:meth:`to_json`; ``memo`` holds the JSON of field values already converted for another view.
+
+        Views made together (:func:`hand_views`) share the objects of what all
+        viewers see alike; each is converted once, keyed by field and identity.
+        """
         text = _CARD_TEXT
-
-        def cards(values: tuple[int, ...] | None) -> list[str] | None:
-            return None if values is None else [text[c] for c in values]
-
+        key: tuple[str, int] = ("events", id(self.events))
+        events = memo.get(key)
+        if events is None:
+            events = memo[key] = [[s, t] for s, t in self.events]
+        key = ("tricks", id(self.tricks))
+        tricks = memo.get(key)
+        if tricks is None:
+            tricks = memo[key] = [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks]
+        key = ("trick", id(self.trick))
+        trick = memo.get(key)
+        if trick is None:
+            trick = memo[key] = [[s, text[c]] for s, c in self.trick]
+        key = ("rules", id(self.rules))
+        rules = memo.get(key)
+        if rules is None:
+            rules = memo[key] = _rules_json(self.rules)
+        key = ("result", id(self.result))
+        result = memo.get(key)
+        if result is None and self.result is not None:
+            result = memo[key] = copy.deepcopy(self.result)
         return {
             "viewer": self.viewer,
             "preset": self.preset,
-            "rules": _rules_json(self.rules),
+            "rules": rules,
             "table": self.table,
             "seats": list(self.seats),
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
-            "hand": cards(self.hand),
+            "hand": _cards_json(self.hand),
             "hand_sizes": {str(k): v for k, v in self.hand_sizes.items()},
-            "centre_open": cards(self.centre_open),
+            "centre_open": _cards_json(self.centre_open),
             "centre_closed": self.centre_closed,
-            "blind": cards(self.blind),
+            "blind": _cards_json(self.blind),
             "sleepers": self.sleepers,
-            "events": [[s, t] for s, t in self.events],
+            "events": events,
             "contract": self.contract,
             "declarers": list(self.declarers),
             "trump": self.trump,
             "roem_declared": self.roem_declared,
             "roem_counted": self.roem_counted,
             "contest": [list(c) for c in self.contest],
-            "laid_away": cards(self.laid_away),
-            "received": cards(self.received),
-            "open_hand": cards(self.open_hand),
-            "trick": [[s, text[c]] for s, c in self.trick],
-            "tricks": [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks],
+            "laid_away": _cards_json(self.laid_away),
+            "received": _cards_json(self.received),
+            "open_hand": _cards_json(self.open_hand),
+            "trick": trick,
+            "tricks": tricks,
             "tricks_won": {str(k): v for k, v in self.tricks_won.items()},
             "points": {str(k): v for k, v in self.points.items()},
             "legal": list(self.legal),
-            "result": copy.deepcopy(self.result),
+            "result": result,
         }
+
+
+def _cards_json(values: tuple[int, ...] | None) -> list[str] | None:
+    if values is None:
+        return None
+    text = _CARD_TEXT
+    return [text[c] for c in values]
+
+
+def views_to_json(views: Sequence[BonakenView]) -> list[dict[str, Any]]:
+    """:meth:`BonakenView.to_json` of each view, converting what they share (see :func:`hand_views`) once.
+
+    The dicts then share those lists and dicts with each other: treat them as read-only.
+    """
+    memo: dict[tuple[str, int], Any] = {}
+    return [view._json(memo) for view in views]
 
 
 _CARD_TEXT: Final = tuple(card_str(c) for c in range(64))
@@ -155,33 +196,77 @@ def _event_log(hand: Hand) -> list[tuple[int, str, bool]]:
 
 def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
     """The view of ``hand`` for seat ``viewer`` (or :data:`SPECTATOR`)."""
-    trump = hand.trump if hand.trump >= 0 else None
+    return _seat_view(hand, viewer, _Public(hand))
+
+
+def hand_views(hand: Hand, viewers: Sequence[int]) -> list[BonakenView]:
+    """The views of ``hand`` for several viewers, each exactly :func:`hand_view`'s.
+
+    What every viewer sees alike is worked out once and shared between the
+    views (their fields are immutable): a server builds the views of all
+    seats after every action.
+    """
+    public = _Public(hand)
+    return [_seat_view(hand, viewer, public) for viewer in viewers]
+
+
+class _Public:
+    """The parts of a hand's views that are the same for every viewer."""
+
+    def __init__(self, hand: Hand) -> None:
+        trump = hand.trump if hand.trump >= 0 else None
+        self.trump_or_none = trump
+        log = _event_log(hand)
+        # laid away / passed cards stay hidden from others; the receiver sees them as 'received'
+        self.events: tuple[tuple[int, str], ...] = tuple(
+            (seat, "discard" if hidden else text) for seat, text, hidden in log
+        )
+        self.discarders: frozenset[int] = frozenset(seat for seat, _, hidden in log if hidden)
+        self.log = log
+        open_hand: tuple[int, ...] | None = None
+        contract = hand.contract
+        if contract is not None and contract.kind == BidKind.OPEN_BONAAK and hand.phase >= Phase.TRUMP:
+            open_hand = tuple(sort_for_display(cards_of(hand.hands[hand.declarers[0]]), trump))
+        self.open_hand: tuple[int, ...] | None = open_hand
+        self.result: dict[str, Any] | None = _result_json(hand)
+        misere = len(hand.declarers) if contract is not None and contract.kind == BidKind.MISERE else 1
+        self.contract: str | None = contract_name(contract, misere) if contract is not None else None
+        self.phase = hand.phase.name.lower()
+        self.hand_sizes = {s: hand.hands[s].bit_count() for s in hand.seats}
+        self.centre_open = tuple(cards_of(hand.deal.open))
+        self.contest = tuple((s, v) for s, v, _ in hand.contest)
+        self.trick = tuple(hand.trick)
+        self.tricks = tuple(hand.tricks)
+        self.tricks_won = {s: hand.won[s] for s in hand.seats}
+        self.points = {s: hand.points[s] for s in hand.seats}
+
+
+def _result_json(hand: Hand) -> dict[str, Any] | None:
+    if hand.result is None:
+        return None
+    r = hand.result
+    return {
+        "redeal": r.redeal,
+        "contract": r.contract_name,
+        "declarers": list(r.declarers),
+        "won": {str(k): v for k, v in r.won.items()},
+        "reasons": {str(k): v.value for k, v in r.reasons.items()},
+        "false_roem": list(r.false_roem),
+        "card_points": r.card_points,
+        "roem_counted": r.roem_counted,
+        "trick_roem": r.trick_roem,
+    }
+
+
+def _seat_view(hand: Hand, viewer: int, public: _Public) -> BonakenView:
     seat_known = viewer in hand.seats
-    own = sort_for_display(cards_of(hand.hands[viewer]), trump) if seat_known else None
-    # laid away / passed cards stay hidden from others; the receiver sees them as 'received'
-    events = [(seat, "discard" if hidden and seat != viewer else text) for seat, text, hidden in _event_log(hand)]
-    open_hand = None
-    contract = hand.contract
-    if contract is not None and contract.kind == BidKind.OPEN_BONAAK and hand.phase >= Phase.TRUMP:
-        open_hand = tuple(sort_for_display(cards_of(hand.hands[hand.declarers[0]]), trump))
+    own = sort_for_display(cards_of(hand.hands[viewer]), public.trump_or_none) if seat_known else None
+    events = public.events
+    if viewer in public.discarders:  # the viewer's own laid away cards are named in its log
+        events = tuple((seat, "discard" if hidden and seat != viewer else text) for seat, text, hidden in public.log)
     legal: tuple[str, ...] = ()
     if seat_known and hand.to_act == viewer and not hand.is_over:
         legal = tuple(a.text() for a in hand.legal_actions())
-    result = None
-    if hand.result is not None:
-        r = hand.result
-        result = {
-            "redeal": r.redeal,
-            "contract": r.contract_name,
-            "declarers": list(r.declarers),
-            "won": {str(k): v for k, v in r.won.items()},
-            "reasons": {str(k): v.value for k, v in r.reasons.items()},
-            "false_roem": list(r.false_roem),
-            "card_points": r.card_points,
-            "roem_counted": r.roem_counted,
-            "trick_roem": r.trick_roem,
-        }
-    misere = len(hand.declarers) if contract is not None and contract.kind == BidKind.MISERE else 1
     return BonakenView(
         viewer=viewer,
         preset=hand.rules.preset,
@@ -189,28 +274,28 @@ def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
         table=hand.table,
         seats=hand.seats,
         dealer=hand.deal.dealer,
-        phase=hand.phase.name.lower(),
+        phase=public.phase,
         to_act=hand.to_act,
         hand=tuple(own) if own is not None else None,
-        hand_sizes={s: hand.hands[s].bit_count() for s in hand.seats},
-        centre_open=tuple(cards_of(hand.deal.open)),
+        hand_sizes=public.hand_sizes,
+        centre_open=public.centre_open,
         centre_closed=hand.deal.closed.bit_count(),
         blind=tuple(cards_of(hand.deal.closed)) if seat_known and hand.took[viewer] else (),
         sleepers=hand.deal.sleepers.bit_count(),
-        events=tuple(events),
-        contract=contract_name(contract, misere) if contract is not None else None,
+        events=events,
+        contract=public.contract,
         declarers=hand.declarers,
         trump=hand.trump,
         roem_declared=hand.roem_declared,
         roem_counted=hand.roem_counted,
-        contest=tuple((s, v) for s, v, _ in hand.contest),
+        contest=public.contest,
         laid_away=tuple(cards_of(hand.discards[viewer])) if seat_known else (),
         received=tuple(cards_of(hand.received[viewer])) if seat_known else (),
-        open_hand=open_hand,
-        trick=tuple(hand.trick),
-        tricks=tuple(hand.tricks),
-        tricks_won={s: hand.won[s] for s in hand.seats},
-        points={s: hand.points[s] for s in hand.seats},
+        open_hand=public.open_hand,
+        trick=public.trick,
+        tricks=public.tricks,
+        tricks_won=public.tricks_won,
+        points=public.points,
         legal=legal,
-        result=result,
+        result=public.result,
     )
