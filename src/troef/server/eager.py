@@ -42,6 +42,8 @@ async def _carry_on(coro: Coroutine[Any, Any, None], waiting: Any) -> None:
             if waiting is None:
                 await asyncio.sleep(0)
             else:
+                # what a task does with a future its coroutine yields: take it over, then wait on it
+                waiting._asyncio_future_blocking = False
                 await waiting
         except asyncio.CancelledError:
             coro.close()
