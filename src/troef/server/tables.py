@@ -369,7 +369,7 @@ class Hub:
             seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
         )
         try:
-            await self.store.run(self.store.store.create_table, row)
+            await self.store.write(self.store.store.create_table, row)
         except Exception as exc:
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
@@ -392,7 +392,7 @@ class Hub:
         digest = hash_token(token)
         seat.token_hash = digest  # reserve it before the await: two claims cannot both win
         try:
-            ok = await self.store.run(self.store.store.claim_seat, table.id, seat_no, digest)
+            ok = await self.store.write(self.store.store.claim_seat, table.id, seat_no, digest)
         except Exception:
             ok = False
         if not ok:
@@ -519,7 +519,7 @@ class Hub:
     async def _finish(self, table: LiveTable) -> None:
         table.finished_at = datetime.now(UTC)
         try:
-            await self.store.run(self.store.store.finish, table.id, table.game.result(table.match))
+            await self.store.write(self.store.store.finish, table.id, table.game.result(table.match))
         except Exception as exc:  # the log is complete: the next start marks it finished
             log.warning("marking table %s finished failed: %s", table.id, type(exc).__name__)
         if not table.has_connections():
