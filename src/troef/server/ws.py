@@ -54,6 +54,7 @@ class Connection:
         #: Messages waiting behind a send the socket has not taken yet (None: nothing is waiting).
         self.backlog: deque[str] | None = None
         self._drainer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
         self.bucket = TokenBucket(rate, max(BURST, 2 * rate))
         self.abuse = TokenBucket(ABUSE_RATE, ABUSE_BURST)
         self.last_rate_error = 0.0
@@ -83,7 +84,7 @@ class Connection:
         if self.closing:
             return
         self.closing = True
-        asyncio.get_running_loop().create_task(self._close_now(code, reason))
+        self._closer = asyncio.get_running_loop().create_task(self._close_now(code, reason))
 
     async def _close_now(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):  # already gone
@@ -136,6 +137,11 @@ class Connection:
                     await asyncio.wait_for(drainer, 5.0)
                 except (TimeoutError, asyncio.CancelledError):
                     drainer.cancel()
+            if self._closer is not None:
+                # start the closing handshake before returning: a server that just drops the
+                # connection makes the kernel reset it, and the client loses what it has not read
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._closer, 5.0)
 
     def _refuse(self) -> None:
         if not self.abuse.take():
