@@ -137,11 +137,6 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-        # Batch the rows of an executemany INSERT into multi-row statements, as SQLAlchemy does
-        # for PostgreSQL. pysqlite otherwise steps once per row and gives up and takes back the
-        # interpreter lock each time: with the event loop's thread busy, a group commit of a
-        # hundred actions then took some 30 ms of waiting (measured under troef bench server).
-        engine.dialect.use_insertmanyvalues_wo_returning = True
         return engine
     return sa.create_engine(url, pool_pre_ping=True)
 
