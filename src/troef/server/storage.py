@@ -359,6 +359,8 @@ class AsyncStore:
         await future
 
     def _commit_pending(self) -> None:
+        if not self._pending:  # close() got there first
+            return
         batch, self._pending = self._pending, []
         _settle(batch, _store_batch(self.store, [row for row, _ in batch]))
 
@@ -372,8 +374,7 @@ class AsyncStore:
         """Wait for pending writes, then release the database."""
         if self._writer is not None:
             await asyncio.gather(self._writer, return_exceptions=True)
-        if self._pending:
-            self._commit_pending()
+        self._commit_pending()
         await self.run(self.store.close)
         self._executor.shutdown(wait=True)
 

@@ -133,7 +133,7 @@ class LiveTable:
             self._cache_version = self.version
             # the score sheet changes only when a hand ends
             key = (self.game.hand_count(self.match), self.over)
-            if self._public is None or self._public_key != key:
+            if self._public_key != key:
                 self._public = self.game.public(self.match)
                 self._public_key = key
         missing = [viewer for viewer in dict.fromkeys(viewers) if viewer not in self._cache]

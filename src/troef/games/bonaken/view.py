@@ -210,7 +210,7 @@ def hand_views(hand: Hand, viewers: Sequence[int]) -> list[BonakenView]:
     """The views of ``hand`` for several viewers, each exactly :func:`hand_view`'s.
 
     What every viewer sees alike is worked out once and shared between the
-    views (their fields are immutable): a server builds the views of all
+    views (so treat them as read-only): a server builds the views of all
     seats after every action.
     """
     public = _Public(hand)
