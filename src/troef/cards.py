@@ -198,12 +198,19 @@ def cards_of(mask: int) -> list[int]:
 
 def sort_for_display(cards: Iterable[int], trump: int | None = None) -> list[int]:
     """Cards grouped by suit (trumps first) and ranked high to low within a suit."""
+    return sorted(cards, key=_DISPLAY_ORDER[trump if trump is not None and 0 <= trump < 4 else 4].__getitem__)
 
-    def key(card: int) -> tuple[int, int, int]:
-        suit = suit_of(card)
-        return (0 if suit == trump else 1, suit, -rank_of(card) * 2 - copy_of(card))
 
-    return sorted(cards, key=key)
+def _display_order(trump: int | None) -> tuple[int, ...]:
+    """Each card's place in :func:`sort_for_display` (a table per trump: a server sorts every seat's hand often)."""
+    return tuple(
+        (0 if suit_of(card) == trump else 1) * 1024 + suit_of(card) * 256 + 255 - rank_of(card) * 2 - copy_of(card)
+        for card in range(64)
+    )
+
+
+#: :func:`_display_order` for trump 0-3, and at index 4 for no trump.
+_DISPLAY_ORDER: Final = tuple(_display_order(trump) for trump in (0, 1, 2, 3, None))
 
 
 class CardSet:
