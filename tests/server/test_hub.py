@@ -116,3 +116,39 @@ def test_searching_bots_think_in_a_worker_process(tmp_path: Path) -> None:
         assert hub._process_pool is not None  # the moves came from the worker process
 
     _run(tmp_path, body, bot_delay=0.0, light_levels=())
+
+
+def test_actions_of_one_table_are_taken_in_order_while_one_waits_for_its_commit(tmp_path: Path) -> None:
+    """An action that arrives while another waits for its commit is checked against the state after it."""
+
+    async def body(hub: Hub) -> None:
+        table, _ = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": _humans(4)})
+        game = table.game
+        first = game.to_act(table.match)
+        legal = game.legal(game.view(table.match, first))
+        # what the next seat may do once the first action is in: worked out on a copy of the match
+        copy = game.new_match(table.config, table.seed, table.first_dealer)
+        for text in table.actions:
+            game.apply(copy, text)
+        game.apply(copy, legal[0])
+        second = game.to_act(copy)
+        second_action = game.legal(game.view(copy, second))[0]
+        answers: list[tuple[str, Any]] = []
+        assert hub.submit_soon(table, first, legal[0], 0, lambda p: answers.append(("first", p))) is None
+        assert table.busy
+        # not yet its turn, yet it waits behind the first rather than being refused now
+        assert hub.submit_soon(table, second, second_action, 1, lambda p: answers.append(("second", p))) is None
+        # and a third that is stale by the time its turn comes
+        assert hub.submit_soon(table, second, second_action, 0, lambda p: answers.append(("third", p))) is None
+        assert answers == [] and table.version == 0
+        for _ in range(50):
+            if len(answers) == 3:
+                break
+            await asyncio.sleep(0.01)
+        assert [name for name, _ in answers] == ["first", "second", "third"]
+        assert answers[0][1] is None and answers[1][1] is None
+        assert answers[2][1] is not None and answers[2][1].code == "stale"
+        assert table.actions[-2:] == [legal[0], second_action] and not table.busy
+        assert await hub.store.run(hub.store.store.count_actions, table.id) == 2
+
+    _run(tmp_path, body)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+import httpx
 import orjson
 
 #: A table that makes no progress for this long counts as stalled (an error).
@@ -88,15 +89,6 @@ def start_server(
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start within 30 s")
-
-
-def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}, method="POST"
-    )
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        data: dict[str, Any] = json.loads(resp.read())
-        return data
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -217,8 +209,24 @@ class _Seat(asyncio.Protocol):
             self.done.set_result(False)
 
 
+async def _create_table(
+    http: httpx.AsyncClient, preset: str, players: int, rng: random.Random, stats: Stats
+) -> dict[str, Any]:
+    body = {
+        "game": "bonaken",
+        "config": {"preset": preset, "players": players},
+        "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
+        "seed": rng.randrange(2**62),
+    }
+    response = await http.post("/api/tables", json=body)
+    response.raise_for_status()
+    stats.tables_created += 1
+    created: dict[str, Any] = response.json()
+    return created
+
+
 async def _table_driver(
-    base: str,
+    http: httpx.AsyncClient,
     ws_url: str,
     host: str,
     port: int,
@@ -230,16 +238,21 @@ async def _table_driver(
     stop_at: list[float],
     ready: asyncio.Queue[None],
 ) -> None:
+    """Keep one table playing: its replacement is created while it plays, so N tables are always in play."""
     first = True
+    upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
     while True:
-        body = {
-            "game": "bonaken",
-            "config": {"preset": preset, "players": players},
-            "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
-            "seed": rng.randrange(2**62),
-        }
-        created = await asyncio.to_thread(_post, base, "/api/tables", body)
-        stats.tables_created += 1
+        try:
+            created = await upcoming
+        except (httpx.HTTPError, ValueError) as exc:  # counted as an error; the driver tries again
+            key = f"create: {type(exc).__name__}"
+            stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
+            if stop_at[0] and time.monotonic() >= stop_at[0]:
+                return
+            await asyncio.sleep(0.5)
+            upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
+            continue
+        upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
         loop = asyncio.get_running_loop()
         seats = [_Seat(ws_url, created["id"], tokens[s], rng, stats, start) for s in range(players)]
@@ -271,6 +284,7 @@ async def _table_driver(
         if ended:
             stats.matches_finished += 1
         if stop_at[0] and time.monotonic() >= stop_at[0]:
+            upcoming.cancel()
             return
 
 
@@ -284,10 +298,13 @@ async def _drive(
     ready: asyncio.Queue[None] = asyncio.Queue()
     stop_at = [0.0]
     rng = random.Random(seed)
+    # a few keep-alive HTTP connections for creating tables, given up before uvicorn closes them (5 s)
+    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16, keepalive_expiry=2.0)
+    http = httpx.AsyncClient(base_url=base, limits=limits, timeout=60.0)
     drivers = [
         asyncio.create_task(
             _table_driver(
-                base,
+                http,
                 ws_url,
                 host,
                 port,
@@ -309,14 +326,18 @@ async def _drive(
     server_cpu = _cpu_seconds(server_pid)
     client_cpu = time.process_time()
     began = time.perf_counter()
-    stop_at[0] = time.monotonic() + seconds
     start.set()
-    await asyncio.gather(*drivers, return_exceptions=True)
+    await asyncio.sleep(seconds)
+    # the window closes here: what happens while the tables wind down is not counted
     stats.measuring = False
     elapsed = time.perf_counter() - began
     server_after = _cpu_seconds(server_pid)
+    client_used = time.process_time() - client_cpu
+    stop_at[0] = time.monotonic()
+    await asyncio.gather(*drivers, return_exceptions=True)
+    await http.aclose()
     server_used = None if server_cpu is None or server_after is None else server_after - server_cpu
-    return stats, elapsed, server_used, time.process_time() - client_cpu
+    return stats, elapsed, server_used, client_used
 
 
 def run(

@@ -16,7 +16,8 @@ HTTP routes (JSON unless noted):
 ``POST /api/tables/{id}/claim``          take an open seat: returns its token
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
-``WS /ws``                               the game protocol (``docs/protocol.md``; see :class:`Front`)
+``WS /ws``                               the game protocol (``docs/protocol.md``; served by
+                                         :class:`troef.server.transport.GameSocket`, see :func:`run`)
 =======================================  ==============================================
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -37,12 +38,12 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
 
-from troef.server.protocol import MAX_FRAME, RATE
+from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
-from troef.server.ws import Connection
+from troef.server.transport import ENDPOINT, GameSocket
+from troef.server.ws import Connection, Outlet
 
 log = logging.getLogger("troef.server")
 
@@ -64,22 +65,12 @@ _SECURITY_HEADERS: Final = [
 
 
 class Front:
-    """The outermost layer: security headers on HTTP responses, and the game socket's short way in.
+    """The outermost layer: a strict content security policy and friends on every HTTP response."""
 
-    Every HTTP response gets a strict content security policy and friends.
-    A WebSocket to ``/ws`` goes straight to its :class:`Connection`: Starlette's
-    router and exception middleware would otherwise wrap each message the
-    socket sends, and a busy server sends several thousand a second.
-    """
-
-    def __init__(self, app: ASGIApp, websocket: Callable[[WebSocket], Awaitable[None]]) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.websocket = websocket
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and scope["path"] == "/ws":
-            await self.websocket(WebSocket(scope, receive, send))
-            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -130,11 +121,15 @@ def create_app(
     store = AsyncStore(db_url or default_url())
     hub = Hub(store, bot_delay=bot_delay, bot_budget=bot_budget, max_tables=max_tables)
 
+    def endpoint(out: Outlet) -> Connection:
+        return Connection(out, hub, rate_limit)
+
     @asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await hub.start()
         try:
-            yield
+            # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here
+            yield {ENDPOINT: endpoint}
         finally:
             await hub.stop()
 
@@ -194,9 +189,6 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{filename}"'},
         )
 
-    async def websocket(ws: WebSocket) -> None:
-        await Connection(ws, hub, rate_limit).serve()
-
     routes = [
         Route("/", page),
         Route("/t/{table_id}", page),
@@ -211,7 +203,7 @@ def create_app(
         Route("/api/tables/{table_id}/record", record),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front, websocket=websocket)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front)])
     app.state.hub = hub
     return app
 
@@ -254,8 +246,7 @@ def run(
         app,
         host=host,
         port=port,
-        ws_max_size=MAX_FRAME,
-        ws_per_message_deflate=False,
+        ws=GameSocket,  # the game socket: see troef.server.transport
         log_level=log_level,
         access_log=log_level == "debug",
     )

@@ -184,8 +184,8 @@ class BonakenAdapter:
     def view_json(self, view: BonakenView) -> dict[str, Any]:
         return view_to_json(view)
 
-    def views_json(self, views: Sequence[BonakenView]) -> list[dict[str, Any]]:
-        return views_to_json(views)
+    def views_json(self, views: Sequence[BonakenView], encoded: bool = False) -> list[dict[str, Any]]:
+        return views_to_json(views, encoded)
 
     def legal(self, view: BonakenView) -> list[str]:
         return list(view.legal)

@@ -54,21 +54,24 @@ def project_all(
     table: str,
     version: int,
     hand: int | None = None,
-    public: dict[str, Any] | None = None,
+    public: dict[str, Any] | orjson.Fragment | None = None,
+    encoded: bool = False,
 ) -> list[dict[str, Any]]:
     """:func:`project` for each of ``viewers``, in order, sharing the work the game can share.
 
     Each message is still built from its own viewer's view; messages made
     together may share read-only parts (they are encoded, never changed).
+    With ``encoded``, parts may already be encoded (:class:`orjson.Fragment`,
+    as ``public`` may be too): the messages are then only for :func:`encode`.
     """
     count = game.hand_count(match)
     index = count - 1 if hand is None else hand
     if public is None:
         public = game.public(match)
-    views = game.views_json(game.views(match, viewers, index))
+    views = game.views_json(game.views(match, viewers, index), encoded)
     prev: list[dict[str, Any]] | None = None
     if hand is None and index > 0 and not game.hand_started(match):
-        prev = game.views_json(game.views(match, viewers, index - 1))
+        prev = game.views_json(game.views(match, viewers, index - 1), encoded)
     messages: list[dict[str, Any]] = []
     for i, viewer in enumerate(viewers):
         message: dict[str, Any] = {

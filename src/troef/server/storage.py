@@ -332,7 +332,7 @@ class AsyncStore:
         #: Whether writes run on the event loop's thread (SQLite) rather than the database thread.
         self.inline_writes = self.store.engine.dialect.name == "sqlite"
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-db")
-        self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self._pending: list[tuple[ActionRow, Callable[[StorageError | None], None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -348,15 +348,30 @@ class AsyncStore:
 
     async def append(self, row: ActionRow) -> None:
         """Commit one action; returns once it is in the database, raises :class:`StorageError` if not."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self._pending.append((row, future))
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def settled(error: StorageError | None) -> None:
+            if future.done():
+                return
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
+
+        self.append_soon(row, settled)
+        await future
+
+    def append_soon(self, row: ActionRow, settled: Callable[[StorageError | None], None]) -> None:
+        """Commit one action with the others of this loop pass; then ``settled`` is called (never from here).
+
+        It gets None once the row is in the database, or the :class:`StorageError` if it could not be stored.
+        """
+        self._pending.append((row, settled))
         if self.inline_writes:
             if len(self._pending) == 1:  # the first of this loop pass: commit them all once it is done
-                loop.call_soon(self._commit_pending)
+                asyncio.get_running_loop().call_soon(self._commit_pending)
         elif self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._drain())
-        await future
+            self._writer = asyncio.get_running_loop().create_task(self._drain())
 
     def _commit_pending(self) -> None:
         if not self._pending:  # close() got there first
@@ -400,12 +415,10 @@ def _store_batch(store: Store, rows: list[ActionRow]) -> list[bool]:
     return [True] * len(rows)
 
 
-def _settle(batch: list[tuple[ActionRow, asyncio.Future[None]]], stored: list[bool]) -> None:
-    """Tell each waiting action whether it is stored."""
-    for (_, future), ok in zip(batch, stored, strict=True):
-        if future.done():
-            continue
-        if ok:
-            future.set_result(None)
-        else:
-            future.set_exception(StorageError("the action could not be stored; nothing changed"))
+def _settle(batch: list[tuple[ActionRow, Callable[[StorageError | None], None]]], stored: list[bool]) -> None:
+    """Tell each action of ``batch`` whether it is stored."""
+    for (row, settled), ok in zip(batch, stored, strict=True):
+        try:
+            settled(None if ok else StorageError("the action could not be stored; nothing changed"))
+        except Exception:  # one failing callback must not keep the others from hearing
+            log.exception("serving a stored action of table %s failed", row.table_id)

@@ -17,11 +17,14 @@ import random
 import secrets
 import time
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
+
+import orjson
 
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
@@ -40,6 +43,10 @@ class Client(Protocol):
     def send(self, text: str) -> None:
         """Queue a message; never blocks."""
         ...
+
+
+#: Told how a submitted action ended: None once it is committed, applied and broadcast, else why not.
+Answer = Callable[[Problem | None], None]
 
 
 def hash_token(token: str) -> str:
@@ -97,12 +104,15 @@ class LiveTable:
     match: Any
     actions: list[str]
     finished_at: datetime | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: An action of this table waits for its commit; later ones wait in ``waiting``, in order.
+    busy: bool = False
+    waiting: deque[tuple[int, str, int | None, Answer]] = field(default_factory=deque)
     conns: dict[int, set[Client]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     _cache: dict[int, str] = field(default_factory=dict)
     _cache_version: int = -1
-    _public: dict[str, Any] | None = None
+    #: The score sheet (what every viewer sees alike), encoded once per hand.
+    _public: orjson.Fragment | None = None
     _public_key: tuple[int, bool] | None = None
     #: When somebody last joined or acted (for letting idle tables leave memory).
     touched: float = field(default_factory=time.monotonic)
@@ -134,12 +144,12 @@ class LiveTable:
             # the score sheet changes only when a hand ends
             key = (self.game.hand_count(self.match), self.over)
             if self._public_key != key:
-                self._public = self.game.public(self.match)
+                self._public = orjson.Fragment(encode(self.game.public(self.match)))
                 self._public_key = key
         missing = [viewer for viewer in dict.fromkeys(viewers) if viewer not in self._cache]
         if missing:
             messages = project_all(
-                self.game, self.match, missing, table=self.id, version=self.version, public=self._public
+                self.game, self.match, missing, table=self.id, version=self.version, public=self._public, encoded=True
             )
             for viewer, message in zip(missing, messages, strict=True):
                 self._cache[viewer] = encode(message)
@@ -252,7 +262,8 @@ class Hub:
             if not t.has_connections()
             and (t.bot_task is None or t.bot_task.done())
             and now - t.touched > idle_seconds
-            and not t.lock.locked()
+            and not t.busy
+            and not t.waiting
         ]
         for table_id in gone:
             del self.tables[table_id]
@@ -482,39 +493,80 @@ class Hub:
 
     # ------------------------------------------------------------------ actions
     async def submit(self, table: LiveTable, seat: int, text: str, expect: int | None = None) -> Problem | None:
+        """:meth:`submit_soon`, awaited: returns why the action was refused, or None once it is broadcast.
+
+        Cancelling the caller does not stop an action that was accepted: it is
+        still committed, applied and broadcast.
+        """
+        future: asyncio.Future[Problem | None] = asyncio.get_running_loop().create_future()
+
+        def answer(problem: Problem | None) -> None:
+            if not future.done():
+                future.set_result(problem)
+
+        problem = self.submit_soon(table, seat, text, expect, answer)
+        if problem is not None:
+            return problem
+        return await future
+
+    def submit_soon(self, table: LiveTable, seat: int, text: str, expect: int | None, answer: Answer) -> Problem | None:
         """The one way an action changes a match: check, commit, apply, broadcast.
 
-        Returns why the action was refused, or None; a refused action changes nothing.
+        Returns the problem if the action is refused at once (``answer`` is
+        then never called). Otherwise ``answer`` is called later, never from
+        within this call: with None once the action is committed, applied and
+        broadcast, or with the problem (e.g. the database failed, or the action
+        waited behind another of the same table that made it illegal). A
+        refused action changes nothing. Actions of one table are handled one
+        at a time, in the order they came.
         """
-        async with table.lock:
-            game = table.game
-            if table.over:
-                return Problem("match_over", "the match is over")
-            if expect is not None and expect != table.version:
-                return Problem("stale", f"the table has moved on to version {table.version}; look again")
-            if seat != game.to_act(table.match):
-                return Problem("not_your_turn", "it is not your turn")
-            canonical, problem = game.check(table.match, text)
-            if problem is not None:
-                return problem
-            row = ActionRow(table.id, table.version, seat, canonical)
-            try:
-                # shielded: once the action is committed, it must also be applied and broadcast
-                await asyncio.shield(self._commit(table, row))
-            except StorageError as exc:
-                return Problem("storage", str(exc))
+        if table.busy or table.waiting:
+            table.waiting.append((seat, text, expect, answer))
+            return None
+        return self._try(table, seat, text, expect, answer)
+
+    def _try(self, table: LiveTable, seat: int, text: str, expect: int | None, answer: Answer) -> Problem | None:
+        game = table.game
+        if table.over:
+            return Problem("match_over", "the match is over")
+        if expect is not None and expect != table.version:
+            return Problem("stale", f"the table has moved on to version {table.version}; look again")
+        if seat != game.to_act(table.match):
+            return Problem("not_your_turn", "it is not your turn")
+        canonical, problem = game.check(table.match, text)
+        if problem is not None:
+            return problem
+        row = ActionRow(table.id, table.version, seat, canonical)
+        table.busy = True
+        self.store.append_soon(row, lambda error: self._committed(table, row, answer, error))
         return None
 
-    async def _commit(self, table: LiveTable, row: ActionRow) -> None:
-        await self.store.append(row)
-        table.touched = time.monotonic()
-        table.game.apply(table.match, row.action)
-        table.actions.append(row.action)
-        self.broadcast(table)
-        if table.over:
-            await self._finish(table)
+    def _committed(self, table: LiveTable, row: ActionRow, answer: Answer, error: StorageError | None) -> None:
+        """The store has settled ``row``: apply and broadcast it, answer, then take the next waiting action."""
+        table.busy = False
+        problem: Problem | None = None
+        if error is not None:
+            problem = Problem("storage", str(error))
         else:
-            self.kick_bots(table)
+            try:
+                table.touched = time.monotonic()
+                table.game.apply(table.match, row.action)
+                table.actions.append(row.action)
+                self.broadcast(table)
+                if table.over:
+                    self._spawn(self._finish(table))
+                else:
+                    self.kick_bots(table)
+            except Exception:
+                log.exception("an action of table %s was committed but could not be served", table.id)
+                problem = Problem("internal", "the server failed")
+        answer(problem)
+        waiting = table.waiting
+        while waiting and not table.busy:
+            seat, text, expect, next_answer = waiting.popleft()
+            refused = self._try(table, seat, text, expect, next_answer)
+            if refused is not None:
+                next_answer(refused)
 
     async def _finish(self, table: LiveTable) -> None:
         table.finished_at = datetime.now(UTC)

@@ -1,31 +1,34 @@
-"""One WebSocket connection: limits, the messages of ``docs/protocol.md``, and an outgoing queue.
+"""One client's connection: limits, and the messages of ``docs/protocol.md``.
 
 A connection joins one table, as a seat (with the seat's secret token) or as
 a spectator (without). Everything it receives about the match comes from
 :meth:`troef.server.tables.LiveTable.state_text`, i.e. from the projection
 for its own viewer. Errors say what was wrong and change nothing.
+
+It is driven by callbacks from its :class:`~troef.server.transport.GameSocket`
+rather than by a task: a message is served in the callback that read it, and
+an action is answered by the callback that committed it. Only ``join`` and
+``hint``, which may wait for the database or a computer player, run as tasks.
+A connection serves its messages one at a time, in order; what arrives
+meanwhile waits in its inbox.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
-from typing import Any
-
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
-from troef.server.eager import run_eagerly
+from troef.server.adapter import Problem
 from troef.server.projection import PROTOCOL_VERSION, encode
 from troef.server.protocol import (
     ABUSE_BURST,
     ABUSE_RATE,
     BURST,
     RATE,
-    SEND_QUEUE,
     ClientMessage,
     ProtocolError,
     TokenBucket,
@@ -36,112 +39,125 @@ from troef.server.tables import Hub, LiveTable, TableError
 
 log = logging.getLogger("troef.server")
 
+#: Messages waiting in a connection's inbox before its socket stops reading (TCP then holds the rest).
+INBOX_PAUSE: Final = 16
+
+
+class Outlet(Protocol):
+    """The socket a connection talks through (:class:`troef.server.transport.GameSocket`)."""
+
+    def send(self, text: str) -> None:
+        """Send a text message; never blocks."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close with a WebSocket close code."""
+
+    def pause_reading(self) -> None:
+        """Read no more messages for now."""
+
+    def resume_reading(self) -> None:
+        """Read messages again."""
+
 
 class Connection:
-    """A client's WebSocket: it reads intentions and sends what its viewer may see.
+    """A client's WebSocket: it reads intentions and sends what its viewer may see."""
 
-    A message is written to the socket at once (see :mod:`troef.server.eager`)
-    unless an earlier one is still waiting for the socket to take it; then it
-    queues behind it, so a client always gets its messages in order, and a
-    client that stops reading is dropped once :data:`SEND_QUEUE` messages wait.
-    """
-
-    def __init__(self, ws: WebSocket, hub: Hub, rate: float = RATE) -> None:
-        self.ws = ws
+    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE) -> None:
+        self.out = out
         self.hub = hub
         self.table: LiveTable | None = None
         self.viewer: int | None = None
-        #: Messages waiting behind a send the socket has not taken yet (None: nothing is waiting).
-        self.backlog: deque[str] | None = None
-        self._drainer: asyncio.Task[None] | None = None
-        self._closer: asyncio.Task[None] | None = None
         self.bucket = TokenBucket(rate, max(BURST, 2 * rate))
         self.abuse = TokenBucket(ABUSE_RATE, ABUSE_BURST)
         self.last_rate_error = 0.0
         self.closing = False
+        #: A message is being answered (an action waits for its commit, a join or hint for its task).
+        self.busy = False
+        #: Messages read while busy (None stands for a binary one), served in order afterwards.
+        self.inbox: deque[str | None] = deque()
+        self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ sending
     def send(self, text: str) -> None:
-        """Send a message now, or queue it behind one the socket has not taken yet; never blocks."""
-        if self.closing:
-            return
-        if self.backlog is not None:
-            if len(self.backlog) >= SEND_QUEUE:
-                self._close(1013, "too slow: reconnect to get the current state")
-            else:
-                self.backlog.append(text)
-            return
-        try:
-            waiting = run_eagerly(self.ws.send_text(text))
-        except Exception:  # the client has gone: the receiving side notices and cleans up
-            self.closing = True
-            return
-        if waiting is not None:
-            self.backlog = deque()
-            self._drainer = asyncio.get_running_loop().create_task(self._drain(waiting))
+        """Send a message (the hub calls this to broadcast); never blocks."""
+        if not self.closing:
+            self.out.send(text)
 
     def _close(self, code: int, reason: str) -> None:
-        if self.closing:
-            return
-        self.closing = True
-        self._closer = asyncio.get_running_loop().create_task(self._close_now(code, reason))
-
-    async def _close_now(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):  # already gone
-            await self.ws.close(code, reason)
-
-    async def _drain(self, waiting: asyncio.Task[None]) -> None:
-        """Finish the send that had to wait, then the messages queued behind it, in order."""
-        try:
-            await waiting
-            while self.backlog:
-                await self.ws.send_text(self.backlog.popleft())
-        except Exception:
+        if not self.closing:
             self.closing = True
-        finally:
-            self.backlog = None
+            self.out.close(code, reason)
 
     # ------------------------------------------------------------------ receiving
-    async def serve(self) -> None:
-        """Run the connection until the client leaves."""
-        await self.ws.accept()
+    def receive(self, text: str | None) -> None:
+        """A message from the client: its text, or None for a binary frame."""
+        if self.closing:
+            return
+        if not self.bucket.take():
+            self._refuse()
+            return
+        if self.busy:
+            self.inbox.append(text)
+            if len(self.inbox) >= INBOX_PAUSE:
+                self.out.pause_reading()
+            return
+        self._serve(text)
+
+    def lost(self) -> None:
+        """The socket has gone: leave the table."""
+        self.closing = True
+        self.inbox.clear()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        if self.table is not None and self.viewer is not None:
+            self.hub.detach(self.table, self.viewer, self)
+
+    def _serve(self, text: str | None) -> None:
+        """Answer one message; a ``join``, ``hint`` or ``act`` leaves the connection busy until answered."""
+        if text is None:
+            self.send(error_text("bad_message", "send JSON in text frames, not binary ones"))
+            return
         try:
-            while not self.closing:
-                try:
-                    message = await self.ws.receive()
-                except (WebSocketDisconnect, RuntimeError):
-                    break
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not self.bucket.take():
-                    self._refuse()
-                    continue
-                text = message.get("text")
-                if text is None:
-                    self.send(error_text("bad_message", "send JSON in text frames, not binary ones"))
-                    continue
-                try:
-                    await self._handle(text)
-                except ProtocolError as exc:
-                    self.send(error_text(exc.code, exc.message, exc.ref))
-                except Exception:
-                    log.exception("a message could not be served")
-                    self.send(error_text("internal"))
-        finally:
-            if self.table is not None and self.viewer is not None:
-                self.hub.detach(self.table, self.viewer, self)
-            self.closing = True
-            drainer = self._drainer
-            if drainer is not None and not drainer.done():  # give queued messages a moment to leave
-                try:
-                    await asyncio.wait_for(drainer, 5.0)
-                except (TimeoutError, asyncio.CancelledError):
-                    drainer.cancel()
-            if self._closer is not None:
-                # start the closing handshake before returning: a server that just drops the
-                # connection makes the kernel reset it, and the client loses what it has not read
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(self._closer, 5.0)
+            msg = parse_client_message(text)
+            if msg.type == "ping":
+                self._reply({"type": "pong"}, msg)
+            elif msg.type == "act":
+                self._act(msg)
+            elif msg.type == "join":
+                self._start(self._join(msg), msg)
+            elif msg.type == "hint":
+                self._start(self._hint(msg), msg)
+        except ProtocolError as exc:
+            self.send(error_text(exc.code, exc.message, exc.ref))
+        except Exception:
+            log.exception("a message could not be served")
+            self.send(error_text("internal"))
+
+    def _done(self) -> None:
+        """The message being answered is answered: serve what waited meanwhile."""
+        self.busy = False
+        inbox = self.inbox
+        while inbox and not self.busy and not self.closing:
+            self._serve(inbox.popleft())
+        if not inbox:
+            self.out.resume_reading()
+
+    def _start(self, coro: Any, msg: ClientMessage) -> None:
+        self.busy = True
+        self._task = asyncio.get_running_loop().create_task(self._run(coro, msg))
+
+    async def _run(self, coro: Any, msg: ClientMessage) -> None:
+        try:
+            await coro
+        except ProtocolError as exc:
+            self.send(error_text(exc.code, exc.message, exc.ref))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a message could not be served")
+            self.send(error_text("internal", ref=msg.ref))
+        self._task = None
+        self._done()
 
     def _refuse(self) -> None:
         if not self.abuse.take():
@@ -151,17 +167,6 @@ class Connection:
         if now - self.last_rate_error >= 1.0:  # one error a second, so a flood is not echoed back
             self.last_rate_error = now
             self.send(error_text("rate_limited"))
-
-    async def _handle(self, text: str) -> None:
-        msg = parse_client_message(text)
-        if msg.type == "ping":
-            self._reply({"type": "pong"}, msg)
-        elif msg.type == "join":
-            await self._join(msg)
-        elif msg.type == "act":
-            await self._act(msg)
-        elif msg.type == "hint":
-            await self._hint(msg)
 
     def _reply(self, data: dict[str, Any], msg: ClientMessage) -> None:
         out = {"v": PROTOCOL_VERSION, **data}
@@ -204,12 +209,21 @@ class Connection:
         )
         self.hub.attach(table, viewer, self)
 
-    async def _act(self, msg: ClientMessage) -> None:
+    def _act(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
         assert msg.action is not None
-        problem = await self.hub.submit(table, seat, msg.action, msg.expect)
+        ref = msg.ref
+
+        def answered(problem: Problem | None) -> None:
+            if problem is not None:
+                self.send(error_text(problem.code, problem.message, ref))
+            self._done()
+
+        self.busy = True
+        problem = self.hub.submit_soon(table, seat, msg.action, msg.expect, answered)
         if problem is not None:
-            raise ProtocolError(problem.code, problem.message, msg.ref)
+            self.busy = False
+            raise ProtocolError(problem.code, problem.message, ref)
 
     async def _hint(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)

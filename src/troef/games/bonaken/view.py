@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+import orjson
+
 from troef.cards import card_str, cards_of, mask_of, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import BidKind, Discard
@@ -23,7 +25,7 @@ from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand, Phase
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BonakenView:
     """One viewer's projection of a hand. Cards are card numbers (see :mod:`troef.cards`).
 
@@ -66,6 +68,72 @@ class BonakenView:
     legal: tuple[str, ...]
     result: dict[str, Any] | None
 
+    def __init__(
+        self,
+        viewer: int,
+        preset: str,
+        rules: Rules,
+        table: int,
+        seats: tuple[int, ...],
+        dealer: int,
+        phase: str,
+        to_act: int,
+        hand: tuple[int, ...] | None,
+        hand_sizes: dict[int, int],
+        centre_open: tuple[int, ...],
+        centre_closed: int,
+        blind: tuple[int, ...],
+        sleepers: int,
+        events: tuple[tuple[int, str], ...],
+        contract: str | None,
+        declarers: tuple[int, ...],
+        trump: int,
+        roem_declared: int,
+        roem_counted: int,
+        contest: tuple[tuple[int, int], ...],
+        laid_away: tuple[int, ...],
+        received: tuple[int, ...],
+        open_hand: tuple[int, ...] | None,
+        trick: tuple[tuple[int, int], ...],
+        tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...],
+        tricks_won: dict[int, int],
+        points: dict[int, int],
+        legal: tuple[str, ...],
+        result: dict[str, Any] | None,
+    ) -> None:
+        # written out: the __init__ that dataclasses generates stays interpreted under mypyc, and took a
+        # third of the time of building a view
+        self.viewer = viewer
+        self.preset = preset
+        self.rules = rules
+        self.table = table
+        self.seats = seats
+        self.dealer = dealer
+        self.phase = phase
+        self.to_act = to_act
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.centre_open = centre_open
+        self.centre_closed = centre_closed
+        self.blind = blind
+        self.sleepers = sleepers
+        self.events = events
+        self.contract = contract
+        self.declarers = declarers
+        self.trump = trump
+        self.roem_declared = roem_declared
+        self.roem_counted = roem_counted
+        self.contest = contest
+        self.laid_away = laid_away
+        self.received = received
+        self.open_hand = open_hand
+        self.trick = trick
+        self.tricks = tricks
+        self.tricks_won = tricks_won
+        self.points = points
+        self.legal = legal
+        self.result = result
+
     def __reduce__(self) -> tuple[type[BonakenView], tuple[Any, ...]]:
         # explicit, because the mypyc-compiled frozen dataclass cannot be unpickled field by field
         # (the server hands views to computer players in other processes)
@@ -84,65 +152,93 @@ class BonakenView:
         """A JSON-ready dict with cards in notation (built field by field: it is on the server's hot path)."""
         return self._json({})
 
-    def _json(self, memo: dict[tuple[str, int], Any]) -> dict[str, Any]:
+    def _json(self, memo: dict[tuple[Any, ...], Any], encoded: bool = False) -> dict[str, Any]:
         """:meth:`to_json`; ``memo`` holds the JSON of field values already converted for another view.
 
         Views made together (:func:`hand_views`) share the objects of what all
         viewers see alike; each is converted once, keyed by field and identity.
+        With ``encoded``, those shared values are put in already encoded, as
+        :class:`orjson.Fragment`: the dict is then only for ``orjson.dumps``.
         """
         text = _CARD_TEXT
+        # each block: the shared value's JSON, converted (and maybe encoded) by the first view that needs it
         key: tuple[str, int] = ("events", id(self.events))
         events = memo.get(key)
         if events is None:
-            events = memo[key] = [[s, t] for s, t in self.events]
+            events = memo[key] = _maybe_encoded([[s, t] for s, t in self.events], encoded)
         key = ("tricks", id(self.tricks))
         tricks = memo.get(key)
         if tricks is None:
-            tricks = memo[key] = [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks]
+            tricks = [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks]
+            tricks = memo[key] = _maybe_encoded(tricks, encoded)
         key = ("trick", id(self.trick))
         trick = memo.get(key)
         if trick is None:
-            trick = memo[key] = [[s, text[c]] for s, c in self.trick]
+            trick = memo[key] = _maybe_encoded([[s, text[c]] for s, c in self.trick], encoded)
         key = ("rules", id(self.rules))
         rules = memo.get(key)
         if rules is None:
-            rules = memo[key] = _rules_json(self.rules)
+            rules = memo[key] = _maybe_encoded(_rules_json(self.rules), encoded)
         key = ("result", id(self.result))
         result = memo.get(key)
         if result is None and self.result is not None:
-            result = memo[key] = copy.deepcopy(self.result)
+            result = memo[key] = _maybe_encoded(copy.deepcopy(self.result), encoded)
+        parts = (self.seats, self.hand_sizes, self.centre_open, self.declarers, self.contest, self.open_hand)
+        parts2 = (self.tricks_won, self.points)
+        group: tuple[Any, ...] = ("public", *map(id, parts), *map(id, parts2))
+        public = memo.get(group)
+        if public is None:
+            # the rest of what all viewers see alike, converted together
+            public = memo[group] = [
+                _maybe_encoded(value, encoded)
+                for value in (
+                    list(self.seats),
+                    {str(k): v for k, v in self.hand_sizes.items()},
+                    _cards_json(self.centre_open),
+                    list(self.declarers),
+                    [list(c) for c in self.contest],
+                    _cards_json(self.open_hand),
+                    {str(k): v for k, v in self.tricks_won.items()},
+                    {str(k): v for k, v in self.points.items()},
+                )
+            ]
+        seats, hand_sizes, centre_open, declarers, contest, open_hand, tricks_won, points = public
         return {
             "viewer": self.viewer,
             "preset": self.preset,
             "rules": rules,
             "table": self.table,
-            "seats": list(self.seats),
+            "seats": seats,
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
             "hand": _cards_json(self.hand),
-            "hand_sizes": {str(k): v for k, v in self.hand_sizes.items()},
-            "centre_open": _cards_json(self.centre_open),
+            "hand_sizes": hand_sizes,
+            "centre_open": centre_open,
             "centre_closed": self.centre_closed,
             "blind": _cards_json(self.blind),
             "sleepers": self.sleepers,
             "events": events,
             "contract": self.contract,
-            "declarers": list(self.declarers),
+            "declarers": declarers,
             "trump": self.trump,
             "roem_declared": self.roem_declared,
             "roem_counted": self.roem_counted,
-            "contest": [list(c) for c in self.contest],
+            "contest": contest,
             "laid_away": _cards_json(self.laid_away),
             "received": _cards_json(self.received),
-            "open_hand": _cards_json(self.open_hand),
+            "open_hand": open_hand,
             "trick": trick,
             "tricks": tricks,
-            "tricks_won": {str(k): v for k, v in self.tricks_won.items()},
-            "points": {str(k): v for k, v in self.points.items()},
+            "tricks_won": tricks_won,
+            "points": points,
             "legal": list(self.legal),
             "result": result,
         }
+
+
+def _maybe_encoded(value: Any, encoded: bool) -> Any:
+    return orjson.Fragment(orjson.dumps(value)) if encoded else value
 
 
 def _cards_json(values: tuple[int, ...] | None) -> list[str] | None:
@@ -152,13 +248,16 @@ def _cards_json(values: tuple[int, ...] | None) -> list[str] | None:
     return [text[c] for c in values]
 
 
-def views_to_json(views: Sequence[BonakenView]) -> list[dict[str, Any]]:
+def views_to_json(views: Sequence[BonakenView], encoded: bool = False) -> list[dict[str, Any]]:
     """:meth:`BonakenView.to_json` of each view, converting what they share (see :func:`hand_views`) once.
 
-    The dicts then share those lists and dicts with each other: treat them as read-only.
+    The dicts then share those lists and dicts with each other: treat them as
+    read-only. With ``encoded`` the shared values are put in already encoded
+    (:class:`orjson.Fragment`), which saves encoding them once per view; such
+    dicts are only for ``orjson.dumps``.
     """
-    memo: dict[tuple[str, int], Any] = {}
-    return [view._json(memo) for view in views]
+    memo: dict[tuple[Any, ...], Any] = {}
+    return [view._json(memo, encoded) for view in views]
 
 
 _CARD_TEXT: Final = tuple(card_str(c) for c in range(64))

@@ -1,0 +1,282 @@
+"""The game socket (``/ws``) as an asyncio protocol: websockets' sans-I/O framing, no ASGI in between.
+
+uvicorn takes a WebSocket protocol class of one's own (its ``ws`` setting) and
+hands it the connection once the HTTP request asks for an upgrade. troef's
+is :class:`GameSocket`: the handshake and the frames are
+:class:`websockets.server.ServerProtocol`'s (the same library uvicorn's own
+WebSocket protocols use), and each text message goes straight to the
+connection's :class:`~troef.server.ws.Connection` in the callback that read
+it. Each message sent is framed and written at once.
+
+Why not the ASGI WebSocket interface: every message there passes a queue, a
+task switch, pausing and resuming the socket's reading, and the Starlette
+and uvicorn layers, both ways. A busy table sends one message per seat after
+every action, and ``troef bench server`` measured those layers as the largest
+part of the server's work per action.
+
+The HTTP side (lobby API, pages) stays an ordinary Starlette app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from typing import Any, Final, Protocol, cast
+
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import OPEN
+from websockets.server import ServerProtocol
+
+from troef.server.protocol import MAX_FRAME, SEND_QUEUE
+
+log = logging.getLogger("troef.server")
+
+#: The key of the lifespan state under which the app gives the factory of each socket's endpoint.
+ENDPOINT: Final = "troef.endpoint"
+#: The path of the game socket (any other WebSocket path gets 404).
+PATH: Final = "/ws"
+#: Seconds the other side has to answer our closing handshake before the TCP connection is cut.
+CLOSE_TIMEOUT: Final = 5.0
+
+
+class Endpoint(Protocol):
+    """What serves the messages of one accepted socket (see :class:`troef.server.ws.Connection`)."""
+
+    def receive(self, text: str | None) -> None:
+        """A message from the client: its text, or None for a binary one."""
+
+    def lost(self) -> None:
+        """The connection has gone (either way)."""
+
+
+class GameSocket(asyncio.Protocol):
+    """One client's WebSocket, from handshake to close.
+
+    ``app_state`` is uvicorn's lifespan state; :func:`troef.server.app.create_app`
+    puts the :data:`ENDPOINT` factory there, which makes the
+    :class:`Endpoint` for each accepted socket.
+
+    Sending never blocks: a message is written to the transport at once unless
+    the transport has asked us to pause writing (its buffer is full); then it
+    waits in order in a backlog, and a client that falls :data:`SEND_QUEUE`
+    messages behind is closed with 1013.
+    """
+
+    def __init__(
+        self,
+        config: Any,
+        server_state: Any,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        self.make_endpoint = app_state[ENDPOINT]
+        self.connections: set[Any] = server_state.connections
+        self.ping_interval: float | None = getattr(config, "ws_ping_interval", None)
+        self.ping_timeout: float | None = getattr(config, "ws_ping_timeout", None)
+        self.ws = ServerProtocol(max_size=MAX_FRAME, logger=log)
+        self.transport: asyncio.Transport | None = None
+        self.endpoint: Endpoint | None = None
+        self.loop = asyncio.get_running_loop()
+        #: Messages waiting while the transport's buffer is full (None: writing is not paused).
+        self.backlog: deque[str] | None = None
+        self.closing = False
+        self.reading_paused = False
+        self._fragments: list[bytes] = []
+        self._fragment_text = False
+        self._close_timer: asyncio.TimerHandle | None = None
+        self._ping_timer: asyncio.TimerHandle | None = None
+        self._ping_pending = False
+
+    # ------------------------------------------------------------------ asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        self.connections.add(self)
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        events = self.ws.events_received()
+        self._flush()  # automatic answers: pongs, the close reply
+        for event in events:
+            if isinstance(event, Request):
+                self._handshake(event)
+            elif isinstance(event, Frame):
+                self._frame(event)
+        if self.ws.parser_exc is not None or self.ws.close_expected():
+            self._close_later()
+
+    def eof_received(self) -> bool | None:
+        self.closing = True
+        self.ws.receive_eof()
+        self._flush()
+        return None  # closes the transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.connections.discard(self)
+        self.closing = True
+        self.backlog = None
+        for timer in (self._close_timer, self._ping_timer):
+            if timer is not None:
+                timer.cancel()
+        endpoint, self.endpoint = self.endpoint, None
+        if endpoint is not None:
+            endpoint.lost()
+
+    def pause_writing(self) -> None:
+        if self.backlog is None:
+            self.backlog = deque()
+
+    def resume_writing(self) -> None:
+        backlog, self.backlog = self.backlog, None
+        while backlog and self.backlog is None and not self.closing:
+            self._write_text(backlog.popleft())
+        if backlog and self.backlog is not None:  # paused again: keep the rest first in line
+            backlog.extend(self.backlog)
+            self.backlog = backlog
+
+    # ------------------------------------------------------------------ uvicorn
+    def shutdown(self) -> None:
+        """The server is stopping (uvicorn calls this on every open connection)."""
+        if self.endpoint is None:
+            if self.transport is not None:
+                self.transport.close()
+            return
+        self.close(1012, "the server is restarting")
+
+    # ------------------------------------------------------------------ what the endpoint uses
+    def send(self, text: str) -> None:
+        """Send a text message now, or after those waiting before it; never blocks."""
+        if self.closing:
+            return
+        backlog = self.backlog
+        if backlog is None:
+            self._write_text(text)
+        elif len(backlog) >= SEND_QUEUE:
+            self.backlog = None
+            self.close(1013, "too slow: reconnect to get the current state")
+        else:
+            backlog.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        """Start the closing handshake; the TCP connection goes when it is answered, or after a timeout."""
+        if self.closing or self.transport is None:
+            return
+        self.closing = True
+        self.backlog = None
+        if self.ws.state is OPEN:
+            self.ws.send_close(code, reason)
+            self._flush()
+        self._close_later()
+
+    def pause_reading(self) -> None:
+        """Stop reading until :meth:`resume_reading` (the endpoint has enough waiting)."""
+        if not self.reading_paused and self.transport is not None and not self.transport.is_closing():
+            self.reading_paused = True
+            self.transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        """Read again after :meth:`pause_reading`."""
+        if self.reading_paused and self.transport is not None and not self.transport.is_closing():
+            self.reading_paused = False
+            self.transport.resume_reading()
+
+    # ------------------------------------------------------------------ internals
+    def _write_text(self, text: str) -> None:
+        if self.ws.state is not OPEN:  # the other side is closing or gone
+            self.closing = True
+            return
+        self.ws.send_text(text.encode())
+        self._flush()
+
+    def _flush(self) -> None:
+        transport = self.transport
+        if transport is None:
+            return
+        for data in self.ws.data_to_send():
+            if data:
+                transport.write(data)
+            elif transport.can_write_eof():  # the end of our side of the stream
+                transport.write_eof()
+            else:  # pragma: no cover - TLS transports cannot half-close
+                transport.close()
+
+    def _close_later(self) -> None:
+        """Cut the TCP connection if the other side has not closed it within :data:`CLOSE_TIMEOUT`.
+
+        Cut, not closed: closing would wait for the write buffer to drain, which
+        never happens with a client that does not read.
+        """
+        if self._close_timer is None and self.transport is not None:
+            self._close_timer = self.loop.call_later(CLOSE_TIMEOUT, self.transport.abort)
+
+    def _handshake(self, request: Request) -> None:
+        if request.path.partition("?")[0] != PATH:
+            response = self.ws.reject(404, "Not Found")
+            self.ws.send_response(response)
+            self._flush()
+            self.closing = True
+            assert self.transport is not None
+            self.transport.close()
+            return
+        response = self.ws.accept(request)
+        self.ws.send_response(response)
+        self._flush()
+        if response.status_code != 101:  # not a valid upgrade request: websockets said why
+            self.closing = True
+            assert self.transport is not None
+            self.transport.close()
+            return
+        self.endpoint = self.make_endpoint(self)
+        if self.ping_interval:
+            self._ping_timer = self.loop.call_later(self.ping_interval, self._ping)
+
+    def _frame(self, frame: Frame) -> None:
+        opcode = frame.opcode
+        if opcode is Opcode.TEXT or opcode is Opcode.BINARY:
+            self._fragments = [bytes(frame.data)]
+            self._fragment_text = opcode is Opcode.TEXT
+        elif opcode is Opcode.CONT:
+            self._fragments.append(bytes(frame.data))
+        else:
+            if opcode is Opcode.PONG:
+                self._ping_pending = False
+            elif opcode is Opcode.CLOSE:  # websockets has answered it: nothing more goes out
+                self.closing = True
+                self.backlog = None
+            return  # pings are answered by websockets
+        if not frame.fin:
+            return
+        data = self._fragments[0] if len(self._fragments) == 1 else b"".join(self._fragments)
+        self._fragments = []
+        if self.closing or self.endpoint is None:
+            return
+        if not self._fragment_text:
+            self.endpoint.receive(None)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            self.close(1007, "text frames must be UTF-8")
+            return
+        self.endpoint.receive(text)
+
+    def _ping(self) -> None:
+        self._ping_timer = None
+        if self.closing or self.ws.state is not OPEN:
+            return
+        self._ping_pending = True
+        self.ws.send_ping(b"troef")
+        self._flush()
+        assert self.ping_interval is not None
+        self._ping_timer = self.loop.call_later(self.ping_timeout or self.ping_interval, self._pong_due)
+
+    def _pong_due(self) -> None:
+        self._ping_timer = None
+        if self.closing:
+            return
+        if self._ping_pending:
+            self.close(1011, "keepalive ping timeout")
+            return
+        assert self.ping_interval is not None
+        self._ping_timer = self.loop.call_later(max(0.0, self.ping_interval - (self.ping_timeout or 0.0)), self._ping)

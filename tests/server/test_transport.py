@@ -1,0 +1,189 @@
+"""The game socket's transport (:class:`troef.server.transport.GameSocket`) on a real loopback server.
+
+A real websockets client talks to GameSocket served by asyncio on loopback;
+the endpoint behind it records what it is given and answers as told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from troef.server import transport
+from troef.server.protocol import SEND_QUEUE
+from troef.server.transport import ENDPOINT, GameSocket
+
+
+class Recorder:
+    """An endpoint that records the messages it gets and whether the socket was lost."""
+
+    def __init__(self, out: GameSocket, on_text: Callable[[GameSocket, str | None], None] | None) -> None:
+        self.out = out
+        self.texts: list[str | None] = []
+        self.gone = False
+        self.on_text = on_text
+
+    def receive(self, text: str | None) -> None:
+        self.texts.append(text)
+        if self.on_text is not None:
+            self.on_text(self.out, text)
+
+    def lost(self) -> None:
+        self.gone = True
+
+
+@asynccontextmanager
+async def serve(
+    on_text: Callable[[GameSocket, str | None], None] | None = None, ping: float | None = None
+) -> AsyncIterator[tuple[str, list[Recorder], set[Any]]]:
+    """A loopback server of GameSocket; yields its URL, the endpoints made so far and the open connections."""
+    endpoints: list[Recorder] = []
+
+    def make(out: GameSocket) -> Recorder:
+        endpoints.append(Recorder(out, on_text))
+        return endpoints[-1]
+
+    config = SimpleNamespace(ws_ping_interval=ping, ws_ping_timeout=ping)
+    state = SimpleNamespace(connections=set())
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(lambda: GameSocket(config, state, {ENDPOINT: make}), "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        yield f"ws://127.0.0.1:{port}/ws", endpoints, state.connections
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+async def _until(check: Callable[[], bool], seconds: float = 5.0) -> None:
+    for _ in range(int(seconds * 100)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the condition did not come true in time")
+
+
+def test_text_and_binary_messages_reach_the_endpoint_in_order_and_answers_come_back() -> None:
+    def echo(out: GameSocket, text: str | None) -> None:
+        out.send(f"got {text}")
+
+    async def main() -> None:
+        async with serve(echo) as (url, endpoints, connections):
+            async with connect(url) as ws:
+                for i in range(50):
+                    await ws.send(f"m{i}")
+                await ws.send(b"\x00\x01")
+                answers = [await ws.recv() for _ in range(51)]
+                assert answers == [f"got m{i}" for i in range(50)] + ["got None"]
+                assert len(connections) == 1
+            await _until(lambda: endpoints[0].gone)
+            assert endpoints[0].texts == [f"m{i}" for i in range(50)] + [None]
+            await _until(lambda: not connections)
+
+    asyncio.run(main())
+
+
+def test_fragmented_messages_are_put_together() -> None:
+    async def main() -> None:
+        async with serve() as (url, endpoints, _), connect(url) as ws:
+            await ws.send(["ab", "cd", "é"])  # three frames, one message
+            await _until(lambda: bool(endpoints and endpoints[0].texts))
+            assert endpoints[0].texts == ["abcdé"]
+
+    asyncio.run(main())
+
+
+def test_other_paths_get_404() -> None:
+    async def main() -> None:
+        async with serve() as (url, endpoints, _):
+            with pytest.raises(InvalidStatus) as info:
+                async with connect(url.replace("/ws", "/elsewhere")):
+                    pass
+            assert info.value.response.status_code == 404
+            assert endpoints == []
+
+    asyncio.run(main())
+
+
+def test_a_reader_that_falls_behind_gets_everything_in_order() -> None:
+    """Messages sent faster than the client reads wait in the backlog, in order, and all arrive."""
+    big = "x" * 20000
+    count = SEND_QUEUE // 2
+
+    def flood(out: GameSocket, text: str | None) -> None:
+        for i in range(count):
+            out.send(f"{i}:{big}")
+        assert out.backlog is not None  # the transport's buffer filled up: the backlog was used
+
+    async def main() -> None:
+        async with serve(flood) as (url, _, _), connect(url, max_size=2**20, max_queue=1) as ws:
+            await ws.send("go")
+            got = []
+            for _ in range(count):
+                got.append(int(str(await ws.recv()).split(":")[0]))
+                await asyncio.sleep(0.001)
+            assert got == list(range(count))
+
+    asyncio.run(main())
+
+
+def test_a_client_that_does_not_read_is_closed_with_1013(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transport, "CLOSE_TIMEOUT", 0.5)
+    big = "x" * 20000
+    sockets: list[GameSocket] = []
+
+    def flood(out: GameSocket, text: str | None) -> None:
+        sockets.append(out)
+        for i in range(SEND_QUEUE * 3):
+            out.send(f"{i}:{big}")
+
+    async def main() -> None:
+        async with serve(flood) as (url, endpoints, _):
+            # a raw client that completes the handshake, asks for the flood and then never reads
+            ws: ClientConnection = await connect(url, max_size=2**20, max_queue=1)
+            raw = ws.transport.get_extra_info("socket")
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            ws.transport.pause_reading()
+            await ws.send("go")
+            await _until(lambda: bool(sockets) and sockets[0].closing)
+            assert sockets[0].backlog is None  # dropped, not kept growing
+            close = sockets[0].ws.close_sent
+            assert close is not None and close.code == 1013
+            # the closing handshake cannot finish through a full buffer: the connection is cut in time
+            await _until(lambda: endpoints[0].gone, 10.0)
+            ws.transport.abort()
+
+    asyncio.run(main())
+
+
+def test_the_keepalive_ping_is_answered_and_the_connection_stays() -> None:
+    async def main() -> None:
+        async with serve(ping=0.05) as (url, endpoints, connections), connect(url, ping_interval=None) as ws:
+            await asyncio.sleep(0.4)  # several ping rounds; websockets' client answers each
+            await ws.send("still here")
+            await _until(lambda: endpoints[0].texts == ["still here"])
+            assert not endpoints[0].gone and len(connections) == 1
+
+    asyncio.run(main())
+
+
+def test_shutdown_closes_with_1012() -> None:
+    async def main() -> None:
+        async with serve() as (url, _, connections), connect(url) as ws:
+            await _until(lambda: len(connections) == 1)
+            for conn in list(connections):
+                conn.shutdown()
+            with pytest.raises(ConnectionClosed) as info:
+                await ws.recv()
+            assert info.value.rcvd is not None and info.value.rcvd.code == 1012
+            await _until(lambda: not connections)
+
+    asyncio.run(main())
