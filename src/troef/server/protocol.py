@@ -9,10 +9,11 @@ description is ``docs/protocol.md``. Clients send intentions only
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from typing import Any, Final
+
+import orjson
 
 from troef.server.projection import PROTOCOL_VERSION, encode
 
@@ -102,8 +103,8 @@ def parse_client_message(text: str) -> ClientMessage:
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"messages may be at most {MAX_MESSAGE} characters")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:  # also what orjson raises for nesting deeper than it reads
         raise ProtocolError("bad_json") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")

@@ -297,10 +297,13 @@ class Hub:
         game = self.games.get(row.game)
         if game is None:
             raise ConfigError(f"unknown game {row.game!r}")
-        loop = asyncio.get_running_loop()
-        match = await loop.run_in_executor(
-            self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, list(row.actions)
-        )
+        if row.actions:  # replaying a long log is work for a thread
+            loop = asyncio.get_running_loop()
+            match = await loop.run_in_executor(
+                self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, list(row.actions)
+            )
+        else:  # a new table only deals: quicker than the handover (and than contending for the GIL with a thread)
+            match = rebuild(game, row.config, row.seed, row.first_dealer, ())
         seats = [Seat(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in row.seats]
         for seat in seats:
             if seat.kind == "bot":
