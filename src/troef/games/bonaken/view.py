@@ -184,8 +184,7 @@ class BonakenView:
         if result is None and self.result is not None:
             result = memo[key] = _maybe_encoded(copy.deepcopy(self.result), encoded)
         parts = (self.seats, self.hand_sizes, self.centre_open, self.declarers, self.contest, self.open_hand)
-        parts2 = (self.tricks_won, self.points)
-        group: tuple[Any, ...] = ("public", *map(id, parts), *map(id, parts2))
+        group: tuple[Any, ...] = ("public", *map(id, parts), id(self.tricks_won), id(self.points))
         public = memo.get(group)
         if public is None:
             # the rest of what all viewers see alike, converted together
