@@ -27,10 +27,11 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Final
 
-import httpx
+import aiohttp
 import orjson
+from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 #: A table that makes no progress for this long counts as stalled (an error).
 STALL_SECONDS = 15.0
@@ -108,60 +109,50 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-class _Seat(asyncio.Protocol):
-    """One seat's WebSocket client, on websockets' sans-I/O protocol: no task per message.
+class _Seat(WSListener):
+    """One seat's WebSocket client (picows: frames come to a callback, no task per message).
 
     It joins with the seat's token and, each time a state says it is its turn,
     sends a random legal action; the time from sending an action to receiving
-    the state it produced is one latency sample.
+    the state it produced is one latency sample. The harness is kept light on
+    purpose: it shares the machine with the server it measures.
     """
 
-    def __init__(
-        self, url: str, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event
-    ) -> None:
-        from websockets.client import ClientProtocol
-        from websockets.uri import parse_uri
-
-        self.ws = ClientProtocol(parse_uri(url), max_size=2**22)
+    def __init__(self, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event) -> None:
+        super().__init__()
         self.table_id = table_id
         self.token = token
         self.rng = rng
         self.stats = stats
         self.start = start
-        self.transport: asyncio.Transport | None = None
+        self.transport: WSTransport | None = None
         self.done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.open = False
         self.sent_version = -1
         self.sent_at = 0.0
         self.last_progress = time.monotonic()
         self.waiting: dict[str, Any] | None = None
+        self._parts: list[bytes] = []
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports are not subclasses
-        self.ws.send_request(self.ws.connect())
-        self._flush()
-
-    def _flush(self) -> None:
-        assert self.transport is not None
-        for data in self.ws.data_to_send():
-            if data:
-                self.transport.write(data)
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.transport = transport
+        self._send({"v": 1, "type": "join", "table": self.table_id, "token": self.token})
 
     def _send(self, message: dict[str, Any]) -> None:
-        self.ws.send_text(orjson.dumps(message))
-        self._flush()
+        assert self.transport is not None
+        self.transport.send(WSMsgType.TEXT, orjson.dumps(message))
 
-    def data_received(self, data: bytes) -> None:
-        from websockets.frames import Frame, Opcode
-
-        self.ws.receive_data(data)
-        for event in self.ws.events_received():
-            if not isinstance(event, Frame):  # the handshake response
-                self.open = True
-                self._send({"v": 1, "type": "join", "table": self.table_id, "token": self.token})
-            elif event.opcode == Opcode.TEXT:
-                self._on_message(orjson.loads(event.data))
-        self._flush()
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        kind = frame.msg_type
+        if kind == WSMsgType.TEXT and frame.fin:
+            self._on_message(orjson.loads(frame.get_payload_as_memoryview()))
+        elif kind == WSMsgType.TEXT or kind == WSMsgType.CONTINUATION:  # a fragmented message
+            self._parts.append(frame.get_payload_as_bytes())
+            if frame.fin:
+                data, self._parts = b"".join(self._parts), []
+                self._on_message(orjson.loads(data))
+        elif kind == WSMsgType.CLOSE:
+            transport.send_close(frame.get_close_code())
+            transport.disconnect()
 
     def _on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -181,8 +172,7 @@ class _Seat(asyncio.Protocol):
         if msg["match"]["over"]:
             if not self.done.done():
                 self.done.set_result(True)
-            assert self.transport is not None
-            self.transport.close()
+            self.close()
             return
         if not msg["view"]["legal"]:
             return
@@ -199,18 +189,25 @@ class _Seat(asyncio.Protocol):
 
     def release(self) -> None:
         """The clock started: act on a state that arrived before."""
-        if self.waiting is not None and self.transport is not None and not self.transport.is_closing():
+        if self.waiting is not None and self.transport is not None and not self.transport.is_disconnected:
             msg, self.waiting = self.waiting, None
             self.act(msg)
-            self._flush()
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def close(self) -> None:
+        """Close the connection (the closing handshake, then the TCP connection)."""
+        transport = self.transport
+        if transport is not None and not transport.is_disconnected:
+            if not transport.is_close_frame_sent:
+                transport.send_close(WSCloseCode.OK)
+            transport.disconnect()
+
+    def on_ws_disconnected(self, transport: WSTransport) -> None:
         if not self.done.done():
             self.done.set_result(False)
 
 
 async def _create_table(
-    http: httpx.AsyncClient, preset: str, players: int, rng: random.Random, stats: Stats
+    http: aiohttp.ClientSession, base: str, preset: str, players: int, rng: random.Random, stats: Stats
 ) -> dict[str, Any]:
     body = {
         "game": "bonaken",
@@ -218,18 +215,19 @@ async def _create_table(
         "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
         "seed": rng.randrange(2**62),
     }
-    response = await http.post("/api/tables", json=body)
-    response.raise_for_status()
+    async with http.post(base + "/api/tables", data=orjson.dumps(body), headers=_JSON) as response:
+        response.raise_for_status()
+        created: dict[str, Any] = orjson.loads(await response.read())
     stats.tables_created += 1
-    created: dict[str, Any] = response.json()
     return created
 
 
+_JSON: Final = {"Content-Type": "application/json"}
+
+
 async def _table_driver(
-    http: httpx.AsyncClient,
-    ws_url: str,
-    host: str,
-    port: int,
+    http: aiohttp.ClientSession,
+    base: str,
     preset: str,
     players: int,
     rng: random.Random,
@@ -239,25 +237,25 @@ async def _table_driver(
     ready: asyncio.Queue[None],
 ) -> None:
     """Keep one table playing: its replacement is created while it plays, so N tables are always in play."""
+    ws_url = base.replace("http://", "ws://") + "/ws"
     first = True
-    upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
+    upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
     while True:
         try:
             created = await upcoming
-        except (httpx.HTTPError, ValueError) as exc:  # counted as an error; the driver tries again
+        except (aiohttp.ClientError, ValueError) as exc:  # counted as an error; the driver tries again
             key = f"create: {type(exc).__name__}"
             stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
             if stop_at[0] and time.monotonic() >= stop_at[0]:
                 return
             await asyncio.sleep(0.5)
-            upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
+            upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
             continue
-        upcoming = asyncio.ensure_future(_create_table(http, preset, players, rng, stats))
+        upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
-        loop = asyncio.get_running_loop()
-        seats = [_Seat(ws_url, created["id"], tokens[s], rng, stats, start) for s in range(players)]
+        seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(players)]
         for seat in seats:
-            await loop.create_connection(lambda seat=seat: seat, host, port)  # type: ignore[misc]
+            await ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22)
         if first:
             ready.put_nowait(None)
             first = False
@@ -279,8 +277,7 @@ async def _table_driver(
                 stats.stalls += 1
                 break
         for seat in seats:
-            if seat.transport is not None:
-                seat.transport.close()
+            seat.close()
         if ended:
             stats.matches_finished += 1
         if stop_at[0] and time.monotonic() >= stop_at[0]:
@@ -291,23 +288,19 @@ async def _table_driver(
 async def _drive(
     base: str, tables: int, seconds: float, preset: str, players: int, seed: int, server_pid: int
 ) -> tuple[Stats, float, float | None, float]:
-    ws_url = base.replace("http://", "ws://") + "/ws"
-    host, port = base.removeprefix("http://").split(":")[0], int(base.rsplit(":", 1)[1])
     stats = Stats()
     start = asyncio.Event()
     ready: asyncio.Queue[None] = asyncio.Queue()
     stop_at = [0.0]
     rng = random.Random(seed)
     # a few keep-alive HTTP connections for creating tables, given up before uvicorn closes them (5 s)
-    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16, keepalive_expiry=2.0)
-    http = httpx.AsyncClient(base_url=base, limits=limits, timeout=60.0)
+    connector = aiohttp.TCPConnector(limit=16, keepalive_timeout=2.0)
+    http = aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60.0))
     drivers = [
         asyncio.create_task(
             _table_driver(
                 http,
-                ws_url,
-                host,
-                port,
+                base,
                 preset,
                 players,
                 random.Random(rng.randrange(2**62)),
@@ -335,7 +328,7 @@ async def _drive(
     client_used = time.process_time() - client_cpu
     stop_at[0] = time.monotonic()
     await asyncio.gather(*drivers, return_exceptions=True)
-    await http.aclose()
+    await http.close()
     server_used = None if server_cpu is None or server_after is None else server_after - server_cpu
     return stats, elapsed, server_used, client_used
 
