@@ -18,7 +18,7 @@ class FakeClient:
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
 
-    def send(self, text: str) -> None:
+    def send(self, text: bytes) -> None:
         self.messages.append(json.loads(text))
 
     def states(self) -> list[dict[str, Any]]:

@@ -53,7 +53,7 @@ def _table(game: Any, preset: str, players: int, seed: int) -> LiveTable:
     )
 
 
-def _fresh(game: GameAdapter, table: LiveTable, viewers: list[int]) -> list[str]:
+def _fresh(game: GameAdapter, table: LiveTable, viewers: list[int]) -> list[bytes]:
     return [encode(project(game, table.match, v, table=table.id, version=table.version)) for v in viewers]
 
 

@@ -73,7 +73,7 @@ async def _until(check: Callable[[], bool], seconds: float = 5.0) -> None:
 
 def test_text_and_binary_messages_reach_the_endpoint_in_order_and_answers_come_back() -> None:
     def echo(out: GameSocket, text: str | None) -> None:
-        out.send(f"got {text}")
+        out.send(f"got {text}".encode())
 
     async def main() -> None:
         async with serve(echo) as (url, endpoints, connections):
@@ -120,7 +120,7 @@ def test_a_reader_that_falls_behind_gets_everything_in_order() -> None:
 
     def flood(out: GameSocket, text: str | None) -> None:
         for i in range(count):
-            out.send(f"{i}:{big}")
+            out.send(f"{i}:{big}".encode())
         assert out.backlog is not None  # the transport's buffer filled up: the backlog was used
 
     async def main() -> None:
@@ -143,7 +143,7 @@ def test_a_client_that_does_not_read_is_closed_with_1013(monkeypatch: pytest.Mon
     def flood(out: GameSocket, text: str | None) -> None:
         sockets.append(out)
         for i in range(SEND_QUEUE * 3):
-            out.send(f"{i}:{big}")
+            out.send(f"{i}:{big}".encode())
 
     async def main() -> None:
         async with serve(flood) as (url, endpoints, _):

@@ -90,11 +90,15 @@ class GameAdapter(Protocol):
         """A view as JSON-ready data."""
         ...
 
-    def views_json(self, views: Sequence[Any], encoded: bool = False) -> list[dict[str, Any]]:
-        """:meth:`view_json` of several views made together (the dicts may share parts: read-only).
+    def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
+        """:meth:`view_json` of several views made together (the dicts may share parts: read-only)."""
+        ...
 
-        With ``encoded`` the game may put parts in already encoded (:class:`orjson.Fragment`):
-        the dicts are then only for ``orjson.dumps``.
+    def views_bytes(self, views: Sequence[Any]) -> list[bytes]:
+        """:meth:`view_json` of several views made together, encoded as compact JSON (as ``orjson.dumps`` does).
+
+        The server calls this for every seat after every action: a game may
+        encode what the views share once.
         """
         ...
 

@@ -16,7 +16,7 @@ from troef.games.bonaken.actions import parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import dumps, record_of_match
 from troef.games.bonaken.rules import PRESETS, Rules, preset
-from troef.games.bonaken.view import BonakenView, hand_view, hand_views, views_to_json
+from troef.games.bonaken.view import BonakenView, hand_view, hand_views, views_to_bytes, views_to_json
 from troef.server.adapter import ConfigError, Problem
 
 _ON_OFF: Final = (False, True)
@@ -184,8 +184,11 @@ class BonakenAdapter:
     def view_json(self, view: BonakenView) -> dict[str, Any]:
         return view_to_json(view)
 
-    def views_json(self, views: Sequence[BonakenView], encoded: bool = False) -> list[dict[str, Any]]:
-        return views_to_json(views, encoded)
+    def views_json(self, views: Sequence[BonakenView]) -> list[dict[str, Any]]:
+        return views_to_json(views)
+
+    def views_bytes(self, views: Sequence[BonakenView]) -> list[bytes]:
+        return views_to_bytes(views)
 
     def legal(self, view: BonakenView) -> list[str]:
         return list(view.legal)

@@ -128,7 +128,7 @@ def parse_client_message(text: str) -> ClientMessage:
     return ClientMessage(kind, ref)
 
 
-def error_text(code: str, message: str | None = None, ref: Any = None) -> str:
+def error_text(code: str, message: str | None = None, ref: Any = None) -> bytes:
     """An ``error`` message: a code from :data:`ERRORS` and a message a player understands."""
     data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message or ERRORS[code]}
     if ref is not None:

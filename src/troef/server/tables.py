@@ -24,11 +24,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
-import orjson
-
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
-from troef.server.projection import PROTOCOL_VERSION, encode, project, project_all, viewer_view
+from troef.server.projection import PROTOCOL_VERSION, encode, encode_states, project, viewer_view
 from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, TableRow
 
 log = logging.getLogger("troef.server")
@@ -38,10 +36,10 @@ MAX_NAME: Final = 24
 
 
 class Client(Protocol):
-    """A connection the hub can send text messages to."""
+    """A connection the hub can send messages to."""
 
-    def send(self, text: str) -> None:
-        """Queue a message; never blocks."""
+    def send(self, text: bytes) -> None:
+        """Queue a message (JSON text, UTF-8 encoded); never blocks."""
         ...
 
 
@@ -109,10 +107,10 @@ class LiveTable:
     waiting: deque[tuple[int, str, int | None, Answer]] = field(default_factory=deque)
     conns: dict[int, set[Client]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
-    _cache: dict[int, str] = field(default_factory=dict)
+    _cache: dict[int, bytes] = field(default_factory=dict)
     _cache_version: int = -1
     #: The score sheet (what every viewer sees alike), encoded once per hand.
-    _public: orjson.Fragment | None = None
+    _public: bytes = b""
     _public_key: tuple[int, bool] | None = None
     #: When somebody last joined or acted (for letting idle tables leave memory).
     touched: float = field(default_factory=time.monotonic)
@@ -127,11 +125,11 @@ class LiveTable:
         """Whether the match has ended."""
         return bool(self.game.is_over(self.match))
 
-    def state_text(self, viewer: int) -> str:
+    def state_text(self, viewer: int) -> bytes:
         """The encoded ``state`` message for ``viewer`` (see :meth:`state_texts`)."""
         return self.state_texts([viewer])[0]
 
-    def state_texts(self, viewers: Sequence[int]) -> list[str]:
+    def state_texts(self, viewers: Sequence[int]) -> list[bytes]:
         """The encoded ``state`` messages for ``viewers``, each from its own view.
 
         Cached per version, so the connections of one viewer (and all
@@ -144,15 +142,15 @@ class LiveTable:
             # the score sheet changes only when a hand ends
             key = (self.game.hand_count(self.match), self.over)
             if self._public_key != key:
-                self._public = orjson.Fragment(encode(self.game.public(self.match)))
+                self._public = encode(self.game.public(self.match))
                 self._public_key = key
         missing = [viewer for viewer in dict.fromkeys(viewers) if viewer not in self._cache]
         if missing:
-            messages = project_all(
-                self.game, self.match, missing, table=self.id, version=self.version, public=self._public, encoded=True
+            texts = encode_states(
+                self.game, self.match, missing, table=self.id, version=self.version, public=self._public
             )
-            for viewer, message in zip(missing, messages, strict=True):
-                self._cache[viewer] = encode(message)
+            for viewer, text in zip(missing, texts, strict=True):
+                self._cache[viewer] = text
         return [self._cache[viewer] for viewer in viewers]
 
     def seat_of(self, token: str) -> int | None:
@@ -197,7 +195,7 @@ class LiveTable:
             "spectators": len(self.conns.get(SPECTATOR, ())),
         }
 
-    def presence_text(self) -> str:
+    def presence_text(self) -> bytes:
         """The ``presence`` message: who is connected (no game data)."""
         return encode({"v": PROTOCOL_VERSION, "type": "presence", "table": self.id, "seats": self.seat_info()})
 

@@ -80,7 +80,7 @@ class GameSocket(asyncio.Protocol):
         self.endpoint: Endpoint | None = None
         self.loop = asyncio.get_running_loop()
         #: Messages waiting while the transport's buffer is full (None: writing is not paused).
-        self.backlog: deque[str] | None = None
+        self.backlog: deque[bytes] | None = None
         self.closing = False
         self.reading_paused = False
         self._fragments: list[bytes] = []
@@ -145,7 +145,7 @@ class GameSocket(asyncio.Protocol):
         self.close(1012, "the server is restarting")
 
     # ------------------------------------------------------------------ what the endpoint uses
-    def send(self, text: str) -> None:
+    def send(self, text: bytes) -> None:
         """Send a text message now, or after those waiting before it; never blocks."""
         if self.closing:
             return
@@ -182,11 +182,11 @@ class GameSocket(asyncio.Protocol):
             self.transport.resume_reading()
 
     # ------------------------------------------------------------------ internals
-    def _write_text(self, text: str) -> None:
+    def _write_text(self, text: bytes) -> None:
         if self.ws.state is not OPEN:  # the other side is closing or gone
             self.closing = True
             return
-        self.ws.send_text(text.encode())
+        self.ws.send_text(text)
         self._flush()
 
     def _flush(self) -> None:

@@ -46,8 +46,8 @@ INBOX_PAUSE: Final = 16
 class Outlet(Protocol):
     """The socket a connection talks through (:class:`troef.server.transport.GameSocket`)."""
 
-    def send(self, text: str) -> None:
-        """Send a text message; never blocks."""
+    def send(self, text: bytes) -> None:
+        """Send a text message (UTF-8 encoded); never blocks."""
 
     def close(self, code: int, reason: str) -> None:
         """Close with a WebSocket close code."""
@@ -78,7 +78,7 @@ class Connection:
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ sending
-    def send(self, text: str) -> None:
+    def send(self, text: bytes) -> None:
         """Send a message (the hub calls this to broadcast); never blocks."""
         if not self.closing:
             self.out.send(text)

@@ -1,4 +1,4 @@
-"""Views made together (``hand_views``, ``views_to_json``) are exactly the views made one by one."""
+"""Views made together (``hand_views``, ``views_to_json``, ``views_to_bytes``) are exactly the views made one by one."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from troef.cards import card_str, cards_of
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.state import Hand, Phase
-from troef.games.bonaken.view import hand_view, hand_views, views_to_json
+from troef.games.bonaken.view import hand_view, hand_views, views_to_bytes, views_to_json
 from troef.server.adapter import games
 
 CONFIGS = [
@@ -52,6 +52,10 @@ def _check_batch(hand: Hand, viewers: Sequence[int]) -> None:
     assert orjson.dumps(batch_json) == orjson.dumps(single_json)
     for one, alone in zip(batch_json, single_json, strict=True):
         assert orjson.dumps(one) == orjson.dumps(alone)
+    # the server's texts: byte for byte the encoded JSON of each view, whether made together or one by one
+    single_bytes = [orjson.dumps(j) for j in single_json]
+    assert views_to_bytes(batch) == single_bytes
+    assert views_to_bytes(single) == single_bytes
 
 
 def _check_discards(hand: Hand, viewers: Sequence[int]) -> int:
@@ -104,3 +108,23 @@ def test_batched_views_equal_single_views_along_random_matches(preset: str, play
             _check_batch(old, viewers)
             _check_discards(old, viewers)
     assert exchange_states > 0, "no state with laid away cards in the exchange phase was reached"
+
+
+def test_views_of_different_moments_in_one_call_keep_their_own_public_fields() -> None:
+    """``views_to_bytes`` shares encoded parts only between views that share them: mixed moments stay apart."""
+    game = games()["bonaken"]
+    match = game.new_match(game.normalize_config({"preset": "pagat", "players": 4}), 11, None)
+    rng = random.Random(11)
+    moments: list[list[bytes]] = []
+    views = []
+    for _ in range(60):
+        batch = hand_views(match.hand, [0, 1, 2, 3, SPECTATOR])
+        views += batch
+        moments.append([orjson.dumps(v.to_json()) for v in batch])
+        if game.is_over(match):
+            break
+        game.apply(match, rng.choice(game.legal(game.view(match, game.to_act(match)))))
+    expected = [text for texts in moments for text in texts]
+    assert len(set(expected)) > len(moments)  # the moments differ
+    assert views_to_bytes(views) == expected
+    assert views_to_bytes(views[::-1]) == expected[::-1]

@@ -152,92 +152,116 @@ class BonakenView:
         """A JSON-ready dict with cards in notation (built field by field: it is on the server's hot path)."""
         return self._json({})
 
-    def _json(self, memo: dict[tuple[Any, ...], Any], encoded: bool = False) -> dict[str, Any]:
-        """:meth:`to_json`; ``memo`` holds the JSON of field values already converted for another view.
+    def _json(self, memo: dict[tuple[Any, ...], Any]) -> dict[str, Any]:
+        """:meth:`to_json`; ``memo`` holds what was already converted for another view made together.
 
-        Views made together (:func:`hand_views`) share the objects of what all
-        viewers see alike; each is converted once, keyed by field and identity.
-        With ``encoded``, those shared values are put in already encoded, as
-        :class:`orjson.Fragment`: the dict is then only for ``orjson.dumps``.
+        Views made together (:func:`hand_views`) share what all viewers see
+        alike (:func:`_public_key` tells which views do): it is converted once
+        and the dicts share those values, so treat them as read-only.
         """
-        text = _CARD_TEXT
-        # each block: the shared value's JSON, converted (and maybe encoded) by the first view that needs it
-        key: tuple[str, int] = ("events", id(self.events))
-        events = memo.get(key)
+        key = _public_key(self)
+        parts: tuple[dict[str, Any], ...] | None = memo.get(key)
+        if parts is None:
+            parts = memo[key] = _public_parts(self)
+        events_key = ("events", id(self.events))
+        events = memo.get(events_key)
         if events is None:
-            events = memo[key] = _maybe_encoded([[s, t] for s, t in self.events], encoded)
-        key = ("tricks", id(self.tricks))
-        tricks = memo.get(key)
-        if tricks is None:
-            tricks = [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in self.tricks]
-            tricks = memo[key] = _maybe_encoded(tricks, encoded)
-        key = ("trick", id(self.trick))
-        trick = memo.get(key)
-        if trick is None:
-            trick = memo[key] = _maybe_encoded([[s, text[c]] for s, c in self.trick], encoded)
-        key = ("rules", id(self.rules))
-        rules = memo.get(key)
-        if rules is None:
-            rules = memo[key] = _maybe_encoded(_rules_json(self.rules), encoded)
-        key = ("result", id(self.result))
-        result = memo.get(key)
-        if result is None and self.result is not None:
-            result = memo[key] = _maybe_encoded(copy.deepcopy(self.result), encoded)
-        parts = (self.seats, self.hand_sizes, self.centre_open, self.declarers, self.contest, self.open_hand)
-        group: tuple[Any, ...] = ("public", *map(id, parts), id(self.tricks_won), id(self.points))
-        public = memo.get(group)
-        if public is None:
-            # the rest of what all viewers see alike, converted together
-            public = memo[group] = [
-                _maybe_encoded(value, encoded)
-                for value in (
-                    list(self.seats),
-                    {str(k): v for k, v in self.hand_sizes.items()},
-                    _cards_json(self.centre_open),
-                    list(self.declarers),
-                    [list(c) for c in self.contest],
-                    _cards_json(self.open_hand),
-                    {str(k): v for k, v in self.tricks_won.items()},
-                    {str(k): v for k, v in self.points.items()},
-                )
-            ]
-        seats, hand_sizes, centre_open, declarers, contest, open_hand, tricks_won, points = public
-        return {
-            "viewer": self.viewer,
-            "preset": self.preset,
-            "rules": rules,
-            "table": self.table,
-            "seats": seats,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hand": _cards_json(self.hand),
-            "hand_sizes": hand_sizes,
-            "centre_open": centre_open,
-            "centre_closed": self.centre_closed,
-            "blind": _cards_json(self.blind),
-            "sleepers": self.sleepers,
-            "events": events,
-            "contract": self.contract,
-            "declarers": declarers,
-            "trump": self.trump,
-            "roem_declared": self.roem_declared,
-            "roem_counted": self.roem_counted,
-            "contest": contest,
-            "laid_away": _cards_json(self.laid_away),
-            "received": _cards_json(self.received),
-            "open_hand": open_hand,
-            "trick": trick,
-            "tricks": tricks,
-            "tricks_won": tricks_won,
-            "points": points,
-            "legal": list(self.legal),
-            "result": result,
-        }
+            events = memo[events_key] = _events_json(self.events)
+        # the keys in the order of the fields, as the texts of views_to_bytes have them
+        out: dict[str, Any] = {"viewer": self.viewer}
+        out.update(parts[0])
+        out["hand"] = _cards_json(self.hand)
+        out.update(parts[1])
+        out["blind"] = _cards_json(self.blind)
+        out.update(parts[2])
+        out["events"] = events
+        out.update(parts[3])
+        out["laid_away"] = _cards_json(self.laid_away)
+        out["received"] = _cards_json(self.received)
+        out.update(parts[4])
+        out["legal"] = list(self.legal)
+        out.update(parts[5])
+        return out
 
 
-def _maybe_encoded(value: Any, encoded: bool) -> Any:
-    return orjson.Fragment(orjson.dumps(value)) if encoded else value
+def _public_key(view: BonakenView) -> tuple[Any, ...]:
+    """What decides the fields every viewer sees alike: equal keys, equal JSON of those fields.
+
+    Objects count by identity (views made together share them; a key lives
+    no longer than the views it was made of), the rest by value.
+    """
+    return (
+        view.preset,
+        id(view.rules),
+        view.table,
+        id(view.seats),
+        view.dealer,
+        view.phase,
+        view.to_act,
+        id(view.hand_sizes),
+        id(view.centre_open),
+        view.centre_closed,
+        view.sleepers,
+        view.contract,
+        id(view.declarers),
+        view.trump,
+        view.roem_declared,
+        view.roem_counted,
+        id(view.contest),
+        id(view.open_hand),
+        id(view.trick),
+        id(view.tricks),
+        id(view.tricks_won),
+        id(view.points),
+        id(view.result),
+    )
+
+
+def _public_parts(view: BonakenView) -> tuple[dict[str, Any], ...]:
+    """The JSON of the fields every viewer sees alike, in six runs of keys.
+
+    A view's own fields (viewer, hand, blind, events, laid away, received,
+    legal) lie between the runs, in the order of the dataclass fields.
+    """
+    text = _CARD_TEXT
+    result = copy.deepcopy(view.result) if view.result is not None else None
+    return (
+        {
+            "preset": view.preset,
+            "rules": _rules_json(view.rules),
+            "table": view.table,
+            "seats": list(view.seats),
+            "dealer": view.dealer,
+            "phase": view.phase,
+            "to_act": view.to_act,
+        },
+        {
+            "hand_sizes": {str(k): v for k, v in view.hand_sizes.items()},
+            "centre_open": _cards_json(view.centre_open),
+            "centre_closed": view.centre_closed,
+        },
+        {"sleepers": view.sleepers},
+        {
+            "contract": view.contract,
+            "declarers": list(view.declarers),
+            "trump": view.trump,
+            "roem_declared": view.roem_declared,
+            "roem_counted": view.roem_counted,
+            "contest": [list(c) for c in view.contest],
+        },
+        {
+            "open_hand": _cards_json(view.open_hand),
+            "trick": [[s, text[c]] for s, c in view.trick],
+            "tricks": [{"cards": [[s, text[c]] for s, c in t], "winner": w} for t, w in view.tricks],
+            "tricks_won": {str(k): v for k, v in view.tricks_won.items()},
+            "points": {str(k): v for k, v in view.points.items()},
+        },
+        {"result": result},
+    )
+
+
+def _events_json(events: tuple[tuple[int, str], ...]) -> list[list[Any]]:
+    return [[s, t] for s, t in events]
 
 
 def _cards_json(values: tuple[int, ...] | None) -> list[str] | None:
@@ -247,16 +271,80 @@ def _cards_json(values: tuple[int, ...] | None) -> list[str] | None:
     return [text[c] for c in values]
 
 
-def views_to_json(views: Sequence[BonakenView], encoded: bool = False) -> list[dict[str, Any]]:
+def views_to_json(views: Sequence[BonakenView]) -> list[dict[str, Any]]:
     """:meth:`BonakenView.to_json` of each view, converting what they share (see :func:`hand_views`) once.
 
     The dicts then share those lists and dicts with each other: treat them as
-    read-only. With ``encoded`` the shared values are put in already encoded
-    (:class:`orjson.Fragment`), which saves encoding them once per view; such
-    dicts are only for ``orjson.dumps``.
+    read-only.
     """
     memo: dict[tuple[Any, ...], Any] = {}
-    return [view._json(memo, encoded) for view in views]
+    return [view._json(memo) for view in views]
+
+
+def views_to_bytes(views: Sequence[BonakenView]) -> list[bytes]:
+    """``orjson.dumps(view.to_json())`` of each view, byte for byte, encoding what they share once.
+
+    The server sends every seat its view after every action, and most of a
+    view is the same for all viewers: those runs of fields are encoded once
+    (per :func:`_public_key`), and each view's text is joined from them and
+    its own fields, in :meth:`BonakenView._json`'s key order.
+    """
+    dumps = orjson.dumps
+    segments: dict[tuple[Any, ...], tuple[bytes, ...]] = {}
+    events_done: dict[int, bytes] = {}
+    out: list[bytes] = []
+    for view in views:
+        key = _public_key(view)
+        runs = segments.get(key)
+        if runs is None:
+            # each run without its braces, to be spliced between the view's own fields
+            runs = segments[key] = tuple(dumps(part)[1:-1] for part in _public_parts(view))
+        events = events_done.get(id(view.events))
+        if events is None:  # (seat, text) pairs encode as the lists of _events_json
+            events = events_done[id(view.events)] = dumps(view.events)
+        out.append(
+            b"".join(
+                (
+                    b'{"viewer":',
+                    b"%d" % view.viewer,
+                    b",",
+                    runs[0],
+                    b',"hand":',
+                    _cards_bytes(view.hand),
+                    b",",
+                    runs[1],
+                    b',"blind":',
+                    _cards_bytes(view.blind),
+                    b",",
+                    runs[2],
+                    b',"events":',
+                    events,
+                    b",",
+                    runs[3],
+                    b',"laid_away":',
+                    _cards_bytes(view.laid_away),
+                    b',"received":',
+                    _cards_bytes(view.received),
+                    b",",
+                    runs[4],
+                    b',"legal":',
+                    dumps(view.legal) if view.legal else b"[]",
+                    b",",
+                    runs[5],
+                    b"}",
+                )
+            )
+        )
+    return out
+
+
+def _cards_bytes(values: tuple[int, ...] | None) -> bytes:
+    """``orjson.dumps(_cards_json(values))``."""
+    if values is None:
+        return b"null"
+    if not values:
+        return b"[]"
+    return orjson.dumps(_cards_json(values))
 
 
 _CARD_TEXT: Final = tuple(card_str(c) for c in range(64))
