@@ -11,7 +11,18 @@ import sqlalchemy as sa
 
 from troef.server.adapter import rebuild
 from troef.server.bonaken import BonakenAdapter
-from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, Store, TableRow, migrations_path
+from troef.server.storage import (
+    ActionRow,
+    AsyncStore,
+    SeatRow,
+    StorageError,
+    Store,
+    TableRow,
+    claim_seat,
+    insert_table,
+    mark_finished,
+    migrations_path,
+)
 
 
 def _row(table_id: str = "t1", seed: int = 7) -> TableRow:
@@ -146,6 +157,37 @@ def test_async_store_commits_actions_in_groups(db_url: str) -> None:
         await asyncio.gather(store.append(ActionRow("ta", 30, 0, "pass")), store.append(ActionRow("tb", 30, 0, "pass")))
         assert await store.run(store.store.count_actions, "ta") == 31  # ...and sinks nothing else
         assert await store.run(store.store.count_actions, "tb") == 31
+        await store.close()
+
+    asyncio.run(main())
+
+
+def test_async_store_commits_other_writes_with_the_actions_and_a_bad_one_fails_alone(db_url: str) -> None:
+    """New tables, seat claims and finished matches join the group commit; each gets its own result or error."""
+
+    async def main() -> None:
+        store = AsyncStore(db_url)
+        await store.run(store.store.migrate)
+        await store.write(insert_table, _row("ta"))
+        outcomes = await asyncio.gather(
+            store.append(ActionRow("ta", 0, 0, "pass")),
+            store.write(insert_table, _row("tb")),  # seat 2 is open
+            store.write(insert_table, _row("ta")),  # the id is taken
+            store.write(claim_seat, "ta", 0, "c" * 64),  # not an open seat
+            store.append(ActionRow("ta", 1, 1, "pass")),
+            return_exceptions=True,
+        )
+        assert outcomes[0] is None and outcomes[1] is None and outcomes[4] is None
+        assert isinstance(outcomes[2], sa.exc.IntegrityError)
+        assert outcomes[3] is False
+        assert await store.write(claim_seat, "tb", 2, "d" * 64) is True
+        assert await store.write(claim_seat, "tb", 2, "e" * 64) is False  # taken now
+        await store.write(mark_finished, "ta", {"losers": [0]})
+        assert await store.run(store.store.count_actions, "ta") == 2
+        loaded = await store.run(store.store.load, "tb")
+        assert loaded is not None and loaded.seats[2].token_hash == "d" * 64
+        finished = await store.run(store.store.load, "ta")
+        assert finished is not None and finished.result == {"losers": [0]} and finished.finished_at is not None
         await store.close()
 
     asyncio.run(main())

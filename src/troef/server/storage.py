@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -162,6 +162,99 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+#: A write other than an action, run inside a group commit's transaction (see :meth:`AsyncStore.write`).
+Write = Callable[[Connection], Any]
+
+
+def insert_table(conn: Connection, row: TableRow) -> None:
+    """Insert a new table and its seats."""
+    conn.execute(
+        tables_table.insert().values(
+            id=row.id,
+            game=row.game,
+            config=row.config,
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            created_at=row.created_at,
+        )
+    )
+    conn.execute(
+        seats_table.insert(),
+        [
+            {
+                "table_id": row.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "open": s.open,
+                "token_hash": s.token_hash,
+            }
+            for s in row.seats
+        ],
+    )
+
+
+def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
+    """Insert actions (one INSERT for all)."""
+    now = _now()
+    conn.execute(
+        actions_table.insert(),
+        [{"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": now} for r in rows],
+    )
+
+
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
+    """Give an open, unclaimed seat its token; False if it was not open or already taken."""
+    result = conn.execute(
+        seats_table.update()
+        .where(
+            seats_table.c.table_id == table_id,
+            seats_table.c.seat == seat,
+            seats_table.c.open.is_(True),
+            seats_table.c.token_hash.is_(None),
+        )
+        .values(token_hash=token_hash)
+    )
+    return result.rowcount == 1
+
+
+def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> None:
+    """Mark a table's match as finished, with its result."""
+    conn.execute(
+        tables_table.update()
+        .where(tables_table.c.id == table_id, tables_table.c.finished_at.is_(None))
+        .values(finished_at=_now(), result=result)
+    )
+
+
+def _write_all(conn: Connection, items: Sequence[ActionRow | Write]) -> list[Any]:
+    results: list[Any] = []
+    i = 0
+    while i < len(items):
+        item = items[i]
+        if isinstance(item, ActionRow):
+            j = i + 1
+            while j < len(items) and isinstance(items[j], ActionRow):
+                j += 1
+            insert_actions(conn, cast("list[ActionRow]", items[i:j]))
+            results += [None] * (j - i)
+            i = j
+        else:
+            results.append(item(conn))
+            i += 1
+    return results
+
+
+def _failure(item: ActionRow | Write, exc: Exception) -> Exception:
+    """What a write that failed on its own reports: a :class:`StorageError` for an action, else its own error."""
+    if isinstance(item, ActionRow):
+        log.warning("storing an action of table %s failed: %s", item.table_id, type(exc).__name__)
+        return StorageError("the action could not be stored; nothing changed")
+    log.warning("a write to the database failed: %s", type(exc).__name__)
+    return exc
+
+
 class Store:
     """Synchronous storage on one engine. Not thread-safe: :class:`AsyncStore` uses one thread."""
 
@@ -180,67 +273,38 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats in one transaction."""
         with self.engine.begin() as conn:
-            conn.execute(
-                tables_table.insert().values(
-                    id=row.id,
-                    game=row.game,
-                    config=row.config,
-                    seed=row.seed,
-                    first_dealer=row.first_dealer,
-                    created_at=row.created_at,
-                )
-            )
-            conn.execute(
-                seats_table.insert(),
-                [
-                    {
-                        "table_id": row.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "level": s.level,
-                        "name": s.name,
-                        "open": s.open,
-                        "token_hash": s.token_hash,
-                    }
-                    for s in row.seats
-                ],
-            )
+            insert_table(conn, row)
 
     def append_actions(self, rows: Sequence[ActionRow]) -> None:
         """Commit actions in one transaction (all or none)."""
-        now = _now()
         with self.engine.begin() as conn:
-            conn.execute(
-                actions_table.insert(),
-                [
-                    {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": now}
-                    for r in rows
-                ],
-            )
+            insert_actions(conn, rows)
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give an open, unclaimed seat its token; False if it was not open or already taken."""
         with self.engine.begin() as conn:
-            result = conn.execute(
-                seats_table.update()
-                .where(
-                    seats_table.c.table_id == table_id,
-                    seats_table.c.seat == seat,
-                    seats_table.c.open.is_(True),
-                    seats_table.c.token_hash.is_(None),
-                )
-                .values(token_hash=token_hash)
-            )
-            return result.rowcount == 1
+            return claim_seat(conn, table_id, seat, token_hash)
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         """Mark a table's match as finished, with its result."""
         with self.engine.begin() as conn:
-            conn.execute(
-                tables_table.update()
-                .where(tables_table.c.id == table_id, tables_table.c.finished_at.is_(None))
-                .values(finished_at=_now(), result=result)
-            )
+            mark_finished(conn, table_id, result)
+
+    def write_group(self, items: Sequence[ActionRow | Write]) -> list[tuple[Any, Exception | None]]:
+        """Commit ``items`` (actions, and other writes) in one transaction, in order: each one's result or error.
+
+        Runs of actions go in as one INSERT. If the transaction fails, each
+        item is tried again in its own, so that one bad item cannot sink the
+        others (a taken action position, say).
+        """
+        try:
+            with self.engine.begin() as conn:
+                results = _write_all(conn, items)
+        except Exception as exc:
+            if len(items) == 1:
+                return [(None, _failure(items[0], exc))]
+            return [self.write_group([item])[0] for item in items]
+        return [(result, None) for result in results]
 
     def _rows(self, conn: Connection, where: Any, with_actions: bool) -> list[TableRow]:
         out: dict[str, TableRow] = {}
@@ -313,8 +377,11 @@ class Store:
 class AsyncStore:
     """:class:`Store` for the event loop: writes committed in groups, reads on a database thread.
 
-    Actions that arrive together are committed in one transaction (group
-    commit). Where the writes run depends on the database:
+    Actions and other writes (new tables, claimed seats, finished matches)
+    that arrive together are committed in one transaction (group commit): an
+    action is committed before anybody hears of it, a busy server still
+    commits thousands of actions a second, and a new table costs an INSERT,
+    not a commit of its own. Where the writes run depends on the database:
 
     - PostgreSQL: on the database thread, since a commit waits on the network
       (and lets go of the interpreter lock meanwhile).
@@ -332,7 +399,7 @@ class AsyncStore:
         #: Whether writes run on the event loop's thread (SQLite) rather than the database thread.
         self.inline_writes = self.store.engine.dialect.name == "sqlite"
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-db")
-        self._pending: list[tuple[ActionRow, Callable[[StorageError | None], None]]] = []
+        self._pending: list[tuple[ActionRow | Write, Settled]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -340,11 +407,24 @@ class AsyncStore:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, fn, *args)
 
-    async def write(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a :class:`Store` method that writes, where this database's writes run."""
-        if self.inline_writes:
-            return fn(*args)
-        return await self.run(fn, *args)
+    async def write(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(conn, *args)`` in the next group commit (e.g. :func:`insert_table`); its result once committed.
+
+        Raises what ``write`` raised; the transaction's other writes are then
+        committed without it.
+        """
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        def settled(result: Any, error: Exception | None) -> None:
+            if future.done():
+                return
+            if error is None:
+                future.set_result(result)
+            else:
+                future.set_exception(error)
+
+        self._queue(lambda conn: write(conn, *args), settled)
+        return await future
 
     async def append(self, row: ActionRow) -> None:
         """Commit one action; returns once it is in the database, raises :class:`StorageError` if not."""
@@ -366,7 +446,10 @@ class AsyncStore:
 
         It gets None once the row is in the database, or the :class:`StorageError` if it could not be stored.
         """
-        self._pending.append((row, settled))
+        self._queue(row, lambda _result, error: settled(cast("StorageError | None", error)))
+
+    def _queue(self, item: ActionRow | Write, settled: Settled) -> None:
+        self._pending.append((item, settled))
         if self.inline_writes:
             if len(self._pending) == 1:  # the first of this loop pass: commit them all once it is done
                 asyncio.get_running_loop().call_soon(self._commit_pending)
@@ -377,13 +460,24 @@ class AsyncStore:
         if not self._pending:  # close() got there first
             return
         batch, self._pending = self._pending, []
-        _settle(batch, _store_batch(self.store, [row for row, _ in batch]))
+        self._settle(batch, self.store.write_group([item for item, _ in batch]))
 
     async def _drain(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
-            stored = await self.run(_store_batch, self.store, [row for row, _ in batch])
-            _settle(batch, stored)
+            outcomes = await self.run(self.store.write_group, [item for item, _ in batch])
+            self._settle(batch, outcomes)
+
+    def _settle(
+        self, batch: list[tuple[ActionRow | Write, Settled]], outcomes: list[tuple[Any, Exception | None]]
+    ) -> None:
+        """Tell each write of ``batch`` how it ended."""
+        for (item, settled), (result, error) in zip(batch, outcomes, strict=True):
+            try:
+                settled(result, error)
+            except Exception:  # one failing callback must not keep the others from hearing
+                where = f"table {item.table_id}" if isinstance(item, ActionRow) else "a write"
+                log.exception("serving the outcome of %s failed", where)
 
     async def close(self) -> None:
         """Wait for pending writes, then release the database."""
@@ -394,31 +488,5 @@ class AsyncStore:
         self._executor.shutdown(wait=True)
 
 
-def _store_batch(store: Store, rows: list[ActionRow]) -> list[bool]:
-    """Commit ``rows`` together; if that fails, one by one, so that one bad row cannot sink the others.
-
-    Returns which rows are stored.
-    """
-    try:
-        store.append_actions(rows)
-    except Exception:
-        stored: list[bool] = []
-        for row in rows:
-            try:
-                store.append_actions([row])
-            except Exception as exc:
-                log.warning("storing an action of table %s failed: %s", row.table_id, type(exc).__name__)
-                stored.append(False)
-            else:
-                stored.append(True)
-        return stored
-    return [True] * len(rows)
-
-
-def _settle(batch: list[tuple[ActionRow, Callable[[StorageError | None], None]]], stored: list[bool]) -> None:
-    """Tell each action of ``batch`` whether it is stored."""
-    for (row, settled), ok in zip(batch, stored, strict=True):
-        try:
-            settled(None if ok else StorageError("the action could not be stored; nothing changed"))
-        except Exception:  # one failing callback must not keep the others from hearing
-            log.exception("serving a stored action of table %s failed", row.table_id)
+#: Told how a queued write ended: its result, or the error (then the result is None).
+Settled = Callable[[Any, Exception | None], None]

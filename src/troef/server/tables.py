@@ -27,7 +27,16 @@ from typing import Any, Final, Protocol
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
 from troef.server.projection import PROTOCOL_VERSION, encode, encode_states, project, viewer_view
-from troef.server.storage import ActionRow, AsyncStore, SeatRow, StorageError, TableRow
+from troef.server.storage import (
+    ActionRow,
+    AsyncStore,
+    SeatRow,
+    StorageError,
+    TableRow,
+    claim_seat,
+    insert_table,
+    mark_finished,
+)
 
 log = logging.getLogger("troef.server")
 
@@ -381,7 +390,7 @@ class Hub:
             seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
         )
         try:
-            await self.store.write(self.store.store.create_table, row)
+            await self.store.write(insert_table, row)
         except Exception as exc:
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
@@ -404,7 +413,7 @@ class Hub:
         digest = hash_token(token)
         seat.token_hash = digest  # reserve it before the await: two claims cannot both win
         try:
-            ok = await self.store.write(self.store.store.claim_seat, table.id, seat_no, digest)
+            ok = await self.store.write(claim_seat, table.id, seat_no, digest)
         except Exception:
             ok = False
         if not ok:
@@ -572,7 +581,7 @@ class Hub:
     async def _finish(self, table: LiveTable) -> None:
         table.finished_at = datetime.now(UTC)
         try:
-            await self.store.write(self.store.store.finish, table.id, table.game.result(table.match))
+            await self.store.write(mark_finished, table.id, table.game.result(table.match))
         except Exception as exc:  # the log is complete: the next start marks it finished
             log.warning("marking table %s finished failed: %s", table.id, type(exc).__name__)
         if not table.has_connections():
