@@ -8,8 +8,11 @@ time), so the server is kept saturated. A table whose match ends is replaced
 by a new one until the time is up.
 
 It prints actions per second, the p50/p99 time from an action being sent to
-its broadcast (the new state) arriving at the same client, and the errors:
-error messages, refused actions, lost connections, stalled tables.
+its broadcast (the new state) arriving at the same client, how long the
+players of new tables waited to connect, and the errors: error messages,
+refused actions, lost connections, stalled tables. A table is in play only
+once its players are connected, so slow connecting would also mean fewer
+tables in play than asked for.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ class Stats:
     """What the clients measured."""
 
     latencies: list[float] = field(default_factory=list)
+    #: Seconds from a seat starting to connect to its WebSocket being open (what a joining player waits).
+    connects: list[float] = field(default_factory=list)
     actions: int = 0
     error_messages: dict[str, int] = field(default_factory=dict)
     disconnects: int = 0
@@ -132,9 +137,12 @@ class _Seat(WSListener):
         self.last_progress = time.monotonic()
         self.waiting: dict[str, Any] | None = None
         self._parts: list[bytes] = []
+        self._connecting_since = time.perf_counter()
 
     def on_ws_connected(self, transport: WSTransport) -> None:
         self.transport = transport
+        if self.stats.measuring:
+            self.stats.connects.append(time.perf_counter() - self._connecting_since)
         self._send({"v": 1, "type": "join", "table": self.table_id, "token": self.token})
 
     def _send(self, message: dict[str, Any]) -> None:
@@ -254,8 +262,8 @@ async def _table_driver(
         upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
         seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(players)]
-        for seat in seats:
-            await ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22)
+        # the players join at once, each on its own (not one after the other)
+        await asyncio.gather(*(ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22) for seat in seats))
         if first:
             ready.put_nowait(None)
             first = False
@@ -374,6 +382,8 @@ def run(
         "p50_ms": round(_percentile(lat, 50) * 1000, 2),
         "p99_ms": round(_percentile(lat, 99) * 1000, 2),
         "max_ms": round(max(lat, default=0.0) * 1000, 2),
+        "connect_p50_ms": round(_percentile(stats.connects, 50) * 1000, 2),
+        "connect_p99_ms": round(_percentile(stats.connects, 99) * 1000, 2),
         "errors": errors,
         "error_messages": stats.error_messages,
         "disconnects": stats.disconnects,
@@ -397,6 +407,8 @@ def describe(result: dict[str, Any]) -> str:
         f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
         f"action->state    p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   "
         f"max {result['max_ms']:.1f} ms\n"
+        f"seat connect     p50 {result['connect_p50_ms']:.1f} ms   p99 {result['connect_p99_ms']:.1f} ms "
+        f"(new tables' players joining)\n"
         f"errors           {result['errors']}   (messages {result['error_messages']}, disconnects "
         f"{result['disconnects']}, stalls {result['stalls']})\n"
         f"matches finished {result['matches_finished']}, tables created {result['tables_created']}\n"
