@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.frames import Frame, Opcode
 
 from troef.server import transport
 from troef.server.protocol import SEND_QUEUE
-from troef.server.transport import ENDPOINT, GameSocket
+from troef.server.transport import ENDPOINT, GameSocket, text_frame
 
 
 class Recorder:
@@ -187,3 +188,10 @@ def test_shutdown_closes_with_1012() -> None:
             await _until(lambda: not connections)
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 2300, 65535, 65536, 70000])
+def test_text_frames_are_written_as_websockets_serialises_them(size: int) -> None:
+    """The server's own framing of text messages is byte for byte websockets', at each length boundary."""
+    data = bytes(range(48, 58)) * (size // 10) + b"x" * (size % 10)
+    assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
