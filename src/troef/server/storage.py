@@ -196,12 +196,56 @@ def insert_table(conn: Connection, row: TableRow) -> None:
 
 
 def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
-    """Insert actions (one INSERT for all)."""
-    now = _now()
-    conn.execute(
-        actions_table.insert(),
-        [{"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": now} for r in rows],
-    )
+    """Insert actions (one INSERT for all).
+
+    Every action of every table comes here, so the statement is compiled
+    once per dialect and handed to the driver as it is: SQLAlchemy's
+    processing of each row's parameters cost about as much as SQLite's own
+    work. The time is the one value with a bind processor; it is the same
+    for the whole group and processed once.
+    """
+    dialect = conn.dialect
+    compiled = _ACTION_INSERTS.get(dialect.name)
+    if compiled is None:
+        compiled = _ACTION_INSERTS[dialect.name] = _ActionInsert(dialect)
+    now = compiled.time(_now())
+    if compiled.positional:
+        conn.exec_driver_sql(compiled.sql, [(r.table_id, r.seq, r.seat, r.action, now) for r in rows])
+    else:
+        conn.exec_driver_sql(
+            compiled.sql,
+            [
+                {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action, "created_at": now}
+                for r in rows
+            ],
+        )
+
+
+class _ActionInsert:
+    """The actions' INSERT compiled for one dialect, with the time's bind processor.
+
+    Its parameters are named after the columns: a positional driver (SQLite)
+    takes them in the columns' order, a named one (psycopg) by name.
+    """
+
+    def __init__(self, dialect: sa.Dialect) -> None:
+        statement = actions_table.insert().values(
+            {name: sa.bindparam(name) for name in ("table_id", "seq", "seat", "action", "created_at")}
+        )
+        compiled = statement.compile(dialect=dialect)
+        self.sql = compiled.string
+        self.positional = bool(compiled.positional)
+        if self.positional and list(compiled.positiontup or ()) != ["table_id", "seq", "seat", "action", "created_at"]:
+            raise StorageError(f"unexpected parameter order for {dialect.name}: {compiled.positiontup}")
+        processor = actions_table.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)
+        self.time: Callable[[datetime], Any] = processor if processor is not None else _same
+
+
+def _same(value: datetime) -> Any:
+    return value
+
+
+_ACTION_INSERTS: dict[str, _ActionInsert] = {}
 
 
 def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
