@@ -253,7 +253,7 @@ class Rules:
 
     def overrides(self) -> dict[str, Any]:
         """The switches that differ from this rules' preset, as JSON-ready values."""
-        base = preset(self.preset)
+        base = _BASE.get(self.preset) or preset(self.preset)  # (preset() says what is wrong with a bad name)
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             mine, theirs = getattr(self, f.name), getattr(base, f.name)

@@ -349,14 +349,17 @@ def _cards_bytes(values: tuple[int, ...] | None) -> bytes:
 
 _CARD_TEXT: Final = tuple(card_str(c) for c in range(64))
 
-# Rules.to_dict() compares every switch with the preset: worked out once per rules object.
+# Rules.to_dict() compares every switch with the preset: worked out once per rules object. Every match has
+# its own, and a server builds views of hundreds of matches in turn, so the cache holds more than a server's
+# tables (with 256 entries it was emptied over and over under load, and to_dict ran for every view).
 _RULES_JSON: dict[int, tuple[Rules, dict[str, Any]]] = {}
+_RULES_JSON_MAX: Final = 8192
 
 
 def _rules_json(rules: Rules) -> dict[str, Any]:
     entry = _RULES_JSON.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_RULES_JSON) >= 256:
+        if len(_RULES_JSON) >= _RULES_JSON_MAX:
             _RULES_JSON.clear()
         entry = (rules, rules.to_dict())
         _RULES_JSON[id(rules)] = entry
