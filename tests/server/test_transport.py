@@ -17,6 +17,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Frame, Opcode
+from websockets.server import ServerProtocol
 
 from troef.server import transport
 from troef.server.protocol import SEND_QUEUE
@@ -195,3 +196,94 @@ def test_text_frames_are_written_as_websockets_serialises_them(size: int) -> Non
     """The server's own framing of text messages is byte for byte websockets', at each length boundary."""
     data = bytes(range(48, 58)) * (size // 10) + b"x" * (size % 10)
     assert text_frame(data) == Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+
+
+_UPGRADE = (
+    b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+)
+
+
+def _client_frame(opcode: int, payload: bytes, fin: bool = True, mask: bytes = b"\x01\x02\x03\x04") -> bytes:
+    """A masked client frame, built by hand (RFC 6455 section 5.2)."""
+    size = len(payload)
+    head = bytes([(0x80 if fin else 0) | opcode])
+    if size < 126:
+        head += bytes([0x80 | size])
+    elif size < 65536:
+        head += bytes([0x80 | 126]) + size.to_bytes(2, "big")
+    else:
+        head += bytes([0x80 | 127]) + size.to_bytes(8, "big")
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_frames_in_any_cut_of_the_stream_arrive_whole_and_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames split across reads, several in one read, fragments and sizes around 126: all whole, in order.
+
+    (Small whole frames are read directly by GameSocket, the rest by websockets; the two must never mix up.)
+    """
+    texts = [f"m{i}:" + "x" * n for i, n in enumerate([0, 5, 119, 120, 121, 125, 126, 200, 3, 60])]
+    stream = b"".join(_client_frame(0x1, t.encode()) for t in texts[:8])
+    stream += _client_frame(0x1, b"frag-", fin=False) + _client_frame(0x0, b"mented", fin=True)
+    stream += b"".join(_client_frame(0x1, t.encode()) for t in texts[8:])
+    stream += _client_frame(0x1, "é€".encode())
+    expected = [*texts[:8], "frag-mented", *texts[8:], "é€"]
+    # the same stream, written whole frames at a time, then in odd cuts (frames split and run together)
+    cuts = [
+        [len(_client_frame(0x1, t.encode())) for t in texts[:8]],
+        [1, 2, 3, 5, 7, 11, 13, 64, 130, 131, 132, 257],
+    ]
+
+    parsed: list[bytes] = []  # what went through websockets' parser
+    original = ServerProtocol.receive_data
+
+    def counting(self: ServerProtocol, data: bytes) -> None:
+        parsed.append(bytes(data))
+        original(self, data)
+
+    monkeypatch.setattr(ServerProtocol, "receive_data", counting)
+
+    async def main() -> None:
+        async with serve() as (url, endpoints, _connections):
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            for round_no, sizes in enumerate(cuts, start=1):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(_UPGRADE)
+                assert b"101" in (await reader.readuntil(b"\r\n\r\n")).split(b"\r\n")[0]
+                await _until(lambda: len(endpoints) == round_no)  # noqa: B023 - awaited within the iteration
+                at = 0
+                for i, size in enumerate(sizes):
+                    writer.write(stream[at : at + size])
+                    await writer.drain()
+                    if round_no == 1:  # each frame alone in its read
+                        await _until(lambda: len(endpoints[-1].texts) == i + 1)  # noqa: B023
+                    else:
+                        await asyncio.sleep(0.005)
+                    at += size
+                writer.write(stream[at:])
+                await _until(lambda: len(endpoints[-1].texts) == len(expected))
+                assert endpoints[-1].texts == expected
+                if round_no == 1:  # whole frames: the five under 126 bytes were read directly, not by websockets
+                    assert len(parsed) == 1 + 3 + 1  # the handshake, the three bigger frames, the rest in one write
+                    parsed.clear()
+                writer.close()
+
+    asyncio.run(main())
+
+
+def test_a_small_text_frame_that_is_not_utf8_closes_with_1007() -> None:
+    async def main() -> None:
+        async with serve() as (url, endpoints, _connections):
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(_UPGRADE)
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(_client_frame(0x1, b"ok"))
+            await _until(lambda: bool(endpoints) and endpoints[0].texts == ["ok"])
+            writer.write(_client_frame(0x1, b"\xc3\x28"))  # alone in its read: read directly
+            close = await asyncio.wait_for(reader.read(64), 5)
+            assert close[0] == 0x88 and int.from_bytes(close[2:4], "big") == 1007
+            assert endpoints[0].texts == ["ok"]
+            writer.close()
+
+    asyncio.run(main())

@@ -28,6 +28,12 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import OPEN
 from websockets.server import ServerProtocol
+from websockets.streams import StreamReader
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - websockets without its C extension
+    from websockets.utils import apply_mask
 
 from troef.server.protocol import MAX_FRAME, SEND_QUEUE
 
@@ -90,6 +96,8 @@ class GameSocket(asyncio.Protocol):
         self.ping_interval: float | None = getattr(config, "ws_ping_interval", None)
         self.ping_timeout: float | None = getattr(config, "ws_ping_timeout", None)
         self.ws = ServerProtocol(max_size=MAX_FRAME, logger=log)
+        #: websockets' buffer of bytes it has not parsed yet (the fast path of data_received reads only when empty).
+        self._reader: StreamReader = self.ws.reader
         self.transport: asyncio.Transport | None = None
         self.endpoint: Endpoint | None = None
         self.loop = asyncio.get_running_loop()
@@ -109,6 +117,20 @@ class GameSocket(asyncio.Protocol):
         self.connections.add(self)
 
     def data_received(self, data: bytes) -> None:
+        # the common case, read directly: exactly one whole, final, masked text frame of under 126 bytes (every
+        # action and join is one), while websockets holds no partial data and no fragmented message is open
+        if (
+            6 < len(data) < 132
+            and data[0] == 0x81  # final, no extension bits, text
+            and data[1] ^ 0x80 == len(data) - 6  # masked, a 7-bit length (under 126), and nothing after the frame
+            and self.endpoint is not None
+            and not self.closing
+            and not self._fragments
+            and self.ws.state is OPEN
+            and not self._reader.buffer
+        ):
+            self._text(apply_mask(data[6:], data[2:6]))
+            return
         self.ws.receive_data(data)
         events = self.ws.events_received()
         self._flush()  # automatic answers: pongs, the close reply
@@ -273,11 +295,16 @@ class GameSocket(asyncio.Protocol):
         if not self._fragment_text:
             self.endpoint.receive(None)
             return
+        self._text(data)
+
+    def _text(self, data: bytes) -> None:
+        """A whole text message has come: to the endpoint, if it is UTF-8."""
         try:
             text = data.decode()
         except UnicodeDecodeError:
             self.close(1007, "text frames must be UTF-8")
             return
+        assert self.endpoint is not None
         self.endpoint.receive(text)
 
     def _ping(self) -> None:
