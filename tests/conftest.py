@@ -83,6 +83,18 @@ def choose(hand: Hand, rng: random.Random) -> BonakenAction:
     return rng.choice(legal)
 
 
+def pick_text(rng: random.Random, legal: list[str], careful: bool) -> str:
+    """A random legal action text; ``careful`` favours passing and the low bids, so that hands get played out.
+
+    (Uniformly random nk bidding runs into false roem at once and never reaches the exchange.)
+    """
+    if not careful:
+        return rng.choice(legal)
+    if "pass" in legal and rng.random() < 0.5:
+        return "pass"
+    return rng.choice(legal[:4])
+
+
 def play_out(hand: Hand, rng: random.Random, step: Callable[[Hand], None] | None = None) -> int:
     """Play ``hand`` to its end with :func:`choose`; call ``step`` before every action. Returns the action count."""
     count = 0

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import pick_text
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import GameAdapter, games
 from troef.server.projection import encode, project
@@ -27,15 +28,6 @@ class CountingGame:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
-
-
-def _pick(rng: random.Random, legal: list[str], careful: bool) -> str:
-    """A random legal action; ``careful`` favours passing and the low bids, so that hands get played out."""
-    if not careful:
-        return rng.choice(legal)
-    if "pass" in legal and rng.random() < 0.5:
-        return "pass"
-    return rng.choice(legal[:4])
 
 
 def _table(game: Any, preset: str, players: int, seed: int) -> LiveTable:
@@ -81,7 +73,7 @@ def test_cached_state_texts_equal_fresh_projections_through_whole_matches(preset
                 break
             before = game.hand_count(table.match)
             legal = game.legal(game.view(table.match, game.to_act(table.match)))
-            text = _pick(rng, legal, careful=seed % 2 == 1)
+            text = pick_text(rng, legal, careful=seed % 2 == 1)
             game.apply(table.match, text)
             table.actions.append(text)
             hands_ended += game.hand_count(table.match) - before
@@ -109,7 +101,7 @@ def test_texts_are_cached_per_version_and_the_score_sheet_is_worked_out_once_per
         assert counting.public_calls == len(keys)
         if game.is_over(table.match):
             break
-        text = _pick(rng, game.legal(game.view(table.match, game.to_act(table.match))), careful=True)
+        text = pick_text(rng, game.legal(game.view(table.match, game.to_act(table.match))), careful=True)
         game.apply(table.match, text)
         table.actions.append(text)
     assert table.version > 2 * len(keys)  # many actions, few score sheets

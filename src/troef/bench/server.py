@@ -214,6 +214,9 @@ class _Seat(WSListener):
             self.done.set_result(False)
 
 
+_JSON: Final = {"Content-Type": "application/json"}
+
+
 async def _create_table(
     http: aiohttp.ClientSession, base: str, preset: str, players: int, rng: random.Random, stats: Stats
 ) -> dict[str, Any]:
@@ -228,9 +231,6 @@ async def _create_table(
         created: dict[str, Any] = orjson.loads(await response.read())
     stats.tables_created += 1
     return created
-
-
-_JSON: Final = {"Content-Type": "application/json"}
 
 
 async def _table_driver(

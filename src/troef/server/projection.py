@@ -121,10 +121,9 @@ def _hands_shown(game: GameAdapter, match: Any, hand: int | None) -> tuple[int, 
     By default the current hand, and while the new hand has not started, also
     the final view of the hand before, so that its last trick and result can be shown.
     """
-    count = game.hand_count(match)
     if hand is not None:
         return hand, False
-    index = count - 1
+    index = game.hand_count(match) - 1
     return index, index > 0 and not game.hand_started(match)
 
 

@@ -458,31 +458,13 @@ class AsyncStore:
         committed without it.
         """
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-
-        def settled(result: Any, error: Exception | None) -> None:
-            if future.done():
-                return
-            if error is None:
-                future.set_result(result)
-            else:
-                future.set_exception(error)
-
-        self._queue(lambda conn: write(conn, *args), settled)
+        self._queue(lambda conn: write(conn, *args), _resolving(future))
         return await future
 
     async def append(self, row: ActionRow) -> None:
         """Commit one action; returns once it is in the database, raises :class:`StorageError` if not."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def settled(error: StorageError | None) -> None:
-            if future.done():
-                return
-            if error is None:
-                future.set_result(None)
-            else:
-                future.set_exception(error)
-
-        self.append_soon(row, settled)
+        self._queue(row, _resolving(future))
         await future
 
     def append_soon(self, row: ActionRow, settled: Callable[[StorageError | None], None]) -> None:
@@ -534,3 +516,17 @@ class AsyncStore:
 
 #: Told how a queued write ended: its result, or the error (then the result is None).
 Settled = Callable[[Any, Exception | None], None]
+
+
+def _resolving(future: asyncio.Future[Any]) -> Settled:
+    """A :data:`Settled` that resolves ``future`` with the write's result or error (if nobody cancelled it)."""
+
+    def settled(result: Any, error: Exception | None) -> None:
+        if future.done():
+            return
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+
+    return settled

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import orjson
 import pytest
 
+from tests.conftest import pick_text
 from troef.cards import card_str, cards_of
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.state import Hand, Phase
@@ -27,15 +28,6 @@ CONFIGS = [
     ("hazerswoude", 4),
     ("hazerswoude", 6),
 ]
-
-
-def _pick(rng: random.Random, legal: list[str], careful: bool) -> str:
-    """A random legal action; ``careful`` favours passing and the low bids, so that hands get played out."""
-    if not careful:
-        return rng.choice(legal)
-    if "pass" in legal and rng.random() < 0.5:
-        return "pass"
-    return rng.choice(legal[:4])
 
 
 def _check_batch(hand: Hand, viewers: Sequence[int]) -> None:
@@ -102,7 +94,7 @@ def test_batched_views_equal_single_views_along_random_matches(preset: str, play
                 exchange_states += 1
             if game.is_over(match) or steps >= 400:
                 break
-            game.apply(match, _pick(rng, game.legal(game.view(match, game.to_act(match))), careful=seed % 2 == 1))
+            game.apply(match, pick_text(rng, game.legal(game.view(match, game.to_act(match))), careful=seed % 2 == 1))
             steps += 1
         for old in match.hands:  # finished hands, as a replay or a 'prev' shows them
             _check_batch(old, viewers)
