@@ -116,6 +116,8 @@ class LiveTable:
     waiting: deque[tuple[int, str, int | None, Answer]] = field(default_factory=deque)
     conns: dict[int, set[Client]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    #: A ``presence`` message is to go out at the end of this pass of the event loop.
+    presence_due: bool = False
     _cache: dict[int, bytes] = field(default_factory=dict)
     _cache_version: int = -1
     #: The score sheet (what every viewer sees alike), encoded once per hand.
@@ -489,6 +491,21 @@ class Hub:
             self._broadcast_presence(table)
 
     def _broadcast_presence(self, table: LiveTable) -> None:
+        """Tell everyone at ``table`` who is connected, once for all the joins and leaves of one loop pass.
+
+        A new table's players join together and a finished one's leave
+        together: one message each instead of one per arrival or departure
+        (with four players, 4 instead of 10 as they join).
+        """
+        if table.presence_due:
+            return
+        table.presence_due = True
+        asyncio.get_running_loop().call_soon(self._send_presence, table)
+
+    def _send_presence(self, table: LiveTable) -> None:
+        table.presence_due = False
+        if not table.has_connections():
+            return
         text = table.presence_text()
         for conns in table.conns.values():
             for client in conns:

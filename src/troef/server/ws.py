@@ -124,7 +124,7 @@ class Connection:
             elif msg.type == "act":
                 self._act(msg)
             elif msg.type == "join":
-                self._start(self._join(msg), msg)
+                self._join(msg)
             elif msg.type == "hint":
                 self._start(self._hint(msg), msg)
         except ProtocolError as exc:
@@ -181,13 +181,24 @@ class Connection:
             raise ProtocolError("spectator", ref=msg.ref)
         return self.table, self.viewer
 
-    async def _join(self, msg: ClientMessage) -> None:
+    def _join(self, msg: ClientMessage) -> None:
         if self.table is not None:
             raise ProtocolError("already_joined", "open a new connection to join another table", msg.ref)
         assert msg.table is not None
-        table = await self.hub.get_table(msg.table)
+        table = self.hub.tables.get(msg.table)
+        if table is not None:  # a live table: joined at once (a new table's players all come this way)
+            self._enter(table, msg)
+        else:  # perhaps a finished one, from the database
+            self._start(self._load_and_enter(msg.table, msg), msg)
+
+    async def _load_and_enter(self, table_id: str, msg: ClientMessage) -> None:
+        table = await self.hub.get_table(table_id)
         if table is None:
-            raise ProtocolError("unknown_table", f"there is no table {msg.table[:32]!r}", msg.ref)
+            raise ProtocolError("unknown_table", f"there is no table {table_id[:32]!r}", msg.ref)
+        self._enter(table, msg)
+
+    def _enter(self, table: LiveTable, msg: ClientMessage) -> None:
+        """Take the seat ``msg``'s token names (or watch), say welcome and send the state."""
         viewer = SPECTATOR
         if msg.token is not None:
             seat = table.seat_of(msg.token)
