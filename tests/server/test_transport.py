@@ -93,6 +93,44 @@ def test_text_and_binary_messages_reach_the_endpoint_in_order_and_answers_come_b
     asyncio.run(main())
 
 
+def test_an_answer_of_several_messages_goes_out_in_one_write_and_in_order_before_a_close() -> None:
+    """A short answer (a join's welcome and state) is one write; what is sent after a close never goes out."""
+    writes: list[bytes] = []
+
+    def answer(out: GameSocket, text: str | None) -> None:
+        assert out.transport is not None
+        if text == "first":  # watch what reaches the transport
+            write = out.transport.write
+
+            def spy(data: bytes | bytearray | memoryview) -> None:
+                writes.append(bytes(data))
+                write(data)
+
+            out.transport.write = spy  # type: ignore[method-assign]
+        for i in range(3):
+            out.send(f"{text} {i}".encode())
+        if text == "last":
+            out.close(1000, "bye")
+            out.send(b"never")
+
+    async def main() -> None:
+        async with serve(answer) as (url, _, _), connect(url) as ws:
+            await ws.send("first")
+            assert [await ws.recv() for _ in range(3)] == ["first 0", "first 1", "first 2"]
+            assert writes == [b"".join(text_frame(f"first {i}".encode()) for i in range(3))]
+            writes.clear()
+            await ws.send("last")
+            assert [await ws.recv() for _ in range(3)] == ["last 0", "last 1", "last 2"]
+            with pytest.raises(ConnectionClosed) as info:
+                await ws.recv()
+            assert info.value.rcvd is not None and info.value.rcvd.code == 1000
+            # the three frames in one write, then the close frame
+            assert writes[0] == b"".join(text_frame(f"last {i}".encode()) for i in range(3))
+            assert len(writes) == 2 and writes[1][0] == 0x88
+
+    asyncio.run(main())
+
+
 def test_fragmented_messages_are_put_together() -> None:
     async def main() -> None:
         async with serve() as (url, endpoints, _), connect(url) as ws:

@@ -9,6 +9,7 @@ is taken from a client.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
@@ -45,6 +46,7 @@ def view_to_json(view: BonakenView) -> dict[str, Any]:
     return view.to_json()
 
 
+@cache  # the bots that load do not change while the server runs; asked on every new table
 def _available_levels() -> tuple[str, ...]:
     try:
         from troef.bots.base import bot_kinds, make_bot

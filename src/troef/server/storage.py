@@ -211,7 +211,7 @@ def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
 def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
     """Give an open, unclaimed seat its token; False if it was not open or already taken."""
     result = _run(conn, "claim_seat", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash})
-    return result.rowcount == 1
+    return bool(result.rowcount == 1)
 
 
 def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> None:
@@ -224,7 +224,7 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
 # (_Compiled): building the statement, its cache key and SQLAlchemy's processing of each row's parameters cost
 # more than SQLite's own work (an action's INSERT about as much; a new table's two INSERTs some 0.4 ms).
 # The names of parameters in a WHERE clause start with w_ (those of the columns set are reserved).
-_WRITES: Final[dict[str, sa.Executable]] = {
+_WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
     "insert_table": tables_table.insert().values(
         {name: sa.bindparam(name) for name in ("id", "game", "config", "seed", "first_dealer", "created_at")}
     ),
@@ -251,7 +251,7 @@ _WRITES: Final[dict[str, sa.Executable]] = {
 class _Compiled:
     """One of :data:`_WRITES` compiled for one dialect, with the bind processors of its parameters."""
 
-    def __init__(self, statement: sa.Executable, dialect: sa.Dialect) -> None:
+    def __init__(self, statement: sa.Insert | sa.Update, dialect: sa.Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
         #: The parameters' order for a positional driver (SQLite), or None for a named one (psycopg).
@@ -324,6 +324,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self._write_conn: Connection | None = None
 
     def migrate(self) -> None:
         """Create or upgrade the schema."""
@@ -331,7 +332,27 @@ class Store:
 
     def close(self) -> None:
         """Release the engine's connections."""
+        self._close_writer()
         self.engine.dispose()
+
+    def _writer(self) -> Connection:
+        """The connection of :meth:`write_group`, kept between groups.
+
+        Every action's commit goes through it: taking a connection from the
+        pool and giving it back (with its reset) for every group cost about as
+        much as the commit itself.
+        """
+        if self._write_conn is None:
+            self._write_conn = self.engine.connect()
+        return self._write_conn
+
+    def _close_writer(self) -> None:
+        conn, self._write_conn = self._write_conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # a broken connection may fail to close; it is gone either way
+                log.debug("closing the write connection failed", exc_info=True)
 
     def create_table(self, row: TableRow) -> None:
         """Store a new table and its seats in one transaction."""
@@ -361,8 +382,16 @@ class Store:
         others (a taken action position, say).
         """
         try:
-            with self.engine.begin() as conn:
-                results = _write_all(conn, items)
+            conn = self._writer()
+            try:
+                with conn.begin():
+                    results = _write_all(conn, items)
+            except Exception:
+                # a failed transaction was rolled back and the connection can go on; one that broke (a
+                # PostgreSQL server gone, say) is dropped, and the next group gets a fresh one from the pool
+                if conn.invalidated or conn.closed:
+                    self._close_writer()
+                raise
         except Exception as exc:
             if len(items) == 1:
                 return [(None, _failure(items[0], exc))]

@@ -43,6 +43,8 @@ log = logging.getLogger("troef.server")
 ENDPOINT: Final = "troef.endpoint"
 #: The path of the game socket (any other WebSocket path gets 404).
 PATH: Final = "/ws"
+#: At most this many frames of an answer are held back to go out in one write (see GameSocket._uncork).
+CORK_FRAMES: Final = 4
 #: Seconds the other side has to answer our closing handshake before the TCP connection is cut.
 CLOSE_TIMEOUT: Final = 5.0
 
@@ -106,6 +108,8 @@ class GameSocket(asyncio.Protocol):
         self.closing = False
         self.reading_paused = False
         self._fragments: list[bytes] = []
+        #: Frames held back while a message read directly is answered (written together afterwards), or None.
+        self._corked: list[bytes] | None = None
         self._fragment_text = False
         self._close_timer: asyncio.TimerHandle | None = None
         self._ping_timer: asyncio.TimerHandle | None = None
@@ -129,7 +133,12 @@ class GameSocket(asyncio.Protocol):
             and self.ws.state is OPEN
             and not self._reader.buffer
         ):
-            self._text(apply_mask(data[6:], data[2:6]))
+            # what the answer sends (a join's welcome and state, say) goes out in one write
+            self._corked = []
+            try:
+                self._text(apply_mask(data[6:], data[2:6]))
+            finally:
+                self._uncork()
             return
         self.ws.receive_data(data)
         events = self.ws.events_received()
@@ -228,9 +237,22 @@ class GameSocket(asyncio.Protocol):
             self._flush()
             return
         # the frame websockets would make, written in one go: this runs four times per action
-        self.transport.write(text_frame(text))
+        corked = self._corked
+        if corked is not None:
+            corked.append(text_frame(text))
+            if len(corked) >= CORK_FRAMES:  # only a short answer waits: a long one is the transport's to pace
+                self._uncork()
+        else:
+            self.transport.write(text_frame(text))
+
+    def _uncork(self) -> None:
+        """Write the frames held back while a message was being answered, in one write."""
+        corked, self._corked = self._corked, None
+        if corked and self.transport is not None:
+            self.transport.write(corked[0] if len(corked) == 1 else b"".join(corked))
 
     def _flush(self) -> None:
+        self._uncork()  # what was sent before goes first
         transport = self.transport
         if transport is None:
             return
