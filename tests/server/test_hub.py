@@ -152,3 +152,29 @@ def test_actions_of_one_table_are_taken_in_order_while_one_waits_for_its_commit(
         assert await hub.store.run(hub.store.store.count_actions, table.id) == 2
 
     _run(tmp_path, body)
+
+
+def test_joins_and_leaves_of_one_loop_pass_make_one_presence_message(tmp_path: Path) -> None:
+    async def body(hub: Hub) -> None:
+        table, _ = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": _humans(4)})
+        clients = [FakeClient() for _ in range(4)]
+        for seat, client in enumerate(clients):
+            hub.attach(table, seat, client)
+        await asyncio.sleep(0)  # the end of this pass of the loop
+
+        def presences(client: FakeClient) -> list[dict[str, Any]]:
+            return [m for m in client.messages if m["type"] == "presence"]
+
+        for client in clients:
+            # the state at once, then one presence saying that all four are there
+            assert [m["type"] for m in client.messages] == ["state", "presence"]
+            assert [s["connected"] for s in presences(client)[0]["seats"]] == [True] * 4
+        hub.detach(table, 2, clients[2])
+        hub.detach(table, 3, clients[3])
+        await asyncio.sleep(0)
+        for client in clients[:2]:
+            assert len(presences(client)) == 2
+            assert [s["connected"] for s in presences(client)[-1]["seats"]] == [True, True, False, False]
+        assert len(presences(clients[2])) == 1  # a connection that left hears nothing more
+
+    _run(tmp_path, body)

@@ -7,8 +7,9 @@ for its own viewer. Errors say what was wrong and change nothing.
 
 It is driven by callbacks from its :class:`~troef.server.transport.GameSocket`
 rather than by a task: a message is served in the callback that read it, and
-an action is answered by the callback that committed it. Only ``join`` and
-``hint``, which may wait for the database or a computer player, run as tasks.
+an action is answered by the callback that committed it. Only ``hint``, which
+waits for a computer player, and a ``join`` of a table that is not in memory
+(a finished one, loaded from the database) run as tasks.
 A connection serves its messages one at a time, in order; what arrives
 meanwhile waits in its inbox.
 """
@@ -71,7 +72,7 @@ class Connection:
         self.abuse = TokenBucket(ABUSE_RATE, ABUSE_BURST)
         self.last_rate_error = 0.0
         self.closing = False
-        #: A message is being answered (an action waits for its commit, a join or hint for its task).
+        #: A message is being answered (an action waits for its commit, a hint or a loading join for its task).
         self.busy = False
         #: Messages read while busy (None stands for a binary one), served in order afterwards.
         self.inbox: deque[str | None] = deque()

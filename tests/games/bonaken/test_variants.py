@@ -399,3 +399,20 @@ def test_rules_are_frozen() -> None:
     rules = preset("nk")
     with pytest.raises(AttributeError):
         setattr(rules, "min_bid", 30)  # noqa: B010
+
+
+def test_equal_rule_requests_share_one_rules_object_and_different_ones_do_not() -> None:
+    assert preset("pagat", min_bid=25) is preset("pagat", min_bid=25)
+    assert preset("pagat", min_bid=25) is not preset("pagat", min_bid=30)
+    assert preset("pagat", min_bid=25).min_bid == 25 and preset("pagat", min_bid=30).min_bid == 30
+    # a bool and an int of equal value and hash stay apart
+    assert preset("nk", misere=1).misere == 1
+    assert preset("nk", misere=True).misere is True
+    # values from JSON that cannot be hashed (lists) still make rules, each time anew
+    layouts = [[n, script] for n, script in ((n, layout.script) for n, layout in PAGAT.layouts)]
+    made = preset("pagat", layouts=layouts)
+    assert made == PAGAT and made is not preset("pagat", layouts=layouts)
+    # a bad value is refused every time, never remembered
+    for _ in range(2):
+        with pytest.raises(RecordError):
+            preset("pagat", min_bid=23)
