@@ -199,13 +199,18 @@ def insert_table(conn: Connection, row: TableRow) -> None:
 
 
 def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
-    """Insert actions (one INSERT for all; they share one time)."""
-    _run(
-        conn,
-        "insert_actions",
-        *({"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action": r.action} for r in rows),
-        shared={"created_at": _now()},
+    """Insert actions (one INSERT for all; they share one time).
+
+    The hottest write of all: the rows go to the driver as tuples where it
+    takes them so (:meth:`_Compiled.tuples`), not as a dict each.
+    """
+    compiled = _compiled(conn, "insert_actions")
+    params = compiled.tuples(
+        ("table_id", "seq", "seat", "action"),
+        [(r.table_id, r.seq, r.seat, r.action) for r in rows],
+        {"created_at": _now()},
     )
+    conn.exec_driver_sql(compiled.sql, params)
 
 
 def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
@@ -273,21 +278,38 @@ class _Compiled:
         """Processed ``values`` in the form the driver takes: by name, or in the statement's order."""
         return values if self.order is None else tuple(values[name] for name in self.order)
 
+    def tuples(
+        self, names: tuple[str, ...], rows: list[tuple[Any, ...]], shared: dict[str, Any]
+    ) -> list[tuple[Any, ...]] | list[dict[str, Any] | tuple[Any, ...]]:
+        """The driver's parameters for ``rows`` (the values of ``names``) and ``shared`` (the same in every row).
+
+        ``shared`` is processed once. When the driver takes positions in just
+        this order and no value of a row needs processing, each row is only
+        extended by the shared values; otherwise it goes the way of :meth:`process`.
+        """
+        common = self.process(dict(shared))
+        if self.order == names + tuple(common) and not any(name in names for name, _ in self.processors):
+            tail = tuple(common.values())
+            return [row + tail for row in rows]
+        return [self.ordered(self.process(dict(zip(names, row, strict=True))) | common) for row in rows]
+
 
 _COMPILED: dict[tuple[str, str], _Compiled] = {}
 
 
-def _run(conn: Connection, write: str, *rows: dict[str, Any], shared: dict[str, Any] | None = None) -> Any:
-    """Run :data:`_WRITES` ``[write]`` through the driver for each of ``rows`` (one executemany for several).
-
-    ``shared`` holds values that are the same in every row; they are processed once.
-    """
+def _compiled(conn: Connection, write: str) -> _Compiled:
+    """:data:`_WRITES` ``[write]`` compiled for ``conn``'s dialect (once)."""
     dialect = conn.dialect
     compiled = _COMPILED.get((write, dialect.name))
     if compiled is None:
         compiled = _COMPILED[(write, dialect.name)] = _Compiled(_WRITES[write], dialect)
-    common = compiled.process(dict(shared)) if shared else {}
-    params = [compiled.ordered(compiled.process(row) | common) for row in rows]
+    return compiled
+
+
+def _run(conn: Connection, write: str, *rows: dict[str, Any]) -> Any:
+    """Run :data:`_WRITES` ``[write]`` through the driver for each of ``rows`` (one executemany for several)."""
+    compiled = _compiled(conn, write)
+    params = [compiled.ordered(compiled.process(row)) for row in rows]
     return conn.exec_driver_sql(compiled.sql, params[0] if len(params) == 1 else params)
 
 
