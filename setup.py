@@ -12,7 +12,7 @@ import sys
 
 from setuptools import setup
 
-# The modules on the hot path: legal-action listing, applying actions, views, the solver.
+# The modules on the hot path: legal-action listing, applying actions, views, the solver, the server's action path.
 COMPILED = [
     "src/troef/cards.py",
     "src/troef/core/chance.py",
@@ -26,6 +26,13 @@ COMPILED = [
     # the perfect-information solver's search (about 3x faster compiled)
     "src/troef/solver/position.py",
     "src/troef/solver/search.py",
+    # the server's action path: reading a message, checking it, the group commit's bookkeeping, building and
+    # framing every seat's state (troef bench server: about a tenth less server CPU per action compiled)
+    "src/troef/server/protocol.py",
+    "src/troef/server/projection.py",
+    "src/troef/server/tables.py",
+    "src/troef/server/transport.py",
+    "src/troef/server/ws.py",
 ]
 
 
@@ -36,7 +43,9 @@ def ext_modules() -> list[object]:
         from mypyc.build import mypycify
 
         return list(mypycify(COMPILED, opt_level="3", debug_level="0"))
-    except Exception as exc:  # no compiler, no mypyc: the pure-Python engine still works
+    # no mypyc, or mypy's check of the modules failed (mypyc exits then, e.g. with a newer library whose types
+    # changed): the pure-Python modules still work
+    except (Exception, SystemExit) as exc:
         print(f"troef: building without mypyc ({exc}); the engine runs as pure Python", file=sys.stderr)
         return []
 

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import troef
 
@@ -60,12 +61,54 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
-def _run(pythonpath: str, workload: str = WORKLOAD) -> list[object]:
+# A seeded match through the server's action path (hub, group commit, projection, encoding), with a
+# connection for every seat and a spectator: every message each of them is sent, in order.
+SERVER_WORKLOAD = """
+import asyncio, json, random, sys
+from troef.server.storage import AsyncStore
+from troef.server.tables import Hub
+
+class Client:
+    def __init__(self):
+        self.texts = []
+    def send(self, text):
+        self.texts.append(text.decode())
+
+async def main():
+    hub = Hub(AsyncStore("sqlite:///" + sys.argv[1]))
+    await hub.start()
+    try:
+        seats = [{"kind": "human", "name": "p%d" % i} for i in range(4)]
+        body = {"config": {"preset": "pagat", "players": 4}, "seats": seats, "seed": 2026}
+        table, _tokens = await hub.create_table(body)
+        clients = {viewer: Client() for viewer in (-1, 0, 1, 2, 3)}
+        for viewer, client in clients.items():
+            hub.attach(table, viewer, client)
+        chooser = random.Random(7)
+        refusals = []
+        while not table.over:
+            seat = table.game.to_act(table.match)
+            legal = table.game.legal(table.game.view(table.match, seat))
+            if chooser.random() < 0.05:  # out of turn, and an action that is not legal
+                refusals.append(await hub.submit(table, (seat + 1) % 4, legal[0]))
+                refusals.append(await hub.submit(table, seat, "play Zz"))
+            refusals.append(await hub.submit(table, seat, legal[chooser.randrange(len(legal))], table.version))
+        out = {str(v): [t.replace(table.id, "T") for t in c.texts] for v, c in clients.items()}
+        out["refusals"] = [None if p is None else [p.code, p.message] for p in refusals]
+        print(json.dumps(out))
+    finally:
+        await hub.stop()
+
+asyncio.run(main())
+"""
+
+
+def _run(pythonpath: str, workload: str = WORKLOAD, *args: str) -> Any:
     env = dict(os.environ, PYTHONPATH=pythonpath)
     done = subprocess.run(
-        [sys.executable, "-c", workload], env=env, capture_output=True, text=True, check=True, timeout=600
+        [sys.executable, "-c", workload, *args], env=env, capture_output=True, text=True, check=True, timeout=600
     )
-    result: list[object] = json.loads(done.stdout)
+    result: Any = json.loads(done.stdout)
     return result
 
 
@@ -87,6 +130,19 @@ def test_pure_python_and_installed_solver_agree(tmp_path: Path) -> None:
     installed = _run(str(src.parent), SOLVER_WORKLOAD)
     fallback = _run(str(pure), SOLVER_WORKLOAD)
     assert len(installed) == len(fallback) > 10
+    assert installed == fallback
+
+
+def test_pure_python_and_installed_server_send_the_same_messages(tmp_path: Path) -> None:
+    src = Path(troef.__file__).parent
+    pure = tmp_path / "pure"
+    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    installed = _run(str(src.parent), SERVER_WORKLOAD, str(tmp_path / "installed.db"))
+    fallback = _run(str(pure), SERVER_WORKLOAD, str(tmp_path / "pure.db"))
+    assert isinstance(installed, dict) and isinstance(fallback, dict)
+    states = [json.loads(text) for text in installed["0"] if '"type":"state"' in text]
+    assert len(states) > 40 and states[-1]["match"]["over"]
+    assert any(refusal is not None for refusal in installed["refusals"])
     assert installed == fallback
 
 
