@@ -14,14 +14,18 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import Protocol as WebSocketProtocol
 from websockets.server import ServerProtocol
 
 from troef.server import transport
 from troef.server.protocol import SEND_QUEUE
-from troef.server.transport import ENDPOINT, GameSocket, text_frame
+from troef.server.transport import ENDPOINT, GameSocket, plain_upgrade_key, switching_protocols, text_frame
 
 
 class Recorder:
@@ -272,14 +276,14 @@ def test_frames_in_any_cut_of_the_stream_arrive_whole_and_in_order(monkeypatch: 
         [1, 2, 3, 5, 7, 11, 13, 64, 130, 131, 132, 257],
     ]
 
-    parsed: list[bytes] = []  # what went through websockets' parser
-    original = ServerProtocol.receive_data
+    parsed: list[bytes] = []  # what went through websockets' parser (the handshake's and the frames')
+    original = WebSocketProtocol.receive_data
 
-    def counting(self: ServerProtocol, data: bytes) -> None:
+    def counting(self: WebSocketProtocol, data: bytes) -> None:
         parsed.append(bytes(data))
         original(self, data)
 
-    monkeypatch.setattr(ServerProtocol, "receive_data", counting)
+    monkeypatch.setattr(WebSocketProtocol, "receive_data", counting)
 
     async def main() -> None:
         async with serve() as (url, endpoints, _connections):
@@ -302,7 +306,7 @@ def test_frames_in_any_cut_of_the_stream_arrive_whole_and_in_order(monkeypatch: 
                 await _until(lambda: len(endpoints[-1].texts) == len(expected))
                 assert endpoints[-1].texts == expected
                 if round_no == 1:  # whole frames: the five under 126 bytes were read directly, not by websockets
-                    assert len(parsed) == 1 + 3 + 1  # the handshake, the three bigger frames, the rest in one write
+                    assert len(parsed) == 3 + 1  # the three bigger frames, the rest in one write (not the handshake)
                     parsed.clear()
                 writer.close()
 
@@ -322,6 +326,184 @@ def test_a_small_text_frame_that_is_not_utf8_closes_with_1007() -> None:
             close = await asyncio.wait_for(reader.read(64), 5)
             assert close[0] == 0x88 and int.from_bytes(close[2:4], "big") == 1007
             assert endpoints[0].texts == ["ok"]
+            writer.close()
+
+    asyncio.run(main())
+
+
+# Upgrade requests as clients send them: a browser's, websockets' own client's, and what uvicorn hands over
+# (it rebuilds the request from its parsed, lower-cased headers).
+_KEY = "dGhlIHNhbXBsZSBub25jZQ=="
+_PLAIN = [
+    [
+        "GET /ws HTTP/1.1",
+        "Host: 127.0.0.1:8000",
+        "Connection: Upgrade",
+        "Pragma: no-cache",
+        "User-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+        "Upgrade: websocket",
+        "Origin: http://127.0.0.1:8000",
+        "Sec-WebSocket-Version: 13",
+        "Accept-Encoding: gzip, deflate, br",
+        "Sec-WebSocket-Key: " + _KEY,
+        "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits",
+    ],
+    [
+        "GET /ws?table=abc HTTP/1.1",
+        "Host: localhost",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "Sec-WebSocket-Key: " + _KEY,
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits",
+        "User-Agent: Python/3.11 websockets/17.4",
+    ],
+    [
+        "GET /ws HTTP/1.1",
+        "host: x",
+        "upgrade: WebSocket",
+        "connection: keep-alive, Upgrade",
+        "sec-websocket-key: " + _KEY,
+        "sec-websocket-version: 13",
+        "sec-websocket-protocol: chat",
+    ],
+]
+
+
+def _request(lines: list[str]) -> bytes:
+    return "\r\n".join(lines).encode() + b"\r\n\r\n"
+
+
+def _websockets_answer(data: bytes) -> tuple[int, str | None]:
+    """What websockets' own handshake answers to ``data``: the status and Sec-WebSocket-Accept (0: no request)."""
+    protocol = ServerProtocol()
+    protocol.receive_data(data)
+    events = protocol.events_received()
+    if not events:
+        return 0, None
+    assert isinstance(events[0], Request)
+    response = protocol.accept(events[0])
+    return response.status_code, response.headers.get("Sec-WebSocket-Accept")
+
+
+@pytest.mark.parametrize("lines", _PLAIN)
+def test_a_plain_upgrade_request_is_answered_as_websockets_answers_it(lines: list[str]) -> None:
+    data = _request(lines)
+    assert plain_upgrade_key(data) == _KEY
+    status, accept = _websockets_answer(data)
+    assert status == 101
+    answer = switching_protocols(_KEY)
+    assert answer.startswith(b"HTTP/1.1 101 Switching Protocols\r\n") and answer.endswith(b"\r\n\r\n")
+    headers = dict(line.split(": ", 1) for line in answer.decode().split("\r\n")[1:-2])
+    assert headers == {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Accept": accept}
+    assert accept == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="  # RFC 6455 section 1.3's example
+
+
+_REQUEST_LINE = "GET /ws HTTP/1.1"
+_HEADERS = ["Host: x", "Upgrade: websocket", "Connection: Upgrade", f"Sec-WebSocket-Key: {_KEY}"]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [_REQUEST_LINE, *_HEADERS],  # no version
+        [_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 8"],
+        [_REQUEST_LINE, *_HEADERS[:3], "Sec-WebSocket-Key: c2hvcnQ=", "Sec-WebSocket-Version: 13"],
+        [_REQUEST_LINE, *_HEADERS[:3], "Sec-WebSocket-Key: not base64!", "Sec-WebSocket-Version: 13"],
+        [_REQUEST_LINE, _HEADERS[0], "Upgrade: h2c", *_HEADERS[2:], "Sec-WebSocket-Version: 13"],
+        [_REQUEST_LINE, _HEADERS[0], _HEADERS[1], "Connection: keep-alive", _HEADERS[3], "Sec-WebSocket-Version: 13"],
+        ["POST /ws HTTP/1.1", *_HEADERS, "Sec-WebSocket-Version: 13"],
+        ["GET /ws HTTP/1.0", *_HEADERS, "Sec-WebSocket-Version: 13"],
+        ["GET /other HTTP/1.1", *_HEADERS, "Sec-WebSocket-Version: 13"],
+        [_REQUEST_LINE, *_HEADERS[1:], "Sec-WebSocket-Version: 13"],  # no host
+        [_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13", "Host: y"],  # twice
+        [_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13", "Content-Length: 5"],
+        [_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13", "Bad Name: 1"],
+        [_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13", "no colon"],
+    ],
+)
+def test_any_other_request_is_left_to_websockets(lines: list[str]) -> None:
+    """Not plain: websockets' handshake decides (it accepts some of these, with a Date header and all)."""
+    assert plain_upgrade_key(_request(lines)) is None
+    assert plain_upgrade_key(_request([_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13"])[:-2]) is None
+    assert plain_upgrade_key(_request([_REQUEST_LINE, *_HEADERS, "Sec-WebSocket-Version: 13"]) + b"\x81") is None
+
+
+_EXTRA = [
+    "Host: y",
+    "Upgrade: WEBSOCKET",
+    "Upgrade: h2c",
+    "Connection: close",
+    "Connection: keep-alive,upgrade",
+    "Sec-WebSocket-Key: c2hvcnQ=",
+    "Sec-WebSocket-Version: 13, 8",
+    "Sec-WebSocket-Extensions: permessage-deflate",
+    "Origin: http://x",
+    "Content-Length: 0",
+    "X_Y: 1",
+    "Accept:",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_what_is_answered_directly_websockets_accepts_with_the_same_key(data: st.DataObject) -> None:
+    """A valid request in any header order, with headers dropped, added or doubled: never a different answer."""
+    lines = data.draw(st.permutations([*_HEADERS, "Sec-WebSocket-Version: 13"]))
+    dropped = data.draw(st.sampled_from([None, *range(len(lines))]))
+    lines = [line for i, line in enumerate(lines) if i != dropped]
+    for extra in data.draw(st.lists(st.sampled_from(_EXTRA), max_size=3)):
+        lines.insert(data.draw(st.integers(0, len(lines))), extra)
+    request_line = data.draw(st.sampled_from([_REQUEST_LINE, "GET /ws?x=1 HTTP/1.1", "GET /w HTTP/1.1"]))
+    request = _request([request_line, *lines])
+    key = plain_upgrade_key(request)
+    if key is not None:
+        status, accept = _websockets_answer(request)
+        assert status == 101 and switching_protocols(key).endswith(f"Sec-WebSocket-Accept: {accept}\r\n\r\n".encode())
+
+
+def test_a_request_websockets_accepts_but_that_is_not_plain_still_connects() -> None:
+    """Without a Host header, say: websockets' own handshake answers it, and the socket works as any other."""
+
+    def echo(out: GameSocket, text: str | None) -> None:
+        out.send(f"got {text}".encode())
+
+    async def main() -> None:
+        async with serve(echo) as (url, endpoints, _connections):
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            request = _request([_REQUEST_LINE, *_HEADERS[1:], "Sec-WebSocket-Version: 13"])
+            assert plain_upgrade_key(request) is None
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 101") and b"s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in head
+            assert b"Date: " in head  # websockets' answer, not the direct one
+            writer.write(_client_frame(0x1, b"hello"))
+            assert await asyncio.wait_for(reader.readexactly(11), 5) == text_frame(b"got hello")
+            assert endpoints[0].texts == ["hello"]
+            writer.close()
+
+    asyncio.run(main())
+
+
+def test_a_plain_request_is_answered_directly_and_the_socket_works() -> None:
+    def echo(out: GameSocket, text: str | None) -> None:
+        out.send(f"got {text}".encode())
+
+    async def main() -> None:
+        async with serve(echo) as (url, endpoints, _connections):
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(_UPGRADE)
+            assert await reader.readuntil(b"\r\n\r\n") == switching_protocols(_KEY)
+            for text in (b"hello", b"x" * 300):  # read directly, and through websockets' frame parser
+                writer.write(_client_frame(0x1, text))
+                answer = text_frame(b"got " + text)
+                assert await asyncio.wait_for(reader.readexactly(len(answer)), 5) == answer
+            writer.write(_client_frame(0x8, (1000).to_bytes(2, "big")))  # the closing handshake
+            assert (await asyncio.wait_for(reader.read(64), 5))[:4] == b"\x88\x02\x03\xe8"
+            await _until(lambda: endpoints[0].gone)
+            assert endpoints[0].texts == ["hello", "x" * 300]
             writer.close()
 
     asyncio.run(main())

@@ -20,15 +20,19 @@ The HTTP side (lobby API, pages) stays an ordinary Starlette app.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import logging
 from collections import deque
 from typing import Any, Final, Protocol, cast
 
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
-from websockets.protocol import OPEN
+from websockets.protocol import CONNECTING, OPEN, SERVER
+from websockets.protocol import Protocol as WebSocketProtocol
 from websockets.server import ServerProtocol
 from websockets.streams import StreamReader
+from websockets.utils import accept_key
 
 try:
     from websockets.speedups import apply_mask
@@ -43,6 +47,7 @@ log = logging.getLogger("troef.server")
 ENDPOINT: Final = "troef.endpoint"
 #: The path of the game socket (any other WebSocket path gets 404).
 PATH: Final = "/ws"
+_PATH_BYTES: Final = PATH.encode()
 #: At most this many frames of an answer are held back to go out in one write (see GameSocket._uncork).
 CORK_FRAMES: Final = 4
 #: Seconds the other side has to answer our closing handshake before the TCP connection is cut.
@@ -62,6 +67,61 @@ def text_frame(data: bytes) -> bytes:
     if size < 65536:
         return b"\x81\x7e" + size.to_bytes(2, "big") + data
     return b"\x81\x7f" + size.to_bytes(8, "big") + data
+
+
+#: The headers a plain upgrade request must have once each (RFC 6455 section 4.2.1), lower case.
+_UPGRADE_HEADERS: Final = (b"host", b"upgrade", b"connection", b"sec-websocket-key", b"sec-websocket-version")
+
+
+def plain_upgrade_key(data: bytes) -> str | None:
+    """The ``Sec-WebSocket-Key`` of ``data`` if it is one plain, valid WebSocket upgrade request for :data:`PATH`.
+
+    Plain: ``GET`` over HTTP/1.1, nothing after the headers, no body, and
+    each header of the handshake exactly once with its one valid value (what
+    browsers and WebSocket libraries send). Anything else gives None, and the
+    request goes to websockets' own handshake, which accepts what it can and
+    rejects the rest with the right status. Offered extensions and
+    subprotocols are ignored, as websockets does when the server offers none.
+    """
+    head, blank, rest = data.partition(b"\r\n\r\n")
+    if not blank or rest:
+        return None
+    lines = head.split(b"\r\n")
+    request_line = lines[0].split(b" ")
+    if len(request_line) != 3 or request_line[0] != b"GET" or request_line[2] != b"HTTP/1.1":
+        return None
+    if request_line[1].partition(b"?")[0] != _PATH_BYTES:
+        return None
+    found: dict[bytes, bytes] = {}
+    for line in lines[1:]:
+        name, colon, value = line.partition(b":")
+        if not colon or not name.isascii() or not name.replace(b"-", b"").isalnum():
+            return None
+        name = name.lower()
+        if name in found or name in (b"content-length", b"transfer-encoding"):
+            return None
+        found[name] = value.strip(b" \t")
+    if any(name not in found for name in _UPGRADE_HEADERS):
+        return None
+    if found[b"upgrade"].lower() != b"websocket" or found[b"sec-websocket-version"] != b"13":
+        return None
+    if b"upgrade" not in [token.strip(b" \t").lower() for token in found[b"connection"].split(b",")]:
+        return None
+    key = found[b"sec-websocket-key"]
+    try:
+        if len(base64.b64decode(key, validate=True)) != 16:
+            return None
+    except binascii.Error:
+        return None
+    return key.decode()
+
+
+def switching_protocols(key: str) -> bytes:
+    """The 101 response to a plain upgrade request with ``key`` (no extension, no subprotocol)."""
+    return (
+        b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Accept: %b\r\n\r\n" % accept_key(key).encode()
+    )
 
 
 class Endpoint(Protocol):
@@ -98,7 +158,8 @@ class GameSocket(asyncio.Protocol):
         self.connections: set[Any] = server_state.connections
         self.ping_interval: float | None = getattr(config, "ws_ping_interval", None)
         self.ping_timeout: float | None = getattr(config, "ws_ping_timeout", None)
-        self.ws = ServerProtocol(max_size=MAX_FRAME, logger=log)
+        #: websockets' sans-I/O protocol: a ServerProtocol for the handshake, or one already open (see data_received)
+        self.ws: WebSocketProtocol = ServerProtocol(max_size=MAX_FRAME, logger=log)
         #: websockets' buffer of bytes it has not parsed yet (the fast path of data_received reads only when empty).
         self._reader: StreamReader = self.ws.reader
         self.transport: asyncio.Transport | None = None
@@ -141,6 +202,16 @@ class GameSocket(asyncio.Protocol):
             finally:
                 self._uncork()
             return
+        if self.ws.state is CONNECTING and self.transport is not None and not self._reader.buffer:
+            # the upgrade request, which uvicorn hands over whole: a plain one is answered here (websockets'
+            # parsing and checking of it cost four times as much, and every player connects at least once)
+            key = plain_upgrade_key(data)
+            if key is not None:
+                self.ws = WebSocketProtocol(SERVER, state=OPEN, max_size=MAX_FRAME, logger=log)
+                self._reader = self.ws.reader
+                self.transport.write(switching_protocols(key))
+                self._opened()
+                return
         self.ws.receive_data(data)
         events = self.ws.events_received()
         self._flush()  # automatic answers: pongs, the close reply
@@ -275,22 +346,28 @@ class GameSocket(asyncio.Protocol):
             self._close_timer = self.loop.call_later(CLOSE_TIMEOUT, self.transport.abort)
 
     def _handshake(self, request: Request) -> None:
+        ws = self.ws
+        assert isinstance(ws, ServerProtocol)
         if request.path.partition("?")[0] != PATH:
-            response = self.ws.reject(404, "Not Found")
-            self.ws.send_response(response)
+            response = ws.reject(404, "Not Found")
+            ws.send_response(response)
             self._flush()
             self.closing = True
             assert self.transport is not None
             self.transport.close()
             return
-        response = self.ws.accept(request)
-        self.ws.send_response(response)
+        response = ws.accept(request)
+        ws.send_response(response)
         self._flush()
         if response.status_code != 101:  # not a valid upgrade request: websockets said why
             self.closing = True
             assert self.transport is not None
             self.transport.close()
             return
+        self._opened()
+
+    def _opened(self) -> None:
+        """The handshake is done: the socket gets its endpoint."""
         self.endpoint = self.make_endpoint(self)
         if self.ping_interval:
             self._ping_timer = self.loop.call_later(self.ping_interval, self._ping)
