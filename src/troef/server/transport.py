@@ -6,7 +6,10 @@ is :class:`GameSocket`: the handshake and the frames are
 :class:`websockets.server.ServerProtocol`'s (the same library uvicorn's own
 WebSocket protocols use), and each text message goes straight to the
 connection's :class:`~troef.server.ws.Connection` in the callback that read
-it. Each message sent is framed and written at once.
+it. Each message sent is framed and written at once. Two common cases skip
+websockets' parsers, each checked against websockets by the tests: a plain
+upgrade request is answered directly (:func:`plain_upgrade_key`), and one
+small whole text frame in a read is unmasked directly.
 
 Why not the ASGI WebSocket interface: every message there passes a queue, a
 task switch, pausing and resuming the socket's reading, and the Starlette
