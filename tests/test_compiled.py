@@ -103,6 +103,14 @@ asyncio.run(main())
 """
 
 
+def _pure_copy(tmp_path: Path) -> tuple[Path, Path]:
+    """The installed package's folder, and a copy of it without any compiled extension: the pure-Python fallback."""
+    src = Path(troef.__file__).parent
+    pure = tmp_path / "pure"
+    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    return src, pure
+
+
 def _run(pythonpath: str, workload: str = WORKLOAD, *args: str) -> Any:
     env = dict(os.environ, PYTHONPATH=pythonpath)
     done = subprocess.run(
@@ -113,10 +121,7 @@ def _run(pythonpath: str, workload: str = WORKLOAD, *args: str) -> Any:
 
 
 def test_pure_python_and_installed_engine_agree(tmp_path: Path) -> None:
-    src = Path(troef.__file__).parent
-    pure = tmp_path / "pure"
-    # copy the package without any compiled extension: the pure-Python fallback
-    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    src, pure = _pure_copy(tmp_path)
     installed = _run(str(src.parent))
     fallback = _run(str(pure))
     assert len(installed) == len(fallback) > 10
@@ -124,9 +129,7 @@ def test_pure_python_and_installed_engine_agree(tmp_path: Path) -> None:
 
 
 def test_pure_python_and_installed_solver_agree(tmp_path: Path) -> None:
-    src = Path(troef.__file__).parent
-    pure = tmp_path / "pure"
-    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    src, pure = _pure_copy(tmp_path)
     installed = _run(str(src.parent), SOLVER_WORKLOAD)
     fallback = _run(str(pure), SOLVER_WORKLOAD)
     assert len(installed) == len(fallback) > 10
@@ -134,9 +137,7 @@ def test_pure_python_and_installed_solver_agree(tmp_path: Path) -> None:
 
 
 def test_pure_python_and_installed_server_send_the_same_messages(tmp_path: Path) -> None:
-    src = Path(troef.__file__).parent
-    pure = tmp_path / "pure"
-    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    src, pure = _pure_copy(tmp_path)
     installed = _run(str(src.parent), SERVER_WORKLOAD, str(tmp_path / "installed.db"))
     fallback = _run(str(pure), SERVER_WORKLOAD, str(tmp_path / "pure.db"))
     assert isinstance(installed, dict) and isinstance(fallback, dict)
@@ -147,9 +148,7 @@ def test_pure_python_and_installed_server_send_the_same_messages(tmp_path: Path)
 
 
 def test_doctests_of_compiled_modules_pass_on_the_pure_copy(tmp_path: Path) -> None:
-    src = Path(troef.__file__).parent
-    pure = tmp_path / "pure"
-    shutil.copytree(src, pure / "troef", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    _src, pure = _pure_copy(tmp_path)
     env = dict(os.environ, PYTHONPATH=str(pure))
     done = subprocess.run(
         [

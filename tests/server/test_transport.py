@@ -69,6 +69,16 @@ async def serve(
         await server.wait_closed()
 
 
+def _echo(out: GameSocket, text: str | None) -> None:
+    """An endpoint's answer to every message: ``got`` and the message."""
+    out.send(f"got {text}".encode())
+
+
+def _port(url: str) -> int:
+    """The port of a URL from :func:`serve`."""
+    return int(url.rsplit(":", 1)[1].split("/")[0])
+
+
 async def _until(check: Callable[[], bool], seconds: float = 5.0) -> None:
     for _ in range(int(seconds * 100)):
         if check():
@@ -78,11 +88,8 @@ async def _until(check: Callable[[], bool], seconds: float = 5.0) -> None:
 
 
 def test_text_and_binary_messages_reach_the_endpoint_in_order_and_answers_come_back() -> None:
-    def echo(out: GameSocket, text: str | None) -> None:
-        out.send(f"got {text}".encode())
-
     async def main() -> None:
-        async with serve(echo) as (url, endpoints, connections):
+        async with serve(_echo) as (url, endpoints, connections):
             async with connect(url) as ws:
                 for i in range(50):
                     await ws.send(f"m{i}")
@@ -287,7 +294,7 @@ def test_frames_in_any_cut_of_the_stream_arrive_whole_and_in_order(monkeypatch: 
 
     async def main() -> None:
         async with serve() as (url, endpoints, _connections):
-            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            port = _port(url)
             for round_no, sizes in enumerate(cuts, start=1):
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 writer.write(_UPGRADE)
@@ -316,7 +323,7 @@ def test_frames_in_any_cut_of_the_stream_arrive_whole_and_in_order(monkeypatch: 
 def test_a_small_text_frame_that_is_not_utf8_closes_with_1007() -> None:
     async def main() -> None:
         async with serve() as (url, endpoints, _connections):
-            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            port = _port(url)
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(_UPGRADE)
             await reader.readuntil(b"\r\n\r\n")
@@ -465,12 +472,9 @@ def test_what_is_answered_directly_websockets_accepts_with_the_same_key(data: st
 def test_a_request_websockets_accepts_but_that_is_not_plain_still_connects() -> None:
     """Without a Host header, say: websockets' own handshake answers it, and the socket works as any other."""
 
-    def echo(out: GameSocket, text: str | None) -> None:
-        out.send(f"got {text}".encode())
-
     async def main() -> None:
-        async with serve(echo) as (url, endpoints, _connections):
-            port = int(url.rsplit(":", 1)[1].split("/")[0])
+        async with serve(_echo) as (url, endpoints, _connections):
+            port = _port(url)
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             request = _request([_REQUEST_LINE, *_HEADERS[1:], "Sec-WebSocket-Version: 13"])
             assert plain_upgrade_key(request) is None
@@ -487,12 +491,9 @@ def test_a_request_websockets_accepts_but_that_is_not_plain_still_connects() -> 
 
 
 def test_a_plain_request_is_answered_directly_and_the_socket_works() -> None:
-    def echo(out: GameSocket, text: str | None) -> None:
-        out.send(f"got {text}".encode())
-
     async def main() -> None:
-        async with serve(echo) as (url, endpoints, _connections):
-            port = int(url.rsplit(":", 1)[1].split("/")[0])
+        async with serve(_echo) as (url, endpoints, _connections):
+            port = _port(url)
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(_UPGRADE)
             assert await reader.readuntil(b"\r\n\r\n") == switching_protocols(_KEY)
