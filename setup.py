@@ -24,8 +24,8 @@ COMPILED = [
     "src/troef/games/bonaken/state.py",
     "src/troef/games/bonaken/view.py",
     # the perfect-information solver's search (about 3x faster compiled)
-    "src/troef/solver/position.py",
-    "src/troef/solver/search.py",
+    "src/troef/games/bonaken/solver/position.py",
+    "src/troef/games/bonaken/solver/search.py",
     # the server's action path: reading a message, checking it, the group commit's bookkeeping, building and
     # framing every seat's state (troef bench server: about a tenth less server CPU per action compiled)
     "src/troef/server/protocol.py",

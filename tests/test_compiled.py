@@ -40,7 +40,7 @@ print(json.dumps(out, sort_keys=True))
 SOLVER_WORKLOAD = """
 import json, random
 from troef.bench.solver import KINDS, build_position
-from troef.solver import solve
+from troef.games.bonaken.solver import solve
 out = []
 for i, (kind, bids) in enumerate(KINDS.items()):
     for seed in range(3):

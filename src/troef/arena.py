@@ -21,7 +21,7 @@ over the same deals, so the luck of the cards cancels out.
 
 A bot is named by its registry kind (``random``, ``heuristic``, ``pimc``),
 optionally with settings: ``pimc:budget=1.0,samples=40`` (see
-:class:`troef.bots.pimc.Strength`). ``cheat`` (see :mod:`troef.bots.cheat`)
+:class:`troef.games.bonaken.pimc.Strength`). ``cheat`` (see :mod:`troef.games.bonaken.cheat`)
 sees every card; it exists for measurement only and is seated by the arena
 alone.
 
@@ -120,7 +120,7 @@ def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def _strength(options: dict[str, str], base: Any) -> Any:
-    from troef.bots.pimc import Strength
+    from troef.games.bonaken.pimc import Strength
 
     fields = {f.name: f.type for f in dataclasses.fields(Strength)}
     changes: dict[str, Any] = {}
@@ -146,16 +146,16 @@ def make_seat_bot(spec: str, seed: int, hand_of: Callable[[], Hand], rules: Rule
     """The bot ``spec`` names, seeded; ``hand_of`` gives the cheat the true hand."""
     kind, options = parse_seat(spec)
     if kind == "cheat":
-        from troef.bots.cheat import PERFECT, CheatBot
+        from troef.games.bonaken.cheat import PERFECT, CheatBot
 
         return CheatBot(hand_of, seed=seed, name=spec, strength=_strength(options, PERFECT))
     if kind == "pimc":
-        from troef.bots.pimc import PimcBot, Strength
+        from troef.games.bonaken.pimc import PimcBot, Strength
 
         return PimcBot(seed=seed, name=spec, strength=_strength(options, Strength()), rules=rules)
     if options:
         raise ArenaError(f"the {kind} bot takes no settings")
-    bot = make_bot(kind, seed)
+    bot = make_bot("bonaken", kind, seed)
     bot.name = spec
     return bot
 

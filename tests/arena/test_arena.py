@@ -17,7 +17,7 @@ from troef.arena import (
 )
 from troef.bench.bots import run as bench_bots
 from troef.bench.bots import situations
-from troef.bots.base import UnknownBotError
+from troef.core.game import UnknownBotError
 
 
 # ---------------------------------------------------------------------------- the Wilson interval

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 
 import pytest
 
-from troef.bots import Bot, base, bot_kinds, make_bot, register_bot
-from troef.bots.base import UnknownBotError, legal_actions
-from troef.bots.heuristic import HeuristicBot
-from troef.bots.random_bot import RandomBot
+from troef.bots import Bot, RandomBot, base, bot_kinds, make_bot, register_bot
+from troef.bots.base import UnknownBotError
 from troef.cards import PIQUET_DECK, CardSet, card_str, parse_card
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction, DeclareRoem, Discard, Pass, Play, parse_action
 from troef.games.bonaken.deal import Deal
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import dumps, record_of_match
 from troef.games.bonaken.rules import PRESETS, Rules, limpt_bogmans, preset
@@ -44,21 +44,23 @@ def play(match: Match, bots: Mapping[int, Bot], max_actions: int = 20_000) -> Ma
 
 def mixed_bots(players: int, seed: int) -> dict[int, Bot]:
     rng = random.Random(seed)
-    return {s: make_bot(rng.choice(["heuristic", "random", "heuristic"]), seed * 100 + s) for s in range(players)}
+    return {
+        s: make_bot("bonaken", rng.choice(["heuristic", "random", "heuristic"]), seed * 100 + s) for s in range(players)
+    }
 
 
 # ---------------------------------------------------------------------- interface and registry
 def test_registry_makes_both_bots_with_their_own_generator() -> None:
-    assert {"random", "heuristic"} <= set(bot_kinds())
-    heuristic, rnd = make_bot("heuristic", 1), make_bot("random", 1)
+    assert {"random", "heuristic"} <= set(bot_kinds("bonaken"))
+    heuristic, rnd = make_bot("bonaken", "heuristic", 1), make_bot("bonaken", "random", 1)
     assert isinstance(heuristic, HeuristicBot) and heuristic.name == "heuristic"
     assert isinstance(rnd, RandomBot) and rnd.name == "random"
-    assert rnd.rng is not make_bot("random", 1).rng
+    assert rnd.rng is not make_bot("bonaken", "random", 1).rng
 
 
 def test_unknown_bot_names_the_known_ones() -> None:
     with pytest.raises(UnknownBotError, match="heuristic"):
-        make_bot("grandmaster", 0)
+        make_bot("bonaken", "grandmaster", 0)
 
 
 def test_registry_takes_new_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,9 +70,9 @@ def test_registry_takes_new_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
         def act(self, view: BonakenView) -> BonakenAction:
             return legal_actions(view)[0]
 
-    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # leave the real registry alone
-    register_bot("first-test", FirstBot)
-    bot = make_bot("first-test", 3)
+    monkeypatch.setattr(base, "_EXTRA", dict(base._EXTRA))  # leave the real registry alone
+    register_bot("bonaken", "first-test", FirstBot)
+    bot = make_bot("bonaken", "first-test", 3)
     assert isinstance(bot, FirstBot) and bot.seed == 3
 
 
@@ -106,7 +108,7 @@ def test_bots_cope_with_the_other_variant_switches() -> None:
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 def test_a_seed_reproduces_a_bot(kind: str) -> None:
     def record(bot_seed: int) -> str:
-        bots: dict[int, Bot] = {s: make_bot(kind, bot_seed + s) for s in range(4)}
+        bots: dict[int, Bot] = {s: make_bot("bonaken", kind, bot_seed + s) for s in range(4)}
         return dumps(record_of_match(play(Match(preset("pagat"), 4, 21), bots)))
 
     assert record(5) == record(5)
@@ -124,7 +126,7 @@ def test_heuristic_seldom_buys_the_round_against_random_players() -> None:
     losses = 0
     for seed in range(200):
         seat = seed % 4
-        bots = {s: make_bot("heuristic" if s == seat else "random", 1000 + seed * 4 + s) for s in range(4)}
+        bots = {s: make_bot("bonaken", "heuristic" if s == seat else "random", 1000 + seed * 4 + s) for s in range(4)}
         match = play(Match(preset("pagat"), 4, seed), bots)
         assert len(match.sheet.losers()) == 1
         losses += seat in match.sheet.losers()
@@ -135,7 +137,9 @@ def test_heuristic_declarers_mostly_make_their_contract() -> None:
     """Bidding is calibrated: in heuristic-only nk matches most contracts are made (measured 85%)."""
     made = played = 0
     for seed in range(40):
-        match = play(Match(preset("nk"), 4, seed), {s: make_bot("heuristic", seed * 4 + s) for s in range(4)})
+        match = play(
+            Match(preset("nk"), 4, seed), {s: make_bot("bonaken", "heuristic", seed * 4 + s) for s in range(4)}
+        )
         for hand in match.hands:
             result = hand.result
             assert result is not None

@@ -12,8 +12,8 @@ import pytest
 
 from tests.conftest import choose
 from troef.bots.base import make_bot
-from troef.bots.hints import Hint, format_hints, hints
 from troef.games.bonaken.actions import Bid, BidKind, Discard, Pass, Play
+from troef.games.bonaken.hints import Hint, format_hints, hints
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.state import Hand, Phase
@@ -25,7 +25,7 @@ def view_at(phase: Phase, name: str = "nk", seed: int = 0, tricks: int = 0) -> t
     rules = preset(name)
     for s in range(seed, seed + 60):
         hand = Hand.new(rules, 4, dealer=s % 4, seed=s)
-        bots = {seat: make_bot("heuristic", s * 4 + seat) for seat in range(4)}
+        bots = {seat: make_bot("bonaken", "heuristic", s * 4 + seat) for seat in range(4)}
         while not hand.is_over:
             view = hand_view(hand, hand.to_act)
             if hand.phase == phase and len(view.legal) > 1 and len(hand.tricks) >= tricks:

@@ -19,17 +19,17 @@ from hypothesis import strategies as st
 from tests.conftest import GAME_CONFIGS, RULE_SETS, choose
 from troef.bots import bot_kinds, make_bot
 from troef.bots.base import Bot
-from troef.bots.cheat import PERFECT, CheatBot
-from troef.bots.heuristic import HeuristicBot
-from troef.bots.pimc import PimcBot, Sampler, SamplingError, Strength, roem_witnesses
 from troef.games.bonaken.actions import Bid, BidKind
+from troef.games.bonaken.cheat import PERFECT, CheatBot
+from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
+from troef.games.bonaken.pimc import PimcBot, Sampler, SamplingError, Strength, roem_witnesses
 from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.roem import roem_options
 from troef.games.bonaken.rules import Rules, preset
+from troef.games.bonaken.solver import solve
 from troef.games.bonaken.state import Hand, Phase
 from troef.games.bonaken.view import hand_view
-from troef.solver import solve
 
 #: Little thinking: enough to run every code path, quickly (legality must hold whatever the budget).
 QUICK = Strength(budget=0.02, bid_budget=0.04, plan_budget=0.06, samples=4, min_worlds=1)
@@ -65,9 +65,9 @@ def advance(match: Match, rng: random.Random, steps: int) -> None:
 
 # ---------------------------------------------------------------------------- registry
 def test_pimc_is_registered_and_the_cheat_is_not() -> None:
-    assert "pimc" in bot_kinds()
-    assert isinstance(make_bot("pimc", 3), PimcBot)
-    assert "cheat" not in bot_kinds()  # it sees every card: never for a table with people
+    assert "pimc" in bot_kinds("bonaken")
+    assert isinstance(make_bot("bonaken", "pimc", 3), PimcBot)
+    assert "cheat" not in bot_kinds("bonaken")  # it sees every card: never for a table with people
 
 
 # ---------------------------------------------------------------------------- legality
@@ -171,7 +171,7 @@ def test_worlds_vary_the_hidden_cards() -> None:
 
 def test_a_high_bid_deals_its_bidder_stronger_cards() -> None:
     """Soft evidence: a player who bid 60 gets more trump power in the worlds than one who passed."""
-    from troef.bots.heuristic import best_trump
+    from troef.games.bonaken.heuristic import best_trump
 
     rules = preset("nk")
     match = Match(rules, 4, 11)
@@ -214,7 +214,7 @@ def test_the_cheat_plays_a_card_that_reaches_its_goal_whenever_there_is_one() ->
     checked = 0
     for seed in range(40):
         hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
-        bots = {s: make_bot("heuristic", seed * 4 + s) for s in range(4)}
+        bots = {s: make_bot("bonaken", "heuristic", seed * 4 + s) for s in range(4)}
         while not hand.is_over and not (hand.phase == Phase.PLAY and len(hand.tricks) >= 2):
             hand.apply(bots[hand.to_act].act(hand_view(hand, hand.to_act)))
         if hand.is_over or len(hand.declarers) != 1:
@@ -237,7 +237,7 @@ def play_hand(seed: int, seat: int, kind: str) -> tuple[int, int]:
     """One nk hand of ``seed``, ``kind`` at ``seat`` and heuristic bots elsewhere: (declared, made) of ``seat``."""
     rules = preset("nk")
     hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
-    bots: dict[int, Bot] = {s: make_bot("heuristic", seed * 8 + s) for s in range(4)}
+    bots: dict[int, Bot] = {s: make_bot("bonaken", "heuristic", seed * 8 + s) for s in range(4)}
     if kind == "cheat":
         bots[seat] = CheatBot(lambda: hand, seed=seed, strength=CHEAT)
     else:

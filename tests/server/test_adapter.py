@@ -11,12 +11,11 @@ import pytest
 
 from troef.cards import card_str
 from troef.games.bonaken.view import BonakenView
-from troef.server.adapter import ConfigError, GameAdapter, games, rebuild
-from troef.server.bonaken import BonakenAdapter, view_to_json
+from troef.server.adapter import ConfigError, GameAdapter, adapter, games, rebuild
 from troef.server.projection import encode, project
 
 
-def _random_match(game: BonakenAdapter, preset: str, players: int, seed: int, steps: int | None = None) -> object:
+def _random_match(game: GameAdapter, preset: str, players: int, seed: int, steps: int | None = None) -> object:
     match = game.new_match(game.normalize_config({"preset": preset, "players": players}), seed, None)
     rng = random.Random(seed)
     count = 0
@@ -46,14 +45,14 @@ def _reference_json(view: BonakenView) -> dict[str, Any]:
 @pytest.mark.parametrize(("preset", "players"), [("nk", 4), ("nk", 3), ("pagat", 5), ("pagat", 7), ("hazerswoude", 2)])
 def test_view_json_matches_a_generic_serialisation(preset: str, players: int) -> None:
     """The field-by-field ``to_json`` covers every field of the view, cards in notation."""
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     for seed in range(2 if preset == "pagat" else 6):  # pagat matches are long
         match = game.new_match(game.normalize_config({"preset": preset, "players": players}), seed, None)
         rng = random.Random(seed)
         while True:
             for viewer in range(-1, players):
                 view = game.view(match, viewer)
-                fast, reference = view_to_json(view), _reference_json(view)
+                fast, reference = view.to_json(), _reference_json(view)
                 assert json.dumps(fast, sort_keys=True) == json.dumps(reference, sort_keys=True)
             if game.is_over(match):
                 break
@@ -69,11 +68,11 @@ def test_registry_and_protocol() -> None:
 
 
 def test_config_is_checked() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     assert game.normalize_config({"preset": "nk", "players": 3}) == {"preset": "nk", "switches": {}, "players": 3}
     config = game.normalize_config({"preset": "pagat", "players": 5, "switches": {"min_bid": 25, "misere": True}})
     assert config["switches"] == {"min_bid": 25}  # the preset's own value is not stored as a change
-    assert game.rules(config).min_bid == 25
+    assert game.new_match(config, 1, 0).rules.min_bid == 25
     bad: list[dict[str, Any]] = [
         {"preset": "skat"},
         {"preset": "nk", "players": 5},
@@ -90,7 +89,7 @@ def test_config_is_checked() -> None:
 
 
 def test_check_gives_reasons_and_changes_nothing() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     match = game.new_match(game.normalize_config({"preset": "nk", "players": 4}), 3, None)
     before = game.view_json(game.view(match, -1))
     text, problem = game.check(match, "bid 20")
@@ -103,14 +102,14 @@ def test_check_gives_reasons_and_changes_nothing() -> None:
 
 
 def test_rebuild_refuses_a_bad_log() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     config = game.normalize_config({"preset": "pagat", "players": 4})
     with pytest.raises(ConfigError):
         rebuild(game, config, 1, None, ["play Jh"])
 
 
 def test_projection_carries_the_previous_hand_until_the_next_starts() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     match = game.new_match(game.normalize_config({"preset": "pagat", "players": 4}), 9, None)
     rng = random.Random(9)
     seen_prev = False
@@ -134,14 +133,14 @@ def test_projection_carries_the_previous_hand_until_the_next_starts() -> None:
 
 
 def test_spectator_projection_holds_no_hand() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     match = _random_match(game, "pagat", 4, 4, steps=10)
     msg = project(game, match, -1, table="x", version=10)
     assert msg["view"]["hand"] is None and msg["view"]["legal"] == [] and msg["view"]["blind"] == []
 
 
 def test_bots_and_hints_act_on_views() -> None:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     match = game.new_match(game.normalize_config({"preset": "nk", "players": 4}), 5, None)
     for level in game.bot_levels():
         bot = game.make_bot(level, 1)

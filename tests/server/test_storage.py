@@ -9,8 +9,7 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
-from troef.server.adapter import rebuild
-from troef.server.bonaken import BonakenAdapter
+from troef.server.adapter import adapter, rebuild
 from troef.server.storage import (
     ActionRow,
     AsyncStore,
@@ -43,7 +42,7 @@ def _row(table_id: str = "t1", seed: int = 7) -> TableRow:
 
 
 def _random_actions(config: dict[str, object], seed: int, count: int) -> list[str]:
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     match = game.new_match(config, seed, None)
     rng = random.Random(seed)
     out: list[str] = []
@@ -131,7 +130,7 @@ def test_a_stored_match_rebuilds_exactly(db_url: str) -> None:
     store.migrate()
     row = _row(seed=12345)
     store.create_table(row)
-    game = BonakenAdapter()
+    game = adapter("bonaken")
     actions = _random_actions(row.config, row.seed, 60)
     store.append_actions([ActionRow("t1", i, 0, a) for i, a in enumerate(actions)])
     loaded = store.load("t1")

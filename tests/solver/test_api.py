@@ -12,8 +12,16 @@ from troef.bench.solver import build_position
 from troef.cards import CardSet
 from troef.games.bonaken.actions import Bid, BidKind, Play, parse_action
 from troef.games.bonaken.rules import preset
+from troef.games.bonaken.solver import (
+    Goal,
+    Position,
+    SolverError,
+    best_points,
+    position_from_hand,
+    solve,
+    solve_position,
+)
 from troef.games.bonaken.state import Hand, Phase
-from troef.solver import Goal, Position, SolverError, best_points, position_from_hand, solve, solve_position
 
 
 def _stuk_hand() -> Hand:

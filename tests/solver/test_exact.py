@@ -22,8 +22,8 @@ from tests.solver.positions import (
     play_all,
     positions,
 )
+from troef.games.bonaken.solver import best_points, position_from_hand, solve, solve_position
 from troef.games.bonaken.state import Hand
-from troef.solver import best_points, position_from_hand, solve, solve_position
 
 # Every preset and number of players up to four, with every contract plan.
 CASES = [(name, players, plan) for name in PRESET_NAMES for players in (2, 3, 4) for plan in PLANS]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from troef.bots import legal_actions
 from troef.cards import card_str, parse_card
 from troef.games.bonaken.actions import MISERE, PASS, Bid, BidKind, DeclareRoem, Discard, NameTrump, Pass, Play
+from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.record import load, replay
 from troef.games.bonaken.state import Phase
 from troef.games.bonaken.view import hand_view

@@ -30,7 +30,7 @@ def situations(count: int = 300, seed: int = 2026) -> list[BonakenView]:
     match_no = 0
     while len(out) < count:
         match = Match(rules, 4, seed + match_no)
-        bots = {s: make_bot("heuristic", (seed + match_no) * 4 + s) for s in range(4)}
+        bots = {s: make_bot("bonaken", "heuristic", (seed + match_no) * 4 + s) for s in range(4)}
         while not match.is_over and len(out) < count:
             hand = match.hand
             seat = hand.to_act
@@ -79,5 +79,5 @@ def run(count: int = 300, seed: int = 2026, bots: tuple[str, ...] = BOTS) -> dic
     mix: dict[str, int] = {}
     for view in views:
         mix[view.phase] = mix.get(view.phase, 0) + 1
-    results = {kind: time_bot(make_bot(kind, seed), views) for kind in bots}
+    results = {kind: time_bot(make_bot("bonaken", kind, seed), views) for kind in bots}
     return {"situations": len(views), "seed": seed, "rules": "nk", "players": 4, "mix": mix, "bots": results}

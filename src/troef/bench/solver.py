@@ -29,8 +29,8 @@ from troef.games.bonaken.actions import (
 )
 from troef.games.bonaken.play import card_points
 from troef.games.bonaken.rules import preset
+from troef.games.bonaken.solver import solve
 from troef.games.bonaken.state import Hand, Phase
-from troef.solver import solve
 
 #: Contract kinds and the bids that make them (the first bidders bid, the rest pass).
 KINDS: Final[dict[str, tuple[Bid, ...]]] = {

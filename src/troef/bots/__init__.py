@@ -1,5 +1,10 @@
-"""Computer players of Bonaken: one interface (:class:`Bot`), a registry (:func:`make_bot`)."""
+"""Computer players of every game: one interface (:class:`Bot`), a registry (:func:`make_bot`).
 
-from troef.bots.base import Bot, bot_kinds, legal_actions, make_bot, register_bot
+Each game's own players live in its package (Bonaken's ``heuristic`` and
+``pimc`` in ``troef.games.bonaken``); what every game shares is here and in
+:mod:`troef.core.bot`.
+"""
 
-__all__ = ["Bot", "bot_kinds", "legal_actions", "make_bot", "register_bot"]
+from troef.bots.base import Bot, RandomBot, bot_kinds, make_bot, register_bot
+
+__all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot", "register_bot"]

@@ -1,10 +1,13 @@
 """What the server needs of a game: the :class:`GameAdapter` protocol and the registry of games.
 
 The server (tables, seats, messages, storage, the browser's card table) knows
-nothing of Bonaken. A game plugs in by implementing :class:`GameAdapter`:
-start a match from a stored configuration, check and apply actions given as
-text, and give the view of one seat or a spectator. Kraken or Binokel add an
-adapter module and one line in :data:`GAMES`.
+nothing of any one game. A game plugs in through :class:`GameAdapter`: start a
+match from a stored configuration, check and apply actions given as text, and
+give the view of one seat or a spectator. :class:`CoreAdapter` implements it
+once for every :class:`~troef.core.game.Game` of the game registry
+(:mod:`troef.games`); a game whose table needs more (a score sheet, faster
+views) adds a small subclass under its own name (``troef.server.bonaken``)
+and one line in :data:`ADAPTERS`.
 
 A match is fully determined by its configuration, seed, first dealer and the
 list of actions: that is all the server stores, and it rebuilds a match after
@@ -13,11 +16,18 @@ a restart by replaying the actions (:func:`rebuild`).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from functools import cache
+from typing import Any, ClassVar, Final, Protocol
 
-from troef.core.errors import TroefError
+import orjson
+
+from troef.core.errors import IllegalActionError, NotationError, TroefError
+from troef.core.game import Game
+from troef.games import game as get_game
+from troef.games import names as game_names
 
 
 class ConfigError(TroefError, ValueError):
@@ -122,6 +132,10 @@ class GameAdapter(Protocol):
         """The computer players that can be made now (e.g. ``random``, ``heuristic``)."""
         ...
 
+    def hint_level(self) -> str:
+        """The strongest available computer player, which gives hints."""
+        ...
+
     def make_bot(self, level: str, seed: int) -> Any:
         """A computer player of ``level``."""
         ...
@@ -148,9 +162,200 @@ def rebuild(
     return match
 
 
-def games() -> dict[str, GameAdapter]:
-    """Every game the server offers, by name."""
-    from troef.server.bonaken import BonakenAdapter
+#: The games whose server part is more than :class:`CoreAdapter`: name -> "module:class".
+ADAPTERS: Final[dict[str, str]] = {
+    "bonaken": "troef.server.bonaken:BonakenAdapter",
+}
 
-    adapters: list[GameAdapter] = [BonakenAdapter()]
-    return {g.name: g for g in adapters}
+_ON_OFF: Final = (False, True)
+
+
+class CoreAdapter:
+    """:class:`GameAdapter` written once against the game protocol (:class:`~troef.core.game.Game`).
+
+    A configuration is ``{"preset": ..., "players": ..., "switches": {...}}``;
+    the lobby may set only the switches of :attr:`switches`, each to one of
+    the values listed there (``_ON_OFF`` for true/false).
+    """
+
+    #: The variant switches the lobby offers, with the values each may take.
+    switches: ClassVar[Mapping[str, tuple[object, ...]]] = {}
+    #: Bot levels giving hints, best first (the others the game has come after).
+    hint_order: ClassVar[tuple[str, ...]] = ("pimc", "heuristic", "random")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.name = game.name
+
+    # ------------------------------------------------------------------ configuration
+    def switch_default(self, preset: str, key: str) -> object:
+        """What switch ``key`` is in ``preset`` when the lobby leaves it alone."""
+        return None
+
+    def options(self) -> dict[str, Any]:
+        presets = {}
+        for name, info in self.game.presets().items():
+            presets[name] = {
+                "players": list(info.players),
+                "default_players": info.default_players,
+                "switches": {key: _to_json(self.switch_default(name, key)) for key in self.switches},
+            }
+        choices = {key: (["bool"] if kind is _ON_OFF else list(kind)) for key, kind in self.switches.items()}
+        return {"presets": presets, "switches": choices, "bots": list(self.bot_levels())}
+
+    def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        presets = self.game.presets()
+        name = raw.get("preset", self.game.default_preset)
+        if name not in presets:
+            raise ConfigError(f"unknown rules preset {name!r}; choose one of {', '.join(presets)}")
+        switches_raw = raw.get("switches")
+        if switches_raw is None:
+            switches_raw = {}
+        if not isinstance(switches_raw, Mapping):
+            raise ConfigError("'switches' must be an object")
+        switches: dict[str, Any] = {}
+        for key, value in switches_raw.items():
+            allowed = self.switches.get(key)
+            if allowed is None:
+                raise ConfigError(f"the switch {key!r} cannot be set here; settable: {', '.join(self.switches)}")
+            if allowed is _ON_OFF:
+                if not isinstance(value, bool):
+                    raise ConfigError(f"{key} must be true or false")
+            elif isinstance(value, bool) or value not in allowed:
+                raise ConfigError(f"{key} must be one of {', '.join(map(str, allowed))}")
+            if self.switch_default(name, key) != value:
+                switches[key] = value
+        players = raw.get("players", presets[name].default_players)
+        if not isinstance(players, int) or isinstance(players, bool) or players not in presets[name].players:
+            allowed_players = ", ".join(map(str, presets[name].players))
+            raise ConfigError(f"the {name} rules are for {allowed_players} players")
+        try:  # a combination of switches the rules refuse
+            self.game.new_match(name, players, seed=0, first_dealer=0, switches=switches)
+        except TroefError as exc:
+            raise ConfigError(str(exc)) from None
+        return {"preset": name, "switches": dict(sorted(switches.items())), "players": players}
+
+    def players(self, config: Mapping[str, Any]) -> int:
+        return int(config["players"])
+
+    # ------------------------------------------------------------------ the match
+    def new_match(self, config: Mapping[str, Any], seed: int, first_dealer: int | None) -> Any:
+        return self.game.new_match(
+            str(config["preset"]),
+            self.players(config),
+            seed=seed,
+            first_dealer=first_dealer,
+            switches=dict(config.get("switches", {})),
+        )
+
+    def to_act(self, match: Any) -> int:
+        return int(match.to_act)
+
+    def is_over(self, match: Any) -> bool:
+        return bool(match.is_over)
+
+    def check(self, match: Any, text: str) -> tuple[str, Problem | None]:
+        try:
+            action = self.game.parse_action(text)
+        except NotationError as exc:
+            return text, Problem("bad_action", str(exc))
+        canonical = action.text()
+        if match.is_over:
+            return canonical, Problem("match_over", "the match is over")
+        try:
+            reason = self.game.check(match, action)
+        except (TroefError, ValueError, IndexError) as exc:  # e.g. a card number out of range
+            return canonical, Problem("illegal", str(exc))
+        if reason is not None:
+            return canonical, Problem("illegal", reason)
+        return canonical, None
+
+    def apply(self, match: Any, text: str) -> None:
+        try:
+            self.game.apply(match, self.game.parse_action(text))
+        except IllegalActionError as exc:  # check() said yes: this is a bug, not a player's mistake
+            raise RuntimeError(f"the engine refused an action it had accepted: {exc}") from exc
+
+    def hand_count(self, match: Any) -> int:
+        return self.game.deals(match)
+
+    def hand_started(self, match: Any) -> bool:
+        return bool(self.game.view(match).to_json().get("events"))
+
+    # ------------------------------------------------------------------ views
+    def view(self, match: Any, viewer: int, hand: int | None = None) -> Any:
+        return self.game.view(match, viewer)
+
+    def views(self, match: Any, viewers: Sequence[int], hand: int | None = None) -> list[Any]:
+        return [self.view(match, viewer, hand) for viewer in viewers]
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        data: dict[str, Any] = view.to_json()
+        return data
+
+    def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
+        return [self.view_json(view) for view in views]
+
+    def views_bytes(self, views: Sequence[Any]) -> list[bytes]:
+        return [orjson.dumps(data) for data in self.views_json(views)]
+
+    def legal(self, view: Any) -> list[str]:
+        return list(view.legal)
+
+    def public(self, match: Any) -> dict[str, Any]:
+        over = self.is_over(match)
+        return {"hand_no": self.hand_count(match), "over": over, "standing": self.game.standing(match)}
+
+    def result(self, match: Any) -> dict[str, Any]:
+        scores = self.game.scores(match)
+        return {"standing": self.game.standing(match), "scores": {str(k): v for k, v in sorted(scores.items())}}
+
+    def record(self, match: Any, seats: list[dict[str, str]]) -> str:
+        return self.game.record(match, seats)
+
+    # ------------------------------------------------------------------ computer players
+    def bot_levels(self) -> list[str]:
+        return list(_available_levels(self.game.name))
+
+    def hint_level(self) -> str:
+        """The strongest available bot, which gives hints."""
+        levels = _available_levels(self.game.name)
+        return next(level for level in (*self.hint_order, *levels) if level in levels)
+
+    def make_bot(self, level: str, seed: int) -> Any:
+        return self.game.make_bot(level, seed)
+
+    def bot_action(self, bot: Any, view: Any) -> str:
+        return str(bot.act(view).text())
+
+
+@cache  # the bots that load do not change while the server runs; asked on every new table
+def _available_levels(name: str) -> tuple[str, ...]:
+    game = get_game(name)
+    found: list[str] = []
+    for kind in game.bot_kinds():
+        try:
+            game.make_bot(kind, 0)
+        except Exception:  # a bot whose module is missing or broken is not offered
+            continue
+        found.append(kind)
+    return tuple(found) or ("random",)
+
+
+def _to_json(value: object) -> object:
+    return value if isinstance(value, (bool, int, str)) or value is None else str(value)
+
+
+def adapter(name: str) -> GameAdapter:
+    """The server's adapter of game ``name``."""
+    target = ADAPTERS.get(name)
+    if target is None:
+        return CoreAdapter(get_game(name))
+    module, _, attr = target.partition(":")
+    made: GameAdapter = getattr(importlib.import_module(module), attr)(get_game(name))
+    return made
+
+
+def games() -> dict[str, GameAdapter]:
+    """Every game the server offers, by name (the game registry's order)."""
+    return {name: adapter(name) for name in game_names()}

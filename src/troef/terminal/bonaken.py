@@ -32,10 +32,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from troef.bots.base import Bot, legal_actions, make_bot
-from troef.bots.heuristic import HeuristicBot
-from troef.bots.hints import format_hints, hints
-from troef.bots.reading import points as card_points
+from troef.bots.base import Bot, make_bot
 from troef.cards import SUIT_LETTERS, NotationError, TroefError, suit_of
 from troef.games.bonaken.actions import (
     MISERE,
@@ -53,8 +50,12 @@ from troef.games.bonaken.actions import (
     Play,
     parse_action,
 )
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.heuristic import HeuristicBot
+from troef.games.bonaken.hints import format_hints, hints
 from troef.games.bonaken.match import Match, Status
 from troef.games.bonaken.play import TRUMP_POWER
+from troef.games.bonaken.reading import points as card_points
 from troef.games.bonaken.record import dump, record_of_match
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.state import Hand
@@ -148,7 +149,7 @@ class TerminalGame:
         self.bot_kind = bots
         base = self.match.seed
         self.bots: dict[int, Bot] = {
-            s: make_bot(bots, (base + 7919 * (s + 1)) % 2**63) for s in range(players) if s != seat
+            s: make_bot("bonaken", bots, (base + 7919 * (s + 1)) % 2**63) for s in range(players) if s != seat
         }
         self.advisor = HeuristicBot(seed=base % 2**31, name="advisor")
         self.console = console or Console(highlight=False)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from troef.bots.pimc import Evaluator, PimcBot, Strength
+from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
 

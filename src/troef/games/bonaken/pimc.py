@@ -2,7 +2,7 @@
 
 At every decision the bot deals the cards it cannot see in many ways that fit
 everything its seat knows (:class:`Sampler`), plays each such *world* out with
-the perfect-information solver (:mod:`troef.solver`), and takes the action
+the perfect-information solver (:mod:`troef.games.bonaken.solver`), and takes the action
 that does best over the worlds:
 
 * card play: the card with the highest make-rate for the declarer's side (for
@@ -43,18 +43,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final
 
-from troef.bots.base import Bot, legal_actions
-from troef.bots.heuristic import (
-    BID_SHARE,
-    BLIND_BONUS,
-    OPENING,
-    HeuristicBot,
-    estimate,
-    keep_score,
-    misere_danger,
-)
-from troef.bots.reading import rules_of, strength
 from troef.cards import cards_of
+from troef.core.bot import Bot
 from troef.core.errors import IllegalActionError, TroefError
 from troef.games.bonaken.actions import (
     PASS,
@@ -71,11 +61,22 @@ from troef.games.bonaken.actions import (
     parse_action,
 )
 from troef.games.bonaken.deal import Deal
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.heuristic import (
+    BID_SHARE,
+    BLIND_BONUS,
+    OPENING,
+    HeuristicBot,
+    estimate,
+    keep_score,
+    misere_danger,
+)
 from troef.games.bonaken.play import SUIT32
+from troef.games.bonaken.reading import rules_of, strength
 from troef.games.bonaken.rules import RoemTable, Rules
+from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
 from troef.games.bonaken.view import BonakenView
-from troef.solver import SolverError, solve
 
 __all__ = [
     "Evaluator",

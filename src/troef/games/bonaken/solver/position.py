@@ -5,7 +5,7 @@ cards, the order of play, the cards already in the current trick, trump, and
 what the declarer still has to reach. :func:`position_from_hand` reads one
 from an engine :class:`~troef.games.bonaken.state.Hand`; players that sample
 hypothetical deals build one directly (or reuse one with other hands, see
-:func:`troef.solver.search.solve_position`).
+:func:`troef.games.bonaken.solver.search.solve_position`).
 
 The question is always asked for one declarer (nk rule 22: the others work
 together against him), as a :class:`Goal`:

@@ -23,8 +23,22 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from troef.bots.base import Bot, legal_actions
-from troef.bots.reading import (
+from troef.cards import Rank, cards_of
+from troef.core.bot import Bot
+from troef.games.bonaken.actions import (
+    STUK,
+    TRUMPS,
+    Bid,
+    BidKind,
+    BonakenAction,
+    DeclareRoem,
+    Discard,
+    Pass,
+    Play,
+)
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.play import PLAIN_POINTS, SUIT32, TRUMP_POINTS, TRUMP_POWER
+from troef.games.bonaken.reading import (
     ABOVE_BYTE,
     ALL32,
     STRONGEST_FIRST,
@@ -39,19 +53,6 @@ from troef.bots.reading import (
     rules_of,
     strength,
 )
-from troef.cards import Rank, cards_of
-from troef.games.bonaken.actions import (
-    STUK,
-    TRUMPS,
-    Bid,
-    BidKind,
-    BonakenAction,
-    DeclareRoem,
-    Discard,
-    Pass,
-    Play,
-)
-from troef.games.bonaken.play import PLAIN_POINTS, SUIT32, TRUMP_POINTS, TRUMP_POWER
 from troef.games.bonaken.roem import roem_options
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.view import BonakenView

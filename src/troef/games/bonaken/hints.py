@@ -1,7 +1,7 @@
 """Hints for a human seat: the strongest bot's evaluation of every legal action.
 
 :func:`hints` samples worlds that fit what the seat knows (the pimc bot's
-:class:`~troef.bots.pimc.Sampler`), plays every legal action out in each of
+:class:`~troef.games.bonaken.pimc.Sampler`), plays every legal action out in each of
 them with the perfect-information solver, and reports per action:
 
 * ``value``: the chance that the player's side succeeds after it (the
@@ -35,21 +35,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from troef.bots.base import legal_actions
-from troef.bots.pimc import (
-    STRONG,
-    Evaluator,
-    Plan,
-    Sampler,
-    SamplingError,
-    Strength,
-    apply_plan,
-    contract_value,
-    end_bidding,
-    plans_in,
-    solve_makes,
-)
-from troef.bots.reading import rules_of
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import (
     STUK,
@@ -63,10 +48,25 @@ from troef.games.bonaken.actions import (
     Pass,
     Play,
 )
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.pimc import (
+    STRONG,
+    Evaluator,
+    Plan,
+    Sampler,
+    SamplingError,
+    Strength,
+    apply_plan,
+    contract_value,
+    end_bidding,
+    plans_in,
+    solve_makes,
+)
+from troef.games.bonaken.reading import rules_of
 from troef.games.bonaken.rules import Rules
+from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
 from troef.games.bonaken.view import BonakenView
-from troef.solver import SolverError, solve
 
 __all__ = ["Hint", "hints"]
 

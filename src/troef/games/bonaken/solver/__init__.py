@@ -21,8 +21,8 @@ players that sample many hypothetical deals.
 (True, True)
 """
 
-from troef.solver.position import Goal, Position, SolverError, position_from_hand
-from troef.solver.search import Solution, best_points, solve, solve_position
+from troef.games.bonaken.solver.position import Goal, Position, SolverError, position_from_hand
+from troef.games.bonaken.solver.search import Solution, best_points, solve, solve_position
 
 __all__ = [
     "Goal",

@@ -47,8 +47,8 @@ from typing import Final
 from troef.games.bonaken.play import PLAIN_POINTS, TRUMP_POINTS, TRUMP_POWER, card_power, legal_plays
 from troef.games.bonaken.roem import trick_roem
 from troef.games.bonaken.rules import Rules
+from troef.games.bonaken.solver.position import Goal, Position, SolverError, position_from_hand, stuk_mask
 from troef.games.bonaken.state import Hand
-from troef.solver.position import Goal, Position, SolverError, position_from_hand, stuk_mask
 
 __all__ = ["Solution", "best_points", "solve", "solve_position"]
 

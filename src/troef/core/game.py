@@ -1,0 +1,242 @@
+"""The game protocol: what every game of troef offers the layers above it.
+
+In the spirit of OpenSpiel's Game/State split, a :class:`Game` is the game
+itself (its name, presets, seats, action notation, record codec and computer
+players) and a :class:`Match` is one play-through of it from a seed: whose
+turn it is, the legal actions, ``check`` with a reason a player understands,
+``apply``, whether it is over. What a seat or a spectator may know is its
+:class:`View`, made by :meth:`Game.view`, the only projection of a match that
+leaves the engine for a player, a bot, a spectator or a log.
+
+Every layer above the games (``troef replay``, ``troef bench engine``, the
+arena, the terminal's frame, the server's adapter registry, the bot registry)
+takes a game through this protocol and :func:`troef.games.game`; what is
+particular to one game lives in that game's package. The consistency battery
+(``tests/test_battery.py``) runs over every game and preset through this
+protocol alone. ``troef.games`` holds the registry of the games.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from troef.core.actions import SPECTATOR, Action
+from troef.core.bot import Bot, RandomBot
+from troef.core.errors import TroefError
+
+__all__ = ["SPECTATOR", "Game", "Match", "Outcome", "Preset", "UnknownBotError", "View"]
+
+
+class View(Protocol):
+    """One viewer's projection of a match: everything it may know, and nothing else."""
+
+    #: The seat it belongs to, or :data:`SPECTATOR`.
+    viewer: int
+    #: The seat to act (-1 when nobody is).
+    to_act: int
+    #: The viewer's legal actions in text form (empty unless it is the viewer's turn).
+    legal: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (what the server sends the viewer)."""
+        ...
+
+    def known_cards(self) -> int:
+        """The mask of every card the view mentions (for leak checks)."""
+        ...
+
+
+class Match(Protocol):
+    """One play-through of a game, deal after deal, from a seed."""
+
+    #: The seed of the match's own generator: with the actions, it reproduces the match.
+    seed: int
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, -1 when the match is over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        ...
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The legal actions of the seat to act."""
+        ...
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` is not allowed now (a sentence for the player), or None."""
+        ...
+
+    def apply(self, action: Any) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        ...
+
+
+class Outcome(Protocol):
+    """What a replay of a record found."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record reaches the end of the match (or hand, for a hand record)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rule set of a game, as a menu shows it."""
+
+    name: str
+    #: The numbers of players it is for.
+    players: tuple[int, ...]
+    default_players: int
+    #: One line saying what it is (English).
+    description: str
+
+
+class UnknownBotError(TroefError, ValueError):
+    """A computer player the game does not have."""
+
+
+class Game(ABC):
+    """One game of troef, as every layer above the games sees it.
+
+    A game is a stateless singleton (``troef.games.game(name)``). Its methods
+    take and return the game's own objects (its matches, actions and views);
+    the layers above only pass them back to the same game.
+    """
+
+    #: The game's name in commands, URLs, records and the database (``"bonaken"``).
+    name: ClassVar[str]
+    #: The name players know it by.
+    title: ClassVar[str]
+    #: The languages of its players, the first being the default (``("nl", "en", "de")``).
+    languages: ClassVar[tuple[str, ...]]
+    #: Whether seats play in two fixed partnerships (seat s with seat s + 2).
+    partnerships: ClassVar[bool] = False
+    #: Computer players besides ``random`` (which every game has), weakest first: kind ->
+    #: ``"module:factory"``, where ``factory(seed)`` makes a :class:`Bot`. Bots that see every card
+    #: (``cheat``, for measurement) are never listed here.
+    bots: ClassVar[Mapping[str, str]]
+
+    # ------------------------------------------------------------------ presets and matches
+    @abstractmethod
+    def presets(self) -> Mapping[str, Preset]:
+        """The rule sets by name, the default first."""
+
+    @property
+    def default_preset(self) -> str:
+        """The preset a menu offers first."""
+        return next(iter(self.presets()))
+
+    def preset(self, name: str) -> Preset:
+        """The preset ``name``; an unknown name raises :class:`TroefError` listing the known ones."""
+        presets = self.presets()
+        if name not in presets:
+            raise TroefError(f"{self.name} has no rule set {name!r}; choose one of {', '.join(presets)}")
+        return presets[name]
+
+    @abstractmethod
+    def new_match(
+        self,
+        preset: str,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        switches: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """A fresh :class:`Match`; the same arguments always give the same match."""
+
+    @abstractmethod
+    def players(self, match: Any) -> int:
+        """The number of seats of a match."""
+
+    @abstractmethod
+    def deals(self, match: Any) -> int:
+        """The deals (hands) so far, the current one included."""
+
+    # ------------------------------------------------------------------ actions and views
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """An action from its text form; malformed text raises ``NotationError`` with the reason."""
+
+    def check(self, match: Any, action: Any) -> str | None:
+        """Why ``action`` is not allowed in ``match`` now, or None (see :meth:`Match.check`)."""
+        reason: str | None = match.check(action)
+        return reason
+
+    def apply(self, match: Any, action: Any) -> None:
+        """Apply ``action`` to ``match`` (see :meth:`Match.apply`)."""
+        match.apply(action)
+
+    @abstractmethod
+    def view(self, match: Any, viewer: int = SPECTATOR) -> View:
+        """The view of the current deal for a seat or the spectator: the one projection of a match."""
+
+    @abstractmethod
+    def standing(self, match: Any) -> list[dict[str, Any]]:
+        """Where each seat stands in the match (public: the score sheet), JSON-ready, one entry per seat."""
+
+    @abstractmethod
+    def scores(self, match: Any) -> dict[int, float]:
+        """Each seat's result of a finished match as one number, higher is better (the arena compares them)."""
+
+    @abstractmethod
+    def shuffle_unseen(self, match: Any, viewer: int, seed: int) -> Any | None:
+        """The same match with cards ``viewer`` has not seen dealt differently among the others, or None.
+
+        The public history stays the same (it is replayed onto the new deal;
+        None when that is impossible). The consistency battery checks that the
+        viewer's view does not change: hidden cards stay hidden.
+        """
+
+    # ------------------------------------------------------------------ records
+    @abstractmethod
+    def record(self, match: Any, seats: list[dict[str, str]] | None = None) -> str:
+        """The match as a record (JSON text in the envelope of :mod:`troef.core.records`): every card."""
+
+    @abstractmethod
+    def replay(self, text: str) -> Outcome:
+        """Read a record and replay it; ``RecordError`` if malformed, ``ReplayError`` at an illegal action."""
+
+    @abstractmethod
+    def describe(self, outcome: Any) -> str:
+        """A plain-text report of a replay's outcome."""
+
+    # ------------------------------------------------------------------ benchmark
+    @abstractmethod
+    def random_deal(self, preset: str, players: int, seed: int, chooser: Any, dealer: int = 0) -> int:
+        """Deal one hand from ``seed`` (``dealer`` deals) and play it to its end choosing uniformly with ``chooser``.
+
+        Returns the number of actions. This is ``troef bench engine``'s
+        workload: what a research loop does through the public API.
+        """
+
+    # ------------------------------------------------------------------ computer players
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The computer players a table may seat, weakest first."""
+        return ("random", *self.bots)
+
+    def make_bot(self, kind: str, seed: int | None = None) -> Bot:
+        """A computer player of ``kind`` with its own generator seeded with ``seed``."""
+        if kind == "random":
+            return RandomBot(seed, parse=self.parse_action)
+        target = self.bots.get(kind)
+        if target is None:
+            kinds = ", ".join(self.bot_kinds())
+            raise UnknownBotError(f"{self.name} has no computer player {kind!r}; choose one of {kinds}")
+        module, _, attr = target.partition(":")
+        factory = getattr(importlib.import_module(module), attr)
+        bot: Bot = factory(seed)
+        return bot

@@ -1,0 +1,163 @@
+"""Bonaken as a :class:`~troef.core.game.Game`: what the layers above the games see of it.
+
+Everything here is a thin door onto the engine's own modules (rules, match,
+view, record); no rule is decided in this file.
+
+>>> from troef.games import game
+>>> bonaken = game("bonaken")
+>>> list(bonaken.presets())
+['nk', 'pagat', 'hazerswoude']
+>>> match = bonaken.new_match("pagat", 4, seed=7, first_dealer=0)
+>>> view = bonaken.view(match, match.to_act)
+>>> view.legal[:3]
+('pass', 'bid misere', 'bid 5')
+>>> bonaken.check(match, bonaken.parse_action("play Jh"))
+'it is time to bid or pass'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any, ClassVar, Final
+
+from troef.core.errors import IllegalActionError
+from troef.core.game import SPECTATOR, Game, Preset
+from troef.games.bonaken.actions import BonakenAction, parse_action
+from troef.games.bonaken.match import Match
+from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.bonaken.rules import PRESETS, Rules, preset
+from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.view import BonakenView, hand_view
+
+_DESCRIPTIONS: Final = {
+    "nk": "the 80 rules of the Stichting Bonaken Nederland (NK Bonaken)",
+    "pagat": "Hazerswoude-Rijndijk, with its local variants",
+    "hazerswoude": "the 'Leuke kaartspelen' description of Hazerswoude Rijndijk",
+}
+
+
+@lru_cache(maxsize=4096)
+def parse_cached(text: str) -> BonakenAction:
+    """:func:`parse_action`, remembered (bots parse the same texts over and over: bidding lists are long)."""
+    return parse_action(text)
+
+
+def legal_actions(view: BonakenView) -> list[BonakenAction]:
+    """The actions of ``view.legal``, parsed."""
+    return [parse_cached(text) for text in view.legal]
+
+
+@cache
+def _rules(name: str) -> Rules:
+    return preset(name)
+
+
+def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of preset ``name`` with ``switches`` changed (made once per preset without switches)."""
+    return preset(name, **switches) if switches else _rules(name)
+
+
+class Bonaken(Game):
+    """Bonaken: presets ``nk``, ``pagat`` and ``hazerswoude``, 2 to 7 players."""
+
+    name: ClassVar[str] = "bonaken"
+    title: ClassVar[str] = "Bonaken"
+    languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "troef.games.bonaken.heuristic:HeuristicBot",
+        "pimc": "troef.games.bonaken.pimc:PimcBot",
+    }
+
+    def presets(self) -> Mapping[str, Preset]:
+        return {
+            name: Preset(
+                name,
+                _rules(name).players,
+                4 if 4 in _rules(name).players else _rules(name).players[0],
+                _DESCRIPTIONS[name],
+            )
+            for name in PRESETS
+        }
+
+    def new_match(
+        self,
+        preset: str,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        switches: Mapping[str, Any] | None = None,
+    ) -> Match:
+        rules = rules_of(preset, switches)
+        return Match(rules, players or self.preset(preset).default_players, seed=seed, first_dealer=first_dealer)
+
+    def players(self, match: Match) -> int:
+        return match.table
+
+    def deals(self, match: Match) -> int:
+        return len(match.hands)
+
+    def parse_action(self, text: str) -> BonakenAction:
+        return parse_cached(text)
+
+    def view(self, match: Match, viewer: int = SPECTATOR) -> BonakenView:
+        return hand_view(match.hand, viewer)
+
+    def standing(self, match: Match) -> list[dict[str, Any]]:
+        return sorted(match.standing(), key=lambda row: int(str(row["seat"])))
+
+    def scores(self, match: Match) -> dict[int, float]:
+        # nk: the table points of rules 54-57; other scorings: the loser(s) who buy the round score -1
+        if match.rules.scoring == "nk":
+            return {seat: float(points) for seat, points in match.sheet.table_points().items()}
+        losers = set(match.sheet.losers())
+        return {seat: -1.0 if seat in losers else 0.0 for seat in range(match.table)}
+
+    def shuffle_unseen(self, match: Match, viewer: int, seed: int) -> Match | None:
+        known = hand_view(match.hand, viewer).known_cards()
+        deal = match.hand.deal
+        others = [s for s in deal.seats if s != viewer]
+        hidden = [(s, c) for s in others for c in range(32) if deal.hands[s] >> c & 1 and not known >> c & 1]
+        pairs = [(a, b) for a in hidden for b in hidden if a[0] < b[0]]
+        if not pairs:
+            return None
+        (sa, ca), (sb, cb) = random.Random(seed).choice(pairs)
+        hands = list(deal.hands)
+        hands[sa] ^= (1 << ca) | (1 << cb)
+        hands[sb] ^= (1 << ca) | (1 << cb)
+        deals = [h.deal for h in match.hands[:-1]]
+        deals.append(
+            type(deal)(deal.table, deal.dealer, deal.seats, tuple(hands), deal.open, deal.closed, deal.sleepers)
+        )
+        other = Match(match.rules, match.table, match.seed, match.first_dealer, deals=iter(deals))
+        try:
+            for hand in match.hands:
+                for _seat, action in hand.history:
+                    other.apply(action)
+        except IllegalActionError:
+            return None
+        return other
+
+    def record(self, match: Match, seats: list[dict[str, str]] | None = None) -> str:
+        return dumps(record_of_match(match, seats))
+
+    def replay(self, text: str) -> ReplayOutcome:
+        return replay(loads(text))
+
+    def describe(self, outcome: ReplayOutcome) -> str:
+        return describe(outcome)
+
+    def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
+        hand = Hand.new(_rules(preset), players, dealer=dealer, seed=seed)
+        actions = 0
+        while hand.phase != Phase.DONE:
+            legal = hand.legal_actions()
+            hand.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        return actions
+
+
+#: The one Bonaken game.
+GAME: Final = Bonaken()
