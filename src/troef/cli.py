@@ -92,11 +92,12 @@ def play_bonaken(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A troef record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
 ) -> None:
-    """Replay a record through the engine and print each hand's outcome and the standing."""
-    from troef.games.bonaken import record as bonaken_record
+    """Replay a record through its game's engine and print each deal's outcome and the standing."""
+    from troef.core.records import record_game
+    from troef.games import game
 
     try:
         text = file.read_text(encoding="utf-8")
@@ -104,8 +105,8 @@ def replay(
         typer.echo(f"troef: cannot read {file}: {exc.strerror}", err=True)
         raise typer.Exit(2) from None
     try:
-        rec = bonaken_record.loads(text)
-        outcome = bonaken_record.replay(rec)
+        played = game(record_game(text))
+        outcome = played.replay(text)
     except ReplayError as exc:
         if as_json:
             err = {"error": "illegal_action", "hand": exc.hand + 1, "position": exc.position + 1}
@@ -114,22 +115,22 @@ def replay(
         else:
             typer.echo(f"troef: illegal action in the record: {exc}", err=True)
         raise typer.Exit(1) from None
-    except RecordError as exc:
+    except (RecordError, TroefError) as exc:
         typer.echo(f"troef: bad record: {exc}", err=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(outcome.to_json(), indent=1, ensure_ascii=False))
     else:
-        typer.echo(bonaken_record.describe(outcome))
+        typer.echo(played.describe(outcome))
 
 
 @bench_app.command("engine")
 def bench_engine(
-    hands: Annotated[int, typer.Option(help="Random hands per rule set.")] = 20000,
-    players: Annotated[int, typer.Option(help="Players per hand.")] = 4,
+    hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
+    players: Annotated[int, typer.Option(help="Players per deal, where the rule set allows it.")] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Random full hands per second through the public API (and pyspiel euchre, if installed)."""
+    """Random full deals per second of every game and preset (and pyspiel euchre/bridge, if installed)."""
     from troef.bench.engine import run
 
     result = run(hands=hands, players=players)
@@ -139,16 +140,16 @@ def bench_engine(
     typer.echo(f"engine build: {result['engine']}")
     for row in result["troef"]:
         typer.echo(
-            f"{row['game']:<22} {row['hands_per_s']:>10.1f} hands/s  "
-            f"({row['hands']} hands, {row['actions_per_hand']} actions/hand)"
+            f"{row['game']:<22} {row['hands_per_s']:>10.1f} deals/s  "
+            f"({row['players']} players, {row['hands']} deals, {row['actions_per_hand']} actions/deal)"
         )
-    euchre = result["euchre"]
-    if euchre is None:
-        typer.echo("euchre (pyspiel)       not installed: pip install 'troef[bench]' for the comparison")
+    if result["pyspiel"] is None:
+        typer.echo("pyspiel                not installed: pip install 'troef[bench]' for the comparison")
         return
-    typer.echo(f"{euchre['game']:<22} {euchre['games_per_s']:>10.1f} games/s")
+    for row in result["pyspiel"].values():
+        typer.echo(f"{row['game']:<22} {row['games_per_s']:>10.1f} games/s")
     for game, ratio in result["ratio"].items():
-        typer.echo(f"ratio {game} : euchre = {ratio:.3f}")
+        typer.echo(f"ratio {game} : {result['reference'][game]} = {ratio:.3f}")
 
 
 @bench_app.command("solver")
