@@ -68,26 +68,47 @@ def arena_bonaken(
     typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
 
 
-@play_app.command("bonaken")
-def play_bonaken(
-    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
-    players: Annotated[int, typer.Option(help="Number of players (the rule set decides which are allowed).")] = 4,
-    seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same cards.")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the table: nl, en or de.")] = "nl",
-    bots: Annotated[str, typer.Option(help="Computer players: heuristic or random.")] = "heuristic",
-    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
-    save: Annotated[
-        Path | None, typer.Option(help="Where to save the record (default: a file in the data folder).")
-    ] = None,
-) -> None:
-    """Play a match of Bonaken: one seat is yours, the others are computer players."""
-    from troef.terminal.bonaken import play_match
+def _play_command(name: str) -> None:
+    """Register ``troef play <name>``: the terminal table of one game (one human seat, computer players)."""
+    from troef.games import game
 
-    try:
-        play_match(rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
-    except TroefError as exc:
-        typer.echo(f"troef: {exc}", err=True)
-        raise typer.Exit(2) from None
+    played = game(name)
+    presets = played.presets()
+    languages = played.languages
+
+    # the options' help names this game's presets and languages: defaults (unlike annotations, which this
+    # module's ``from __future__ import annotations`` leaves as strings) are evaluated here
+    def play(
+        rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
+        players: int | None = typer.Option(None, help="Number of players (the rule set decides which are allowed)."),
+        seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
+        lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
+        bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
+        seat: int = typer.Option(0, help="Your seat (0 is the first)."),
+        save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
+    ) -> None:
+        from troef.terminal.frame import play as play_game
+
+        try:
+            play_game(name, rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
+        except TroefError as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    play.__doc__ = f"Play a match of {played.title}: one seat is yours, the others are computer players."
+    play_app.command(name)(play)
+
+
+def _register_play_commands() -> None:
+    from troef.games import names
+    from troef.terminal.frame import TABLES
+
+    for name in names():
+        if name in TABLES:
+            _play_command(name)
+
+
+_register_play_commands()
 
 
 @app.command()
