@@ -24,48 +24,62 @@ app.add_typer(bench_app, name="bench")
 app.add_typer(arena_app, name="arena")
 
 
-@arena_app.command("bonaken")
-def arena_bonaken(
-    seats: Annotated[str, typer.Option(help="Bots per seat, comma separated: random, heuristic, pimc, cheat.")] = (
-        "pimc,heuristic,heuristic,heuristic"
-    ),
-    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 1,
-    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
-    workers: Annotated[int, typer.Option(help="Processes to play in (this machine has 2 cores).")] = 1,
-    duplicate: Annotated[bool, typer.Option("--duplicate", help="Play the same deals with the bots rotated.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """Play matches between bots, rotating seats; per bot: buys the round (95% interval), declarer results."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+def _arena_command(name: str) -> None:
+    """Register ``troef arena <name>``: computer players of one game against each other."""
+    from troef.games import game
 
-    from troef.arena import ArenaError, describe, parse_seats, run_arena
+    played = game(name)
+    presets = played.presets()
+    default_seats = ",".join(["pimc" if "pimc" in played.bot_kinds() else "heuristic"] + ["heuristic"] * 3)
 
-    try:
-        seat_list = parse_seats(seats)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-            disable=as_json or not sys.stderr.isatty(),
-        ) as bar:
-            task = bar.add_task("matches", total=matches)
-            result = run_arena(
-                seat_list,
-                matches=matches,
-                seed=seed,
-                rules=rules,
-                workers=workers,
-                duplicate=duplicate,
-                progress=lambda done, total: bar.update(task, completed=done),
-            )
-    except ArenaError as exc:
-        typer.echo(f"troef: {exc}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+    # the options' help names this game's presets and bots: see _play_command
+    def arena(
+        seats: str = typer.Option(
+            default_seats, help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat."
+        ),
+        matches: int = typer.Option(100, help="Whole matches to play."),
+        seed: int = typer.Option(1, help="Seed of the first match."),
+        rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
+        workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        duplicate: bool = typer.Option(False, "--duplicate", help="Play the same deals with the bots rotated."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+        from troef.arena import ArenaError, describe, parse_seats, run_arena
+
+        try:
+            seat_list = parse_seats(seats)
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                transient=True,
+                disable=as_json or not sys.stderr.isatty(),
+            ) as bar:
+                task = bar.add_task("matches", total=matches)
+                result = run_arena(
+                    seat_list,
+                    matches=matches,
+                    seed=seed,
+                    rules=rules,
+                    workers=workers,
+                    duplicate=duplicate,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                    game=name,
+                )
+        except (ArenaError, TroefError) as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+
+    arena.__doc__ = (
+        f"Play matches of {played.title} between bots, seats rotated (or duplicate deals): per bot the score "
+        "with a 95% interval, the paired difference with the field, and the game's own counts."
+    )
+    arena_app.command(name)(arena)
 
 
 def _play_command(name: str) -> None:
@@ -99,16 +113,17 @@ def _play_command(name: str) -> None:
     play_app.command(name)(play)
 
 
-def _register_play_commands() -> None:
+def _register_game_commands() -> None:
     from troef.games import names
     from troef.terminal.frame import TABLES
 
     for name in names():
+        _arena_command(name)
         if name in TABLES:
             _play_command(name)
 
 
-_register_play_commands()
+_register_game_commands()
 
 
 @app.command()
