@@ -400,9 +400,7 @@ class Tournament:
             ]
             counts = tuple(pts.count(v) for v in values)
             player = self.players[p]
-            lines.append(
-                Standing(0, False, p, player.name, Fraction(sum(pts)), counts, len(pts), 0, player.active)
-            )
+            lines.append(Standing(0, False, p, player.name, Fraction(sum(pts)), counts, len(pts), 0, player.active))
         lines.sort(key=lambda s: (s.key(), before[s.number]))
         for i, line in enumerate(lines, start=1):
             line.place = i  # the qualifying rank breaks what the final leaves tied

@@ -236,9 +236,7 @@ class TournamentStore:
             .order_by(tournament_rounds_table.c.number)
         )
         for r in rounds:
-            t.drawn.append(
-                Round(r.number, [tuple(x) for x in r.tables], tuple(r.byes), bool(r.final), dict(r.online))
-            )
+            t.drawn.append(Round(r.number, [tuple(x) for x in r.tables], tuple(r.byes), bool(r.final), dict(r.online)))
         results = conn.execute(
             sa.select(tournament_results_table).where(tournament_results_table.c.tournament_id == tournament_id)
         )

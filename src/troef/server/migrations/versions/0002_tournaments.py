@@ -76,9 +76,7 @@ def upgrade() -> None:
         sa.Column("note", sa.String(200), nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_index(
-        "ix_troef_tournament_corrections_tournament_id", "troef_tournament_corrections", ["tournament_id"]
-    )
+    op.create_index("ix_troef_tournament_corrections_tournament_id", "troef_tournament_corrections", ["tournament_id"])
 
 
 def downgrade() -> None:
