@@ -114,7 +114,11 @@ def players(
     if names:
         _change(db, tournament, lambda t: t.add_players(names))
     for number in withdraw or []:
-        _change(db, tournament, lambda t, n=number: t.withdraw(n))
+
+        def leave(t: Tournament, n: int = number) -> None:
+            t.withdraw(n)
+
+        _change(db, tournament, leave)
     _, t = _open(db, tournament)
     for p in t.players.values():
         flags = "" if p.active else "  (withdrawn)"
