@@ -144,7 +144,7 @@ def test_a_correction_after_the_standings_were_shown_is_logged() -> None:
     fill_round(t)
     shown = [(s.number, s.total, s.place) for s in t.standings()]
     table = t.drawn[0].tables[0]
-    result, correction = t.enter_result(1, 1, 2, points=[1, 4, 8, 10], note="form misread")
+    _, correction = t.enter_result(1, 1, 2, points=[1, 4, 8, 10], note="form misread")
     assert correction is not None and correction.old == (10, 8, 4, 1) and correction.new == (1, 4, 8, 10)
     assert correction.note == "form misread" and t.corrections == [correction]
     after = {s.number: s for s in t.standings()}
