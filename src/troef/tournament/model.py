@@ -236,11 +236,11 @@ class Tournament:
 
     def draw_round(self) -> Round:
         """Draw the next qualifying round by lot (nk rule 60), byes first (``docs/tournament.md``)."""
-        if self.drawn and not self.round_complete(self.drawn[-1]):
-            raise TournamentError(f"round {self.drawn[-1].number} is not complete yet", "round_open")
         number = len(self.drawn) + 1
         if number > self.rounds:
             raise TournamentError(f"all {self.rounds} rounds have been drawn", "rounds_done")
+        if self.drawn and not self.round_complete(self.drawn[-1]):
+            raise TournamentError(f"round {self.drawn[-1].number} is not complete yet", "round_open")
         active = sorted(p.number for p in self.players.values() if p.active)
         size = self.scoring.table_size
         if len(active) < size:
