@@ -238,30 +238,47 @@ function playersForm() {
     list);
 }
 
+// what the organiser chose in the result form, kept when the page is drawn again (after an answer)
+const choice = { round: null, table: "1", game: "1", mode: "points", values: [] };
+
 function resultForm(r) {
-  const size = state.table_size;
+  if (choice.round !== r.round) Object.assign(choice, { round: r.round, table: "1", game: "1", values: [] });
   const tableSel = el("select", { id: "t-res-table" }, r.tables.map((x) => el("option", { value: x.table }, `${t("table")} ${x.table}`)));
   const gameSel = el("select", { id: "t-res-game" }, Array.from({ length: state.games_per_round }, (_, i) => el("option", { value: i + 1 }, `${t("game")} ${i + 1}`)));
   const mode = el("select", { id: "t-res-mode" }, el("option", { value: "points" }, t("points")), el("option", { value: "order" }, t("order")));
+  tableSel.value = choice.table;
+  gameSel.value = choice.game;
+  mode.value = choice.mode;
   const seats = el("div", { class: "t-seats" });
   const note = el("input", { id: "t-res-note", placeholder: t("note"), maxlength: "200" });
   const fill = () => {
     const table = r.tables[Number(tableSel.value) - 1];
     const options = mode.value === "points" ? state.place_values.map(String) : state.order_words;
-    seats.replaceChildren(...table.players.map((n, i) => el("label", {}, `${n} ${nameOf(n)}`,
-      el("select", { "data-seat": i }, el("option", { value: "" }, "–"), options.map((o) => el("option", { value: o }, o))))));
+    seats.replaceChildren(...table.players.map((n, i) => {
+      const sel = el("select", { "data-seat": i }, el("option", { value: "" }, "–"), options.map((o) => el("option", { value: o }, o)));
+      sel.value = choice.values[i] ?? "";
+      sel.addEventListener("change", () => { choice.values[i] = sel.value; });
+      return el("label", {}, `${n} ${nameOf(n)}`, sel);
+    }));
   };
-  tableSel.addEventListener("change", fill);
-  mode.addEventListener("change", fill);
+  const changed = () => {
+    Object.assign(choice, { table: tableSel.value, game: gameSel.value, mode: mode.value, values: [] });
+    fill();
+  };
+  tableSel.addEventListener("change", changed);
+  gameSel.addEventListener("change", () => { choice.game = gameSel.value; });
+  mode.addEventListener("change", changed);
   fill();
-  const save = () => {
+  const save = async () => {
     const values = [...seats.querySelectorAll("select")].map((s) => s.value);
     const body = { round: r.round, table: Number(tableSel.value), game: Number(gameSel.value), note: note.value };
     if (mode.value === "points") body.points = values.map((v) => (v === "" ? null : Number(v)));
     else body.order = values;
-    organiserAction("result", body);
+    if (await organiserAction("result", body)) {
+      choice.values = [];
+      render();
+    }
   };
-  void size;
   return el("section", { class: "t-card", id: "t-results" }, el("h2", {}, `${t("results")} · ${roundTitle(r)}`),
     tableSel, gameSel, mode, seats, note, el("button", { type: "button", class: "primary", id: "t-res-save", onclick: save }, t("save")));
 }
@@ -341,8 +358,11 @@ for (const b of document.querySelectorAll("[data-lang]")) {
   });
 }
 
+// a link pasted into an open page changes only the fragment: start again with its token
+window.addEventListener("hashchange", () => location.reload());
+
 render();
-if (tid) {
+if (tid && !(organiserMode && !organiserToken())) {
   await load();
   if (!organiserMode) setInterval(load, 5000); // the public page follows the tournament live
 }
