@@ -251,3 +251,32 @@ def test_the_store_on_sqlite_and_postgresql(db_url: str) -> None:
         assert redrawn.tables == loaded.drawn[0].tables  # the published seed reproduces the draw
     finally:
         store.close()
+
+
+def test_the_tournament_migration_goes_down_and_up_again(db_url: str) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from troef.server.storage import make_engine, migrate, migrations_path
+
+    engine = make_engine(db_url)
+    migrate(engine)
+    tournament_tables = {
+        "troef_tournaments",
+        "troef_tournament_players",
+        "troef_tournament_rounds",
+        "troef_tournament_results",
+        "troef_tournament_corrections",
+    }
+    assert tournament_tables <= set(sa.inspect(engine).get_table_names())
+    config = Config()
+    config.set_main_option("script_location", str(migrations_path()))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0001")
+    names = set(sa.inspect(engine).get_table_names())
+    assert not tournament_tables & names and "troef_tables" in names
+    migrate(engine)
+    assert tournament_tables <= set(sa.inspect(engine).get_table_names())
+    engine.dispose()

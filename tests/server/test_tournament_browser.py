@@ -125,7 +125,7 @@ def test_the_public_page_follows_the_tournament_live(browser: Browser, tournamen
         page.goto(f"{srv.base}/toernooi/{tid}")
         page.wait_for_selector("#standings tbody tr")
         assert token not in page.content()
-        status, data = srv.http("GET", f"/api/tournaments/{tid}")
+        _, data = srv.http("GET", f"/api/tournaments/{tid}")
         table = next(t for t in data["drawn"][0]["tables"] if t["games"][0]["points"] is None)
         last = table["players"][3]
         row = page.locator(f'.t-round tr[data-table="{table["table"]}"]')
