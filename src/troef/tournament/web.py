@@ -196,6 +196,7 @@ class TournamentWeb:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-tournament")
         #: Online tables still playing: server table id -> tournament id.
         self.watching: dict[str, str] = {}
+        self._tasks: set[asyncio.Task[int]] = set()
         hub.finish_listeners.append(self._table_finished)
 
     @property
@@ -231,12 +232,13 @@ class TournamentWeb:
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw_absent)
         ):
             raise TournamentError("'absent' must be a list of start numbers, or \"all\"", "bad_request")
-        level = body.get("level", "heuristic")
-        if level not in self.hub.games["bonaken"].bot_levels():
-            raise TournamentError("unknown computer player level", "bad_request")
         t = await self.run(self.store.load, tid)
         if t is None:
             raise TournamentError("no such tournament", "unknown_tournament")
+        level = body.get("level", "heuristic")
+        levels = self.hub.games[t.scoring.game].bot_levels()
+        if level not in levels:
+            raise TournamentError(f"the computer player's level must be one of {', '.join(levels)}", "bad_request")
         rnd = t.round(round_no)
         if not 1 <= game <= t.games_per_round:
             raise TournamentError(f"a round has games 1 to {t.games_per_round}", "bad_game_no")
@@ -291,7 +293,9 @@ class TournamentWeb:
     def _table_finished(self, table: LiveTable) -> None:
         tid = self.watching.pop(table.id, None)
         if tid is not None:
-            asyncio.get_running_loop().create_task(self.sync_online(tid))
+            task = asyncio.get_running_loop().create_task(self.sync_online(tid))
+            self._tasks.add(task)  # keep a reference until it is done
+            task.add_done_callback(self._tasks.discard)
 
     async def sync_online(self, tid: str) -> int:
         """Enter the result of every finished online game of a tournament that has none yet; how many went in."""
