@@ -280,3 +280,42 @@ def test_the_tournament_migration_goes_down_and_up_again(db_url: str) -> None:
     migrate(engine)
     assert tournament_tables <= set(sa.inspect(engine).get_table_names())
     engine.dispose()
+
+
+def test_an_online_seat_by_invite_link_plays_and_its_result_goes_in(server: Server) -> None:
+    import random
+
+    tid, org = create(server, seed=21, rounds=1, games_per_round=1, final=False)
+    act(server, tid, org, "players", {"names": [f"Speler {i}" for i in range(1, 9)]})
+    rnd = act(server, tid, org, "draw", {})["tournament"]["drawn"][0]
+    me = rnd["tables"][0]["players"][2]  # this player is here; everybody else is absent
+    others = [p for table in rnd["tables"] for p in table["players"] if p != me]
+    opened = act(server, tid, org, "online", {"round": 1, "game": 1, "absent": others, "level": "random"})
+    seats = opened["tables"][0]["seats"]
+    mine = next(s for s in seats if s["number"] == me)
+    assert mine["link"] and all(s["link"] is None for s in seats if s["number"] != me)
+    table_id, token = mine["link"].split("/t/")[1].split("#t=")
+    assert act(server, tid, org, "online", {"round": 1, "game": 1, "absent": "all"})["tables"] == []  # opened once
+
+    client = server.client()
+    try:
+        assert client.join(table_id, token)["type"] == "welcome"
+        rng = random.Random(5)
+        while True:
+            state = client.state
+            assert state is not None
+            if state["match"]["over"]:
+                break
+            legal = state["view"]["legal"]
+            if legal:
+                client.act(rng.choice(legal), expect=state["version"])
+                client.wait_version(state["version"] + 1, timeout=20)
+            else:
+                client.recv_until(lambda m: m["type"] == "state" and m["version"] > state["version"], timeout=20)
+    finally:
+        client.close()
+    data = wait_for(server, tid, lambda d: d["drawn"][0]["complete"], timeout=60)
+    _, info = server.http("GET", f"/api/tables/{table_id}")
+    by_seat = {row["seat"]: row["table_points"] for row in info["result"]["standing"]}
+    assert data["drawn"][0]["tables"][0]["games"][0]["points"] == [by_seat[s] for s in range(4)]
+    assert data["drawn"][0]["tables"][0]["games"][0]["source"] == "online"

@@ -179,5 +179,38 @@ def test_the_organiser_page_needs_its_link_and_enters_a_result(
                 break
             time.sleep(0.2)
         assert points == [8, 10, 0, 4]
+
+        # a result that arrives by another way (an online game, a second screen) shows up by itself
+        other = next(
+            t for t in data["drawn"][0]["tables"] if t["games"][1]["points"] is None and t["table"] != free["table"]
+        )
+        body = {"round": 1, "table": other["table"], "game": 2, "points": [4, 1, 10, 8]}
+        page.focus("body")
+        assert srv.http("POST", f"/api/tournaments/{tid}/result", body, {"x-troef-organiser": token})[0] == 200
+        page.wait_for_function(
+            "t => { const r = document.querySelector(`.t-round tr[data-table='${t}']`); if (!r) return false;"
+            " const second = [...r.querySelectorAll('.pts')].filter((_, i) => i % 2 === 1);"
+            " return second.map((x) => x.textContent).join(',') === '4,1,10,8'; }",
+            arg=other["table"],
+            timeout=15000,
+        )
+
+        # a late entry list uploaded as a file (CSV with a name column)
+        page.set_input_files(
+            "#t-file",
+            files=[
+                {
+                    "name": "laat.csv",
+                    "mimeType": "text/csv",
+                    "buffer": b"nr,naam\n31,Laatkomer Een\n32,Laatkomer Twee\n",
+                }
+            ],
+        )
+        page.wait_for_function("() => document.querySelector('#t-names').value.includes('Laatkomer Twee')")
+        page.click("#t-add")
+        page.wait_for_function("() => document.querySelectorAll('.t-players li').length === 32")
+        _, data = srv.http("GET", f"/api/tournaments/{tid}")
+        assert [p["name"] for p in data["players"][-2:]] == ["Laatkomer Een", "Laatkomer Twee"]
+        assert data["players"][-1]["joined"] == 2
     finally:
         page.close()

@@ -438,19 +438,22 @@ class TournamentWeb:
             body = await _body(request)
             if action == "online":
                 return JSONResponse(await self.open_online(tid, body))
+            if action == "state":  # a read: no change, no new version
+                t, version = await self.run(self._load_versioned, tid)
+                if t is None:
+                    raise TournamentError("no such tournament", "unknown_tournament")
+                return JSONResponse({"ok": True, "tournament": organiser_json(t) | {"version": version}})
             change = self._change_for(action, body)
             if change is None:
                 return _error(404, "unknown_action", f"no organiser action {action!r}")
             answer = await self.run(self.store.change, tid, change)
         except TournamentError as exc:
             return _error(_STATUS.get(exc.code, 400), exc.code, exc.message)
-        t = await self.run(self.store.load, tid)
+        t, version = await self.run(self._load_versioned, tid)
         assert t is not None
-        return JSONResponse({"ok": True, "answer": answer, "tournament": organiser_json(t)})
+        return JSONResponse({"ok": True, "answer": answer, "tournament": organiser_json(t) | {"version": version}})
 
     def _change_for(self, action: str, body: Mapping[str, Any]) -> Callable[[Tournament], Any] | None:
-        if action == "state":
-            return lambda t: None
         if action == "players":
             names = body.get("names")
             if isinstance(body.get("text"), str):

@@ -217,7 +217,10 @@ let invites = null;
 async function organiserAction(action, body) {
   try {
     const data = await api("POST", `/api/tournaments/${tid}/${action}`, body);
-    if (data.tournament) state = data.tournament;
+    if (data.tournament) {
+      state = data.tournament;
+      version = state.version ?? version;
+    }
     if (action === "online") invites = data;
     say(t("saved"));
     return data;
@@ -227,14 +230,29 @@ async function organiserAction(action, body) {
   }
 }
 
+// the names typed but not yet registered survive the page being drawn again
+let draftNames = "";
+
 function playersForm() {
   const area = el("textarea", { id: "t-names", rows: "5", placeholder: "Jan de Vries\nPiet Jansen" });
+  area.value = draftNames;
+  area.addEventListener("input", () => { draftNames = area.value; });
+  const file = el("input", { type: "file", id: "t-file", accept: ".csv,.txt,text/csv,text/plain" });
+  file.addEventListener("change", async () => {
+    if (file.files.length) area.value = draftNames = await file.files[0].text();
+  });
+  const register = async () => {
+    if (await organiserAction("players", { text: area.value })) {
+      draftNames = "";
+      render();
+    }
+  };
   const list = el("ol", { class: "t-players" }, state.players.map((p) =>
     el("li", { value: p.number, class: p.active ? "" : "withdrawn" }, p.name, p.active ? " " : ` (${t("withdrawn")})`,
       p.active ? el("button", { type: "button", class: "small", onclick: () => organiserAction("withdraw", { number: p.number }) }, t("withdraw")) : null)));
   return el("section", { class: "t-card" }, el("h2", {}, `${t("players")} (${state.players.filter((p) => p.active).length})`),
-    el("label", {}, t("addPlayers"), area),
-    el("button", { type: "button", id: "t-add", onclick: () => organiserAction("players", { text: area.value }) }, t("add")),
+    el("label", {}, t("addPlayers"), area), file, " ",
+    el("button", { type: "button", id: "t-add", onclick: register }, t("add")),
     list);
 }
 
@@ -337,10 +355,15 @@ function render() {
 
 async function load() {
   try {
-    const data = organiserMode
-      ? (await api("POST", `/api/tournaments/${tid}/state`, {})).tournament
-      : await api("GET", `/api/tournaments/${tid}${version === null ? "" : `?since=${version}`}`);
+    let data = await api("GET", `/api/tournaments/${tid}${version === null ? "" : `?since=${version}`}`);
     if (data.unchanged) return;
+    if (organiserMode) {
+      // results that came in by themselves (online games) or from another organiser's screen; not while
+      // the organiser is filling in a field, which drawing the page again would disturb
+      const busy = state && main.contains(document.activeElement) && /INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName);
+      if (busy) return;
+      data = (await api("POST", `/api/tournaments/${tid}/state`, {})).tournament;
+    }
     state = data;
     version = data.version ?? null;
     main.dataset.version = version ?? "";
@@ -364,5 +387,5 @@ window.addEventListener("hashchange", () => location.reload());
 render();
 if (tid && !(organiserMode && !organiserToken())) {
   await load();
-  if (!organiserMode) setInterval(load, 5000); // the public page follows the tournament live
+  setInterval(load, 5000); // both pages follow the tournament live
 }
