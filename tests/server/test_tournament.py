@@ -311,7 +311,7 @@ def test_an_online_seat_by_invite_link_plays_and_its_result_goes_in(server: Serv
                 client.act(rng.choice(legal), expect=state["version"])
                 client.wait_version(state["version"] + 1, timeout=20)
             else:
-                client.recv_until(lambda m: m["type"] == "state" and m["version"] > state["version"], timeout=20)
+                client.wait_version(state["version"] + 1, timeout=20)
     finally:
         client.close()
     data = wait_for(server, tid, lambda d: d["drawn"][0]["complete"], timeout=60)
