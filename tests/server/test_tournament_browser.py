@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
 from tests.server.conftest import Server
 from tests.server.test_browser import ARGS, CHROMIUM
@@ -196,16 +196,12 @@ def test_the_organiser_page_needs_its_link_and_enters_a_result(
         )
 
         # a late entry list uploaded as a file (CSV with a name column)
-        page.set_input_files(
-            "#t-file",
-            files=[
-                {
-                    "name": "laat.csv",
-                    "mimeType": "text/csv",
-                    "buffer": b"nr,naam\n31,Laatkomer Een\n32,Laatkomer Twee\n",
-                }
-            ],
-        )
+        upload: FilePayload = {
+            "name": "laat.csv",
+            "mimeType": "text/csv",
+            "buffer": b"nr,naam\n31,Laatkomer Een\n32,Laatkomer Twee\n",
+        }
+        page.set_input_files("#t-file", files=[upload])
         page.wait_for_function("() => document.querySelector('#t-names').value.includes('Laatkomer Twee')")
         page.click("#t-add")
         page.wait_for_function("() => document.querySelectorAll('.t-players li').length === 32")
