@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,7 +160,16 @@ def test_a_whole_tournament_round_one_online(server: Server, entrants: int) -> N
     assert "Traceback" not in server.log()
 
 
-def test_organiser_actions_need_the_link_and_the_public_sees_no_token(server: Server) -> None:
+@pytest.fixture
+def any_server(db_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A real server on SQLite, then on PostgreSQL."""
+    srv = Server(db_url, bot_delay=0.0, log_dir=tmp_path)
+    yield srv
+    srv.stop()
+
+
+def test_organiser_actions_need_the_link_and_the_public_sees_no_token(any_server: Server) -> None:
+    server = any_server
     status, created = server.http("POST", "/api/tournaments", {"name": "Clubavond", "seed": 3})
     tid, token = created["id"], created["token"]
     org = {"x-troef-organiser": token}
