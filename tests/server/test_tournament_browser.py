@@ -111,6 +111,8 @@ def test_the_print_pages_fit_a4(browser: Browser, tournament: tuple[Server, str,
         assert [h.lower() for h in headers[3:9]] == ["suf", "krom", "recht", "wip", "eruit", "erin"]
         assert "Tafelpunten" in headers
         assert page.locator(".form-page").count() == 14
+        for lang in ("en", "de"):  # the other languages' headers fit as well
+            assert check_a4(page, f"{base}/forms?round=1&lang={lang}") == 14
         assert check_a4(page, f"{base}/standings?lang=de") >= 1
         assert page.locator("table.standings tbody tr").count() == 30
         assert "Rangliste" in page.inner_text("h1")

@@ -82,8 +82,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "player": "Spieler",
         "bye": "Spielfrei",
         "form": "Spielformular",
-        "points": "Tischpunkte",
-        "order": "Reihenfolge raus",
+        "points": "Punkte",
+        "order": "Raus als",
         "standings": "Rangliste",
         "place": "Pl.",
         "total": "Summe",
@@ -93,7 +93,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "legend": "Tischpunkte: zuerst raus 10, als zweiter 8, als dritter 4, wer übrig bleibt 1; erin 0. "
         "Gemeinsam raus mit Misère: jeder die Punkte dieses Platzes, der nächste Platz entfällt. "
         "Bleibt einer übrig, nachdem andere erin sind, erhält er den nächsten Platz (nk Regeln 54-58).",
-        "status": "Den Stand jedes Spielers nach jedem Spiel ankreuzen (nk Regel 59).",
+        "status": "Den Stand jedes Spielers nach jeder Hand ankreuzen (nk Regel 59).",
         "signature": "Kürzel der Spieler",
         "find": "Finde deinen Tisch",
         "not_drawn": "Diese Runde ist noch nicht ausgelost.",
@@ -168,7 +168,7 @@ def score_forms(t: Tournament, rnd: Round, lang: str = "nl") -> str:
     for i, table in enumerate(rnd.tables, start=1):
         for g in range(1, t.games_per_round + 1):
             head = (
-                f"<th>{tx['seat']}</th><th>{tx['nr']}</th><th>{tx['player']}</th>"
+                f"<th>#</th><th>{tx['nr']}</th><th>{tx['player']}</th>"
                 + "".join(f'<th class="status">{escape(c)}</th>' for c in columns)
                 + f'<th class="order">{tx["order"]}</th><th class="pts">{tx["points"]}</th>'
             )
