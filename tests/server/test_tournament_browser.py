@@ -127,6 +127,7 @@ def test_the_public_page_follows_the_tournament_live(browser: Browser, tournamen
         page.goto(f"{srv.base}/toernooi/{tid}")
         page.wait_for_selector("#standings tbody tr")
         assert token not in page.content()
+        assert "null" not in page.inner_text("main") and "undefined" not in page.inner_text("main")
         _, data = srv.http("GET", f"/api/tournaments/{tid}")
         table = next(t for t in data["drawn"][0]["tables"] if t["games"][0]["points"] is None)
         last = table["players"][3]
@@ -158,6 +159,7 @@ def test_the_organiser_page_needs_its_link_and_enters_a_result(
 
         page.goto(f"{srv.base}/toernooi/{tid}/beheer#o={token}")
         page.wait_for_selector("#t-results")
+        assert "null" not in page.inner_text("main") and "undefined" not in page.inner_text("main")
         _, data = srv.http("GET", f"/api/tournaments/{tid}")
         free = next(t for t in data["drawn"][0]["tables"] if t["games"][1]["points"] is None)
         page.select_option("#t-res-table", str(free["table"]))

@@ -140,6 +140,11 @@ function messageBox() {
 }
 
 // ------------------------------------------------------------------ shared views
+/** Put the parts that are there (not null) on the page. */
+function show(...nodes) {
+  main.replaceChildren(...nodes.filter((n) => n !== null && n !== undefined));
+}
+
 const nameOf = (n) => (state.players.find((p) => p.number === n) || { name: "?" }).name;
 
 function roundTitle(r) {
@@ -152,7 +157,7 @@ function roundView(r) {
       el("th", { scope: "row" }, `${t("table")} ${table.table}`),
       table.players.map((n, seat) =>
         el("td", {}, el("span", { class: "nr" }, n), " ", nameOf(n),
-          table.games.map((g) => el("span", { class: "pts" }, g.points ? g.points[seat] : "·")))),
+          el("div", { class: "games" }, table.games.map((g) => el("span", { class: "pts", title: `${t("game")} ${g.game}` }, g.points ? g.points[seat] : "·"))))),
       el("td", { class: "watch" }, table.games.filter((g) => g.watch).map((g) =>
         el("a", { href: g.watch }, `${t("watch")} ${g.game}`)))));
   const section = el("section", { class: "t-round", "data-round": r.round },
@@ -207,8 +212,8 @@ function printLinks(round) {
 // ------------------------------------------------------------------ public
 function renderPublic() {
   const last = state.drawn[state.drawn.length - 1];
-  main.replaceChildren(header(), finalView(), last ? roundView(last) : el("p", {}, t("nobody")), standingsView(),
-    state.drawn.slice(0, -1).reverse().map(roundView));
+  show(header(), finalView(), last ? roundView(last) : el("p", {}, t("nobody")), standingsView(),
+    ...state.drawn.slice(0, -1).reverse().map(roundView));
 }
 
 // ------------------------------------------------------------------ organiser
@@ -334,7 +339,7 @@ function renderOrganiser() {
   const draw = el("p", {},
     el("button", { type: "button", class: "primary", id: "t-draw", onclick: () => organiserAction("draw", {}) }, t("drawRound")), " ",
     state.final ? el("button", { type: "button", id: "t-draw-final", onclick: () => organiserAction("draw", { final: true }) }, t("drawFinal")) : null);
-  main.replaceChildren(header(), messageBox(), links, draw, last ? printLinks(last.round) : null,
+  show(header(), messageBox(), links, draw, last ? printLinks(last.round) : null,
     last ? resultForm(last) : null, last ? onlineForm(last) : null, playersForm(),
     finalView(), last ? roundView(last) : null, standingsView(), correctionsView());
 }
