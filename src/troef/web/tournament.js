@@ -152,14 +152,15 @@ function roundTitle(r) {
 }
 
 function roundView(r) {
+  const online = r.tables.some((table) => table.games.some((g) => g.watch));
   const rows = r.tables.map((table) =>
     el("tr", { "data-table": table.table },
       el("th", { scope: "row" }, `${t("table")} ${table.table}`),
       table.players.map((n, seat) =>
         el("td", {}, el("span", { class: "nr" }, n), " ", nameOf(n),
           el("div", { class: "games" }, table.games.map((g) => el("span", { class: "pts", title: `${t("game")} ${g.game}` }, g.points ? g.points[seat] : "·"))))),
-      el("td", { class: "watch" }, table.games.filter((g) => g.watch).map((g) =>
-        el("a", { href: g.watch }, `${t("watch")} ${g.game}`)))));
+      online ? el("td", { class: "watch" }, table.games.filter((g) => g.watch).map((g) =>
+        el("a", { href: g.watch }, `${t("watch")} ${g.game}`))) : null));
   const section = el("section", { class: "t-round", "data-round": r.round },
     el("h3", {}, roundTitle(r)),
     el("table", { class: "tables" }, el("tbody", {}, rows)));
