@@ -235,6 +235,23 @@ def test_organiser_actions_need_the_link_and_the_public_sees_no_token(any_server
         assert token not in text and hash_token(token) not in text and "organiser_hash" not in text, path
 
 
+def test_bad_tournaments_are_refused_with_their_reason(server: Server) -> None:
+    cases = [
+        ({}, "the tournament name must be text"),
+        ({"name": "  "}, "the tournament name is empty"),
+        ({"name": "NK", "rounds": "vijf"}, "'rounds' must be a whole number"),
+        ({"name": "NK", "rounds": 0}, "a tournament has 1 to 20 rounds"),
+        ({"name": "NK", "games_per_round": 9}, "a round has 1 to 6 games per table"),
+        ({"name": "NK", "seed": -1}, "the seed must be a number from 0"),
+        ({"name": "NK", "place": {"x": 1}}, "the place must be text"),
+    ]
+    for body, message in cases:
+        status, data = server.http("POST", "/api/tournaments", body)
+        assert status == 400 and message in data["error"]["message"], (body, data)
+    status, data = server.http("POST", "/api/tournaments", b"[1, 2]")
+    assert status == 400 and data["error"]["code"] == "bad_json"
+
+
 def test_the_store_on_sqlite_and_postgresql(db_url: str) -> None:
     store = TournamentStore(db_url)
     try:

@@ -167,6 +167,16 @@ def _int(body: Mapping[str, Any], key: str) -> int:
     return value
 
 
+def _optional_text(body: Mapping[str, Any], key: str, limit: int) -> str:
+    value = body.get(key)
+    if value is None or value == "":
+        return ""
+    text = clean_name(value, key)
+    if len(text) > limit:
+        raise TournamentError(f"the {key} may be at most {limit} characters", "bad_name")
+    return text
+
+
 _STATUS: Final = {
     "unknown_tournament": 404,
     "too_large": 413,
@@ -354,12 +364,12 @@ class TournamentWeb:
             t = Tournament(
                 id=secrets.token_urlsafe(8),
                 name=clean_name(body.get("name"), "tournament name"),
-                date=str(body.get("date", ""))[:32],
-                place=str(body.get("place", ""))[:64],
-                rounds=_int({"v": body.get("rounds", 5)}, "v"),
-                games_per_round=_int({"v": body.get("games_per_round", 2)}, "v"),
+                date=_optional_text(body, "date", 32),
+                place=_optional_text(body, "place", 64),
+                rounds=_int({"rounds": 5} | body, "rounds"),
+                games_per_round=_int({"games_per_round": 2} | body, "games_per_round"),
                 final=body.get("final", True) is not False,
-                seed=_int({"v": seed}, "v"),
+                seed=_int(body | {"seed": seed}, "seed"),
                 avoid_repeats=body.get("avoid_repeats", True) is not False,
             )
         except TournamentError as exc:
