@@ -12,26 +12,11 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Server
-from troef.bots.base import make_bot
-from troef.games.bonaken.match import Match
-from troef.games.bonaken.rules import preset
-from troef.games.bonaken.view import hand_view
+from tests.tournament.engine import play
 from troef.tournament.model import Tournament, TournamentError
 from troef.tournament.store import TournamentStore, hash_token
 
 VALUES = (10, 8, 4, 1, 0)
-
-
-def play(seed: int) -> list[int]:
-    """One nk game of computer players (engine, seeded): the table points per seat."""
-    match = Match(preset("nk"), 4, seed=seed)
-    levels = ("heuristic", "random", "heuristic", "random")[seed % 4 :] + ("heuristic", "random")[: seed % 4]
-    bots = [make_bot(levels[i % len(levels)], seed * 7 + i) for i in range(4)]
-    while not match.is_over:
-        seat = match.to_act
-        match.apply(bots[seat].act(hand_view(match.hand, seat)))
-    points = match.sheet.table_points()
-    return [points[s] for s in range(4)]
 
 
 def game_seed(*parts: int) -> int:

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from troef.bots.base import make_bot
+from tests.tournament.engine import bot
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.tournament import (
@@ -50,7 +50,7 @@ def test_every_engine_match_ends_in_a_possible_outcome() -> None:
     for seed in range(40):
         match = Match(preset("nk"), 4, seed=seed)
         levels = ("heuristic", "random", "heuristic", "random") if seed % 2 else ("random",) * 4
-        bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
+        bots = [bot(level, seed * 10 + i) for i, level in enumerate(levels)]
         while not match.is_over:
             seat = match.to_act
             match.apply(bots[seat].act(hand_view(match.hand, seat)))
