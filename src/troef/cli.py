@@ -23,6 +23,10 @@ app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 app.add_typer(arena_app, name="arena")
 
+from troef.tournament.cli import tournament_app  # noqa: E402  (the commands live with the tournament code)
+
+app.add_typer(tournament_app, name="tournament")
+
 
 def _arena_command(name: str) -> None:
     """Register ``troef arena <name>``: computer players of one game against each other."""

@@ -18,6 +18,7 @@ HTTP routes (JSON unless noted):
 ``GET /api/tables/{id}/record``          the troef record of a finished match
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
+``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
 =======================================  ==============================================
 """
 
@@ -118,8 +119,12 @@ def create_app(
     seconds it may think; ``rate_limit``: messages a second one connection may
     send on average (``docs/protocol.md``).
     """
-    store = AsyncStore(db_url or default_url())
+    from troef.tournament.web import TournamentWeb
+
+    db_url = db_url or default_url()
+    store = AsyncStore(db_url)
     hub = Hub(store, bot_delay=bot_delay, bot_budget=bot_budget, max_tables=max_tables)
+    tournaments = TournamentWeb(db_url, hub)
 
     def endpoint(out: Outlet) -> Connection:
         return Connection(out, hub, rate_limit)
@@ -127,11 +132,13 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await hub.start()
+        await tournaments.start()
         try:
             # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here
             yield {ENDPOINT: endpoint}
         finally:
             await hub.stop()
+            tournaments.close()
 
     def page(_request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"cache-control": "no-cache"})
@@ -201,6 +208,7 @@ def create_app(
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
+        *tournaments.routes(),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front)])

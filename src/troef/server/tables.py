@@ -242,6 +242,8 @@ class Hub:
         self._rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        #: Called with each table whose match has ended, once its end is stored (tournaments take results in).
+        self.finish_listeners: list[Callable[[LiveTable], None]] = []
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -601,6 +603,11 @@ class Hub:
             await self.store.write(mark_finished, table.id, table.game.result(table.match))
         except Exception as exc:  # the log is complete: the next start marks it finished
             log.warning("marking table %s finished failed: %s", table.id, type(exc).__name__)
+        for listener in self.finish_listeners:
+            try:
+                listener(table)
+            except Exception:  # a listener's failure must not keep the table from finishing
+                log.exception("a finish listener of table %s failed", table.id)
         if not table.has_connections():
             self.tables.pop(table.id, None)
 
