@@ -148,6 +148,33 @@ def rebuild(
     return match
 
 
+def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` if it is canonical JSON data, else :class:`ConfigError`.
+
+    Canonical: objects with text keys, lists, text, integers, true/false and
+    null, nothing else (no floats, so ``30.0`` cannot stand in for ``30``), so
+    that what is stored reads back as exactly what was checked. A game's
+    :meth:`GameAdapter.normalize_config` must return such data; this is the
+    server's own check that it did.
+    """
+
+    def ok(value: object, depth: int) -> bool:
+        if depth > 16:
+            return False
+        if value is None or type(value) in (bool, int, str):
+            return True
+        if type(value) is list:
+            return all(ok(item, depth + 1) for item in value)
+        if type(value) is dict:
+            return all(type(k) is str and ok(v, depth + 1) for k, v in value.items())
+        return False
+
+    out = dict(config)
+    if not ok(out, 0):
+        raise ConfigError("the configuration is not canonical JSON data (objects, lists, text, integers, booleans)")
+    return out
+
+
 def games() -> dict[str, GameAdapter]:
     """Every game the server offers, by name."""
     from troef.server.bonaken import BonakenAdapter

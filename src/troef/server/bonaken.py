@@ -94,8 +94,8 @@ class BonakenAdapter:
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         name = raw.get("preset", "nk")
-        if name not in PRESETS:
-            raise ConfigError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
+        if type(name) is not str or name not in PRESETS:
+            raise ConfigError(f"unknown rules preset {str(name)[:40]!r}; choose one of {', '.join(PRESETS)}")
         switches_raw = raw.get("switches")
         if switches_raw is None:
             switches_raw = {}
@@ -104,13 +104,14 @@ class BonakenAdapter:
         base = preset(name)
         switches: dict[str, Any] = {}
         for key, value in switches_raw.items():
-            allowed = SWITCHES.get(key)
+            allowed = SWITCHES.get(key) if type(key) is str else None
             if allowed is None:
-                raise ConfigError(f"the switch {key!r} cannot be set here; settable: {', '.join(SWITCHES)}")
-            if allowed is _ON_OFF:
-                if not isinstance(value, bool):
+                raise ConfigError(f"the switch {str(key)[:40]!r} cannot be set here; settable: {', '.join(SWITCHES)}")
+            # exactly the type of the allowed values: 30.0 is not 30 and True is not 1 (the stored
+            # configuration must read back as what the rules take: rule objects check their types)
+            if not any(type(value) is type(choice) and value == choice for choice in allowed):
+                if allowed is _ON_OFF:
                     raise ConfigError(f"{key} must be true or false")
-            elif isinstance(value, bool) or value not in allowed:
                 raise ConfigError(f"{key} must be one of {', '.join(map(str, allowed))}")
             if getattr(base, key) != value:
                 switches[key] = value
@@ -119,7 +120,7 @@ class BonakenAdapter:
         except RecordError as exc:
             raise ConfigError(str(exc)) from None
         players = raw.get("players", 4)
-        if not isinstance(players, int) or isinstance(players, bool) or players not in rules.players:
+        if type(players) is not int or players not in rules.players:
             allowed_players = ", ".join(map(str, rules.players))
             raise ConfigError(f"the {name} rules are for {allowed_players} players")
         return {"preset": name, "switches": dict(sorted(switches.items())), "players": players}

@@ -48,6 +48,10 @@ tables_table: Final = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True, index=True),
     sa.Column("result", sa.JSON, nullable=True),
+    # revision 0003
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("quarantine", sa.String(500), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
 )
 
 seats_table: Final = sa.Table(
@@ -103,6 +107,14 @@ class TableRow:
     result: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    #: The creator chose the seed: a practice table, marked as such wherever it is shown.
+    practice: bool = False
+    #: Why the table could not be rebuilt at a start (it is then set aside), or None.
+    quarantine: str | None = None
+    #: When somebody first joined the table (None: nobody yet).
+    joined_at: datetime | None = None
+    #: When the last stored action was made (None: none yet); loaded, never written.
+    last_action_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +190,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             "seed": row.seed,
             "first_dealer": row.first_dealer,
             "created_at": row.created_at,
+            "practice": row.practice,
         },
     )
     _run(
@@ -224,6 +237,27 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
     _run(conn, "mark_finished", {"w_id": table_id, "finished_at": _now(), "result": result})
 
 
+def mark_joined(conn: Connection, table_id: str) -> None:
+    """Note that somebody has joined the table (the first time only)."""
+    conn.execute(
+        tables_table.update()
+        .where(tables_table.c.id == table_id, tables_table.c.joined_at.is_(None))
+        .values(joined_at=_now())
+    )
+
+
+def quarantine_table(conn: Connection, table_id: str, reason: str) -> None:
+    """Set a table aside: later starts leave it out, and the operator can find it by its reason."""
+    conn.execute(tables_table.update().where(tables_table.c.id == table_id).values(quarantine=reason[:500]))
+
+
+def delete_table(conn: Connection, table_id: str) -> None:
+    """Delete a table, its seats and its actions (one nobody ever joined, which has expired)."""
+    for table in (actions_table, seats_table):
+        conn.execute(table.delete().where(table.c.table_id == table_id))
+    conn.execute(tables_table.delete().where(tables_table.c.id == table_id))
+
+
 # The server's writes, each with its parameters as bind parameters. Every action, new table, claimed seat and
 # finished match goes through these, so each is compiled once per dialect and handed to the driver as it is
 # (_Compiled): building the statement, its cache key and SQLAlchemy's processing of each row's parameters cost
@@ -231,7 +265,10 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
 # The names of parameters in a WHERE clause start with w_ (those of the columns set are reserved).
 _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
     "insert_table": tables_table.insert().values(
-        {name: sa.bindparam(name) for name in ("id", "game", "config", "seed", "first_dealer", "created_at")}
+        {
+            name: sa.bindparam(name)
+            for name in ("id", "game", "config", "seed", "first_dealer", "created_at", "practice")
+        }
     ),
     "insert_seats": seats_table.insert().values(
         {name: sa.bindparam(name) for name in ("table_id", "seat", "kind", "level", "name", "open", "token_hash")}
@@ -432,6 +469,9 @@ class Store:
                 created_at=r.created_at,
                 finished_at=r.finished_at,
                 result=r.result,
+                practice=bool(r.practice),
+                quarantine=r.quarantine,
+                joined_at=r.joined_at,
             )
         if not out:
             return []
@@ -443,7 +483,12 @@ class Store:
                 out[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.level, s.name, bool(s.open), s.token_hash))
             if with_actions:
                 query = (
-                    sa.select(actions_table.c.table_id, actions_table.c.seq, actions_table.c.action)
+                    sa.select(
+                        actions_table.c.table_id,
+                        actions_table.c.seq,
+                        actions_table.c.action,
+                        actions_table.c.created_at,
+                    )
                     .where(actions_table.c.table_id.in_(part))
                     .order_by(actions_table.c.table_id, actions_table.c.seq)
                 )
@@ -452,6 +497,7 @@ class Store:
                     if a.seq != len(row.actions):
                         raise StorageError(f"table {row.id}: action {a.seq} follows {len(row.actions)} actions")
                     row.actions.append(a.action)
+                    row.last_action_at = a.created_at
         return list(out.values())
 
     def load(self, table_id: str) -> TableRow | None:
@@ -461,9 +507,18 @@ class Store:
         return rows[0] if rows else None
 
     def load_unfinished(self) -> list[TableRow]:
-        """Every table whose match is still going, with seats and actions (for a restart)."""
+        """Every table whose match is still going and that is not set aside, with seats and actions (for a restart)."""
         with self.engine.connect() as conn:
-            return self._rows(conn, tables_table.c.finished_at.is_(None), with_actions=True)
+            where = sa.and_(tables_table.c.finished_at.is_(None), tables_table.c.quarantine.is_(None))
+            return self._rows(conn, where, with_actions=True)
+
+    def list_quarantined(self) -> list[tuple[str, str]]:
+        """The tables set aside at a start: (id, reason) each."""
+        with self.engine.connect() as conn:
+            query = sa.select(tables_table.c.id, tables_table.c.quarantine).where(
+                tables_table.c.quarantine.is_not(None)
+            )
+            return [(r.id, r.quarantine) for r in conn.execute(query)]
 
     def list_finished(self, limit: int = 50) -> list[TableRow]:
         """The most recently finished tables (seats, no actions)."""
