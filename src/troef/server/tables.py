@@ -348,7 +348,7 @@ class Hub:
             and not t.has_connections()
             and not t.busy
             and not t.waiting
-            and (now - t.created_at).total_seconds() > expire_seconds
+            and (now - _utc(t.created_at)).total_seconds() > expire_seconds
         ]
         for table_id in gone:
             table = self.tables.pop(table_id)
@@ -905,7 +905,12 @@ def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
 
 def _last_used(row: TableRow) -> datetime:
     """When a stored table was last used, as far as the database knows: made, first joined, or last acted on."""
-    return max(t for t in (row.created_at, row.joined_at, row.last_action_at) if t is not None)
+    return max(_utc(t) for t in (row.created_at, row.joined_at, row.last_action_at) if t is not None)
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` with its time zone (SQLite gives back times in UTC without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:

@@ -127,9 +127,9 @@ export function setLang(value) {
 
 export function t(key, vars = {}) {
   const table = TEXTS[lang] || TEXTS.en;
-  let text = table[key] ?? TEXTS.en[key] ?? key;
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(String(v));
-  return text;
+  const text = table[key] ?? TEXTS.en[key] ?? key;
+  // one pass over the template: a value (a player's name, say) is never searched for placeholders itself
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(vars, k) ? String(vars[k]) : whole));
 }
 
 export function translateReason(message) {
