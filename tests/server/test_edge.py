@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from tests.server.conftest import HUMANS4, LOOSE, Server
 from troef.bench.server import free_port
@@ -359,9 +360,9 @@ def test_cross_site_requests_are_refused(strict: Server) -> None:
     assert srv.http("GET", "/api/health")[1]["tables"] == 1  # nothing else was made
     # the game socket: another site's page cannot open it
     with pytest.raises(InvalidStatus) as refused:
-        connect(srv.ws_url, origin="http://evil.example", open_timeout=5)  # type: ignore[arg-type]
+        connect(srv.ws_url, origin=Origin("http://evil.example"), open_timeout=5)
     assert refused.value.response.status_code == 403
-    with connect(srv.ws_url, origin=f"http://127.0.0.1:{srv.port}", open_timeout=5) as ws:  # type: ignore[arg-type]
+    with connect(srv.ws_url, origin=Origin(f"http://127.0.0.1:{srv.port}"), open_timeout=5) as ws:
         ws.send(json.dumps({"v": 1, "type": "ping"}))
         assert json.loads(ws.recv(timeout=5))["type"] == "pong"
 

@@ -13,7 +13,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, MutableMapping
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
@@ -154,6 +154,7 @@ class _App:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self._stop: asyncio.Event | None = None
+        self.state: dict[str, Any] = {}
         self._done: Future[None] = self.call(self._lifespan_started())
 
     async def _lifespan_started(self) -> None:
@@ -163,7 +164,7 @@ class _App:
         async def life() -> None:
             assert self._stop is not None
             async with self.app.router.lifespan_context(self.app) as state:
-                self.state = state
+                self.state = dict(state or {})
                 started.set()
                 await self._stop.wait()
 
@@ -203,7 +204,7 @@ class _App:
             await asyncio.sleep(3600)
             return {"type": "http.disconnect"}
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 out["status"] = message["status"]
             elif message["type"] == "http.response.body":
