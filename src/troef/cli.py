@@ -234,7 +234,7 @@ def serve(
         float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
     ] = 20,
     max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
-    max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 50,
+    max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
     """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
     from troef.server import run

@@ -384,7 +384,7 @@ def test_dns_rebinding_is_refused_unless_the_host_is_allowed(tmp_path: Path) -> 
             status, data = http_from(srv, "GET", path, headers=rebound)
             assert status == 421 and data["error"]["code"] == "bad_host"
         assert _upgrade(srv.port, f"evil.example:{srv.port}").startswith(b"HTTP/1.1 403")
-        for name in (f"localhost:{srv.port}", f"127.0.0.1:{srv.port}", "troef.example"):
+        for name in (f"localhost:{srv.port}", f"127.0.0.1:{srv.port}", "troef.example", "192.168.1.5:8000"):
             assert http_from(srv, "GET", "/api/health", headers={"host": name})[0] == 200
             assert _upgrade(srv.port, name).startswith(b"HTTP/1.1 101")
         public = {"host": "troef.example", "origin": "https://troef.example"}
@@ -504,3 +504,20 @@ def test_replays_are_cached_and_kept_off_the_bots_pool(tmp_path: Path, monkeypat
             await hub.stop()
 
     asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- the extras
+def test_an_action_in_other_digits_is_refused_by_the_server(server: Server) -> None:
+    table = server.create()
+    tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+    watcher = server.client()
+    watcher.join(table["id"])
+    assert watcher.state is not None
+    seat = watcher.state["view"]["to_act"]
+    actor = server.client()
+    actor.join(table["id"], tokens[seat])
+    actor.act("bid \u0663\u0660", expect=0)  # "bid ٣٠": thirty in Arabic-Indic digits
+    error = actor.recv_until(lambda m: m["type"] in ("error", "state"))
+    assert error["type"] == "error" and error["code"] == "bad_action"
+    actor.close()
+    watcher.close()

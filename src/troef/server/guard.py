@@ -6,7 +6,8 @@ lists them); :class:`Guard` applies them:
 
 - **Host and Origin** (DNS rebinding, cross-site requests): every request's
   ``Host`` must name this server (loopback names by default; ``--allowed-host``
-  adds the public ones), and a request that changes something (``POST``) or
+  adds the public ones; an IP address is always fine, as no DNS answer can
+  have been rebound for it), and a request that changes something (``POST``) or
   opens the game socket must come from a page of this server when it carries
   an ``Origin`` (a browser always sends one there; other clients send none).
 - **Per-client limits**: how many tables one client may create, and how many
@@ -70,7 +71,7 @@ class Limits:
     idle_timeout: float = 20.0
     #: Connections open at once, in total and from one client.
     max_connections: int = 1000
-    max_connections_per_client: int = 50
+    max_connections_per_client: int = 100
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -165,9 +166,18 @@ class Guard:
     # ------------------------------------------------------------------ hosts and origins
     def host_ok(self, host: str | None) -> bool:
         """Whether a request's ``Host`` header names this server."""
-        if "*" in self._hosts:
+        if host is None:
+            return False
+        name = host_name(host)
+        if "*" in self._hosts or name in self._hosts:
             return True
-        return host is not None and host_name(host) in self._hosts
+        # an address, not a name: no DNS answer is involved, so no rebinding (a page at http://192.168.1.5:8000
+        # is this server's own); this keeps `--host 0.0.0.0` usable on a LAN without --allowed-host
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
 
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
         """Whether a request with this ``Origin`` may change something: none, or a page of this very server.
