@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Awaitable, MutableMapping
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from troef.games.bonaken.rules import preset
 from troef.server.adapter import ConfigError, canonical_config
 from troef.server.app import create_app
 from troef.server.bonaken import SWITCHES, BonakenAdapter
-from troef.server.storage import AsyncStore, SeatRow, Store, TableRow, insert_table
+from troef.server.storage import ActionRow, AsyncStore, SeatRow, Store, TableRow, insert_actions, insert_table
 from troef.server.tables import Hub
 
 BAD_CONFIGS = [
@@ -80,13 +81,16 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside_and_the_server_starts(tmp_p
             seats=[SeatRow(i, "human", None, f"p{i}", False, None) for i in range(4)],
             joined_at=datetime.now(UTC),
         )
+        gappy = replace(bad, id="gappy", config={"preset": "pagat", "players": 4})
         with store.engine.begin() as conn:
             insert_table(conn, bad)
+            insert_table(conn, gappy)
+            insert_actions(conn, [ActionRow("gappy", 1, 0, "pass")])  # action 0 is missing
         store.close()
         for _ in range(2):  # set aside for good: the next start leaves it out again
             srv.start()
             status, health = srv.http("GET", "/api/health")
-            assert status == 200 and health == {"ok": True, "tables": 1, "quarantined": 1}
+            assert status == 200 and health == {"ok": True, "tables": 1, "quarantined": 2}
             client = srv.client()
             assert client.join(good["id"], good["invites"][0]["token"])["type"] == "welcome"
             client.close()
@@ -96,7 +100,7 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside_and_the_server_starts(tmp_p
             srv.stop()
         assert "bricked" in srv.log() and "quarantined" in srv.log()
         store = Store(url)
-        assert store.list_quarantined()[0][0] == "bricked"
+        assert sorted(table_id for table_id, _ in store.list_quarantined()) == ["bricked", "gappy"]
         store.close()
     finally:
         srv.stop()

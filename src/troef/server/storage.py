@@ -130,7 +130,8 @@ class TableRow:
     actions: list[str] = field(default_factory=list)
     #: The creator chose the seed: a practice table, marked as such wherever it is shown.
     practice: bool = False
-    #: Why the table could not be rebuilt at a start (it is then set aside), or None.
+    #: Why the table could not be rebuilt at a start (it is then set aside), or None. Also set (not
+    #: stored) by a load that finds the action log broken.
     quarantine: str | None = None
     #: When somebody first joined the table (None: nobody yet).
     joined_at: datetime | None = None
@@ -533,8 +534,12 @@ class Store:
                 )
                 for a in conn.execute(query):
                     row = out[a.table_id]
+                    if row.quarantine is not None:
+                        continue
                     if a.seq != len(row.actions):
-                        raise StorageError(f"table {row.id}: action {a.seq} follows {len(row.actions)} actions")
+                        # one table's broken log must not keep the others from loading: the caller sets it aside
+                        row.quarantine = f"action {a.seq} follows {len(row.actions)} actions"
+                        continue
                     row.actions.append(a.action)
                     row.last_action_at = a.created_at
         return list(out.values())

@@ -283,6 +283,9 @@ class Hub:
         rows.sort(key=_last_used, reverse=True)
         kept = 0
         for row in rows:
+            if row.quarantine is not None:  # its action log is broken
+                await self._quarantine(row.id, row.quarantine)
+                continue
             idle = (now - _last_used(row)).total_seconds()
             if row.joined_at is None and idle > self.expire_seconds:
                 await self._expire(row.id)
