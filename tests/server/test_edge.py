@@ -269,6 +269,13 @@ def test_slow_headers_and_many_connections_do_not_starve_others(tmp_path: Path) 
         for sock in socks:  # the slow ones are cut off after the header timeout
             assert _closed_by_server(sock, 3) == b""
         assert http_from(srv, "GET", "/api/health", source="127.0.0.2")[0] == 200  # and the client may come back
+        trickle = socket.create_connection(("127.0.0.1", srv.port), timeout=5)  # a body that never comes whole
+        socks.append(trickle)
+        trickle.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+            b"content-length: 200\r\n\r\n{"
+        )
+        assert b" 408 " in _closed_by_server(trickle, 4).split(b"\r\n")[0]
 
         # the cap in total: 12 connections from three clients, the 13th from a fourth is refused
         socks = [_slow(f"127.0.0.{3 + i // 4}", srv.port) for i in range(12)]

@@ -29,6 +29,7 @@ rate-limited per client.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import logging
@@ -107,7 +108,9 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    # after a body that did not come in time the connection is in no state to go on
+    headers = {"connection": "close"} if status == 408 else None
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 async def _body(request: Request, guard: Guard) -> dict[str, Any]:
@@ -125,11 +128,16 @@ async def _body(request: Request, guard: Guard) -> dict[str, Any]:
         raise TableError(415, "bad_content_type", "send the body as application/json")
     size = 0
     chunks = []
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise TableError(413, "too_large", f"the request body may be at most {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        # the body, like the head, must come in time: a trickled body would hold the request open
+        async with asyncio.timeout(guard.limits.header_timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise TableError(413, "too_large", f"the request body may be at most {MAX_BODY} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise TableError(408, "too_slow", "the request body did not arrive in time") from None
     try:
         data = json.loads(b"".join(chunks) or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):

@@ -79,13 +79,18 @@ class Connection:
         self._task: asyncio.Task[None] | None = None
         #: Closes a socket that has joined no table within ``join_within`` seconds (an idle one holds a place).
         self._join_timer: asyncio.TimerHandle | None = None
+        self.join_within = join_within
         if join_within:
             self._join_timer = asyncio.get_running_loop().call_later(join_within, self._join_overdue)
 
     def _join_overdue(self) -> None:
         self._join_timer = None
-        if self.table is None and not self.busy:
-            self._close(1008, "join a table after connecting")
+        if self.table is not None or self.closing:
+            return
+        if self.busy and self.join_within:  # a join is loading its table: look again later
+            self._join_timer = asyncio.get_running_loop().call_later(self.join_within, self._join_overdue)
+            return
+        self._close(1008, "join a table after connecting")
 
     # ------------------------------------------------------------------ sending
     def send(self, text: bytes) -> None:
