@@ -259,12 +259,39 @@ def serve(
             "(default: a SQLite file in the user data folder)."
         ),
     ] = None,
+    # the server's limits (troef.server.guard.Limits; defaults there and in docs/architecture.md)
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="A host name the server answers to besides loopback (repeat; * for any): its public name."),
+    ] = None,
+    max_tables: Annotated[int, typer.Option(help="Tables in play at once.")] = 1000,
+    create_rate: Annotated[float, typer.Option(help="New tables one client may create a minute (0: no limit).")] = 10,
+    replay_rate: Annotated[
+        float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
+    ] = 60,
+    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 900,
+    header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
+    idle_timeout: Annotated[
+        float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
+    ] = 20,
+    max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
+    max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
     """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
     from troef.server import run
+    from troef.server.guard import Limits
 
+    limits = Limits(
+        allowed_hosts=tuple(allowed_host or ()),
+        create_per_minute=create_rate,
+        replays_per_minute=replay_rate,
+        header_timeout=header_timeout,
+        idle_timeout=idle_timeout,
+        max_connections=max_connections,
+        max_connections_per_client=max_connections_per_client,
+    )
     typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db)
+    run(host, port, db, limits=limits, max_tables=max_tables, expire_seconds=expire_after)
 
 
 @bench_app.command("server")

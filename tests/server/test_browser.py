@@ -230,3 +230,33 @@ def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> N
     assert page3.locator("#my-hand .card").count() == 0
     for ctx in (host, friend, stranger):
         ctx.close()
+
+
+def test_practice_tables_are_marked_and_names_are_not_templates(browser: Browser, ui_server: Server) -> None:
+    """Issue 17: a chosen seed shows as a practice table in the lobby and at the table; a player's name
+    with ``{card}`` in it is shown as it is, not filled in."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_id = _create(page, ui_server, "pagat", 21, ["me", "bot:random", "bot:random", "bot:random"])
+    page.wait_for_selector("#practice")
+    assert page.locator("#practice").text_content() in ("Practice", "Oefentafel")
+    page.goto(ui_server.base + "/")
+    page.wait_for_selector(f'a[href="/t/{table_id}"]')
+    row = page.locator(".table-row", has=page.locator(f'a[href="/t/{table_id}"]'))
+    assert row.locator(".tag.practice").count() == 1
+    unseeded = ui_server.create(seats=[{"kind": "human", "name": "x"}] * 4)
+    page.reload()
+    page.wait_for_selector(f'a[href="/t/{unseeded["id"]}"]')
+    other = page.locator(".table-row", has=page.locator(f'a[href="/t/{unseeded["id"]}"]'))
+    assert other.locator(".tag.practice").count() == 0
+    text = page.evaluate(
+        """async () => {
+            const { t } = await import("/static/i18n.js");
+            return t("ev_play", { name: "{card} x {bid}", card: "A\u2665" });
+        }"""
+    )
+    assert text.startswith("{card} x {bid} ") and text.endswith("A\u2665")
+    assert not errors, errors
+    context.close()

@@ -13,11 +13,13 @@ import hashlib
 import hmac
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 import unicodedata
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
-from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
+from troef.server.adapter import ConfigError, GameAdapter, Problem, canonical_config, games, rebuild
 from troef.server.projection import PROTOCOL_VERSION, encode, encode_states, project, viewer_view
 from troef.server.storage import (
     ActionRow,
@@ -34,8 +36,11 @@ from troef.server.storage import (
     StorageError,
     TableRow,
     claim_seat,
+    delete_table,
     insert_table,
     mark_finished,
+    mark_joined,
+    quarantine_table,
 )
 
 log = logging.getLogger("troef.server")
@@ -111,6 +116,10 @@ class LiveTable:
     match: Any
     actions: list[str]
     finished_at: datetime | None = None
+    #: The creator chose the seed: anyone who knows it knows every card (shown as a practice table).
+    practice: bool = False
+    #: When somebody first joined (None: nobody yet; such a table expires, see :meth:`Hub.expire_unjoined`).
+    joined_at: datetime | None = None
     #: An action of this table waits for its commit; later ones wait in ``waiting``, in order.
     busy: bool = False
     waiting: deque[tuple[int, str, int | None, Answer]] = field(default_factory=deque)
@@ -204,6 +213,7 @@ class LiveTable:
             "finished_at": self.finished_at.isoformat() if self.finished_at else None,
             "result": self.game.result(self.match) if self.over else None,
             "spectators": len(self.conns.get(SPECTATOR, ())),
+            "practice": self.practice,
         }
 
     def presence_text(self) -> bytes:
@@ -226,43 +236,95 @@ class Hub:
         bot_budget: float = 10.0,
         max_tables: int = 1000,
         idle_seconds: float = 3600.0,
+        expire_seconds: float = 900.0,
         light_levels: tuple[str, ...] = ("random", "heuristic"),
+        replay_cache: int = 256,
     ) -> None:
         self.store = store
         self.idle_seconds = idle_seconds
+        #: A table nobody has joined this long after it was made is deleted (it only held a place).
+        self.expire_seconds = expire_seconds
         self.games = games()
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
+        # replays and records of finished matches are built here, one at a time: never in the live tables' pool
+        self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
+        self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
+        self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
         self.light_levels: frozenset[str] = frozenset(light_levels)
         self._rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        #: Tables set aside at start-up because they could not be rebuilt: id -> why.
+        self.quarantined: dict[str, str] = {}
         #: Called with each table whose match has ended, once its end is stored (tournaments take results in).
         self.finish_listeners: list[Callable[[LiveTable], None]] = []
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Migrate the database and bring back every unfinished table exactly where it was."""
+        """Migrate the database and bring back the unfinished tables exactly where they were.
+
+        The limits hold as they do while serving: a table nobody ever joined
+        that has expired is deleted, one idle longer than ``idle_seconds``
+        stays in the database until somebody joins it, and at most
+        ``max_tables`` are brought back (the most recently used first); each
+        keeps its idle clock. A table that cannot be rebuilt is set aside
+        (quarantined, logged, counted by ``/api/health``), never a reason for
+        the server not to start.
+        """
         await self.store.run(self.store.store.migrate)
         rows = await self.store.run(self.store.store.load_unfinished)
+        now = datetime.now(UTC)
+        mono = time.monotonic()
+        rows.sort(key=_last_used, reverse=True)
+        kept = 0
         for row in rows:
+            if row.quarantine is not None:  # its action log is broken
+                await self._quarantine(row.id, row.quarantine)
+                continue
+            idle = (now - _last_used(row)).total_seconds()
+            if row.joined_at is None and idle > self.expire_seconds:
+                await self._expire(row.id)
+                continue
+            if idle > self.idle_seconds or kept >= self.max_tables:
+                continue  # it stays in the database; a join loads it
             try:
                 table = await self._build(row)
-            except ConfigError as exc:
-                log.error("table %s cannot be restored: %s", row.id, exc)
+            except Exception as exc:  # any failure: the table is set aside, the server starts
+                await self._quarantine(row.id, f"{type(exc).__name__}: {exc}")
                 continue
+            table.touched = mono - max(0.0, idle)
             if table.over:
                 await self._finish(table)
                 continue
             self.tables[table.id] = table
+            kept += 1
             self.kick_bots(table)
-        log.info("restored %d tables", len(self.tables))
-        self._spawn(self._evictor(self.idle_seconds))
+        quarantined = await self.store.run(self.store.store.list_quarantined)
+        self.quarantined.update(quarantined)
+        log.info("restored %d tables (%d set aside)", len(self.tables), len(self.quarantined))
+        self._spawn(self._evictor(min(self.idle_seconds, self.expire_seconds)))
+
+    async def _quarantine(self, table_id: str, reason: str) -> None:
+        log.error("table %s cannot be rebuilt and is set aside (quarantined): %s", table_id, reason)
+        self.quarantined[table_id] = reason
+        try:
+            await self.store.write(quarantine_table, table_id, reason)
+        except Exception as exc:  # it is set aside for this run all the same, and again at the next start
+            log.warning("marking table %s quarantined failed: %s", table_id, type(exc).__name__)
+
+    async def _expire(self, table_id: str) -> None:
+        log.info("table %s expired: nobody joined it", table_id)
+        try:
+            await self.store.write(delete_table, table_id)
+        except Exception as exc:
+            log.warning("deleting expired table %s failed: %s", table_id, type(exc).__name__)
 
     def evict_idle(self, idle_seconds: float) -> int:
         """Let tables nobody has used for ``idle_seconds`` leave memory (they load again on a join)."""
@@ -280,13 +342,34 @@ class Hub:
             del self.tables[table_id]
         return len(gone)
 
-    async def _evictor(self, idle_seconds: float) -> None:
+    def expire_unjoined(self, expire_seconds: float) -> list[str]:
+        """Forget tables nobody has joined within ``expire_seconds`` of their making; their rows are deleted."""
+        now = datetime.now(UTC)
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.joined_at is None
+            and not t.over
+            and not t.has_connections()
+            and not t.busy
+            and not t.waiting
+            and (now - _utc(t.created_at)).total_seconds() > expire_seconds
+        ]
+        for table_id in gone:
+            table = self.tables.pop(table_id)
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            self._spawn(self._expire(table_id))
+        return gone
+
+    async def _evictor(self, period: float) -> None:
         while True:
-            await asyncio.sleep(min(60.0, idle_seconds / 2))
-            self.evict_idle(idle_seconds)
+            await asyncio.sleep(max(0.05, min(60.0, period / 2)))
+            self.expire_unjoined(self.expire_seconds)
+            self.evict_idle(self.idle_seconds)
 
     async def stop(self) -> None:
-        """Stop the bots and wait for pending writes."""
+        """Stop the bots, wait for pending writes, and end the computer players' worker processes."""
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -295,8 +378,22 @@ class Hub:
         await asyncio.gather(*(t.bot_task for t in self.tables.values() if t.bot_task), return_exceptions=True)
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
-        if self._process_pool is not None:
-            self._process_pool.shutdown(wait=False, cancel_futures=True)
+        self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        self.stop_workers()
+
+    def stop_workers(self) -> None:
+        """End the worker processes now: a search may run for seconds, and nobody waits for its answer."""
+        pool, self._process_pool = self._process_pool, None
+        if pool is None:
+            return
+        # the executor keeps its processes private; a search in progress is not stopped by shutdown()
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=2.0)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coro)
@@ -330,6 +427,8 @@ class Hub:
             match=match,
             actions=list(row.actions),
             finished_at=row.finished_at,
+            practice=row.practice,
+            joined_at=row.joined_at,
         )
 
     # ------------------------------------------------------------------ lobby
@@ -338,20 +437,29 @@ class Hub:
         return {"games": {name: g.options() for name, g in self.games.items()}}
 
     async def create_table(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from a lobby request; returns it with the tokens of its invited seats."""
+        """A new table from a lobby request; returns it with the tokens of its invited seats.
+
+        The match is made before anything is stored: a configuration the game
+        cannot start is refused (400) and leaves no row behind. A table whose
+        creator chose the seed is a *practice* table (the deal is known to
+        whoever knows the seed): it is marked so wherever it is shown and
+        offers no seat in the lobby; every other table is dealt from a secret
+        seed, which only the record of the finished match shows.
+        """
         if len(self.tables) >= self.max_tables:
             raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
-        game = self.games.get(str(body.get("game", "bonaken")))
+        game_name = body.get("game", "bonaken")
+        game = self.games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise TableError(400, "bad_config", f"unknown game; choose one of {', '.join(self.games)}")
         raw_config = body.get("config", {})
         if not isinstance(raw_config, Mapping):
             raise TableError(400, "bad_config", "'config' must be an object")
         try:
-            config = game.normalize_config(raw_config)
+            config = canonical_config(game.normalize_config(raw_config))
+            players = game.players(config)
         except ConfigError as exc:
             raise TableError(400, "bad_config", str(exc)) from None
-        players = game.players(config)
         raw_seats = body.get("seats")
         if not isinstance(raw_seats, list) or len(raw_seats) != players:
             raise TableError(400, "bad_seats", f"give exactly {players} seats")
@@ -364,9 +472,9 @@ class Hub:
             kind = raw.get("kind", "human")
             if kind == "bot":
                 level = raw.get("level", levels[-1])
-                if level not in levels:
+                if not isinstance(level, str) or level not in levels:
                     raise TableError(400, "bad_seats", f"seat {i + 1}: bot level must be one of {', '.join(levels)}")
-                seats.append(Seat(i, "bot", str(level), clean_name(raw.get("name"), f"computer {i + 1}"), False, None))
+                seats.append(Seat(i, "bot", level, clean_name(raw.get("name"), f"computer {i + 1}"), False, None))
             elif kind == "human":
                 is_open = raw.get("open", False) is True
                 token_hash = None
@@ -377,10 +485,17 @@ class Hub:
             else:
                 raise TableError(400, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot'")
         seed = body.get("seed")
+        practice = seed is not None
         if seed is None:
             seed = secrets.randbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        elif type(seed) is not int or not 0 <= seed < 2**63:
             raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
+        elif any(s.open for s in seats):
+            raise TableError(
+                400,
+                "bad_seats",
+                "a table dealt from a chosen seed is a practice table: it has no seats open to the lobby",
+            )
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
@@ -392,13 +507,18 @@ class Hub:
             first_dealer=None,
             created_at=datetime.now(UTC),
             seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
+            practice=practice,
         )
+        try:
+            table = await self._build(row)
+        except Exception as exc:  # normalize_config let through what the game cannot play: a bug, but no harm
+            log.warning("a checked configuration does not start a match: %s: %s", type(exc).__name__, exc)
+            raise TableError(400, "bad_config", "the game cannot start a match with this configuration") from None
         try:
             await self.store.write(insert_table, row)
         except Exception as exc:
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
-        table = await self._build(row)
         self.tables[table.id] = table
         self.kick_bots(table)
         return table, tokens
@@ -427,20 +547,28 @@ class Hub:
         return table, seat_no, token
 
     async def get_table(self, table_id: str) -> LiveTable | None:
-        """A live table, or a finished one loaded from the database (kept while watched)."""
+        """A live table, or one loaded from the database (a finished one is kept while watched).
+
+        Everyone asking for the same table meanwhile shares one load, which
+        runs as a task of its own: a waiter that goes away (its connection
+        closed, its task cancelled) stops waiting, never the load the others
+        wait for.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 32:
+        if len(table_id) > 32 or table_id in self.quarantined:
             return None
         pending = self._loading.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
+        if pending is None:
+            pending = self._spawn(self._load(table_id))
+            self._loading[table_id] = pending
+        return await asyncio.shield(pending)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
         try:
             row = await self.store.run(self.store.store.load, table_id)
-            table = await self._build(row) if row is not None else None
+            table = await self._build(row) if row is not None and row.quarantine is None else None
         except Exception as exc:
             log.warning("loading table %s failed: %s", table_id, type(exc).__name__)
             table = None
@@ -451,7 +579,6 @@ class Hub:
             table = self.tables[table.id]
             table.touched = time.monotonic()
             self.kick_bots(table)
-        future.set_result(table)
         return table
 
     async def lobby(self) -> dict[str, Any]:
@@ -479,6 +606,15 @@ class Hub:
         table.conns.setdefault(viewer, set()).add(client)
         client.send(table.state_text(viewer))
         self._broadcast_presence(table)
+        if table.joined_at is None:  # the first join: from now on the table does not expire unused
+            table.joined_at = datetime.now(UTC)
+            self._spawn(self._mark_joined(table.id))
+
+    async def _mark_joined(self, table_id: str) -> None:
+        try:
+            await self.store.write(mark_joined, table_id)
+        except Exception as exc:  # the table is joined in memory; at worst a restart counts it as unjoined
+            log.warning("noting the first join of table %s failed: %s", table_id, type(exc).__name__)
 
     def detach(self, table: LiveTable, viewer: int, client: Client) -> None:
         """Forget a connection; finished tables nobody watches leave memory."""
@@ -669,7 +805,12 @@ class Hub:
             return loop.run_in_executor(self._bot_executor, game.bot_action, bot, view)
         if self._process_pool is None:
             # a search holds the interpreter lock for seconds: it gets its own process
-            self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._process_pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
         return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
 
     async def hint(self, table: LiveTable, seat: int) -> tuple[str, str]:
@@ -705,11 +846,22 @@ class Hub:
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        loop = asyncio.get_running_loop()
-        frames = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, viewer)
+        key = (row.id, hand, viewer)
+        if key in self._replays:  # a finished match never changes: its replays are made once
+            self._replays.move_to_end(key)
+            frames = self._replays[key]
+        else:
+            loop = asyncio.get_running_loop()
+            frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
+            self._remember(self._replays, key, frames)
         if frames is None:
             raise TableError(404, "no_hand", "no such hand in this match")
         return frames
+
+    def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+        cache[key] = value
+        while len(cache) > self.replay_cache:
+            cache.popitem(last=False)
 
     async def record(self, table_id: str) -> tuple[str, str]:
         """The record (JSON text) of a finished match and a file name for it."""
@@ -718,19 +870,57 @@ class Hub:
             raise TableError(404, "unknown_table", "no such table")
         if row.finished_at is None:
             raise TableError(409, "not_finished", "a record can be downloaded once the match is over")
+        cached = self._records.get(row.id)
+        if cached is not None:
+            self._records.move_to_end(row.id)
+            return cached
         game = self.games[row.game]
-        loop = asyncio.get_running_loop()
-        match = await loop.run_in_executor(
-            self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, row.actions
-        )
         seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
-        return game.record(match, seats), f"troef-{row.game}-{row.id}.json"
+
+        def make() -> str:
+            return game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), seats)
+
+        text = await asyncio.get_running_loop().run_in_executor(self._replay_executor, make)
+        out = (text, f"troef-{row.game}-{row.id}.json")
+        self._remember(self._records, row.id, out)
+        return out
+
+
+#: Seconds between a worker process's looks at whether the server that started it is still there.
+PARENT_POLL: Final = 0.5
+
+
+def watch_parent(parent: int) -> None:
+    """Run in each bot worker process at its start: it exits once the server process ``parent`` is gone.
+
+    The server ends its workers when it stops (:meth:`Hub.stop_workers`); a
+    server killed with SIGKILL cannot, and its worker would go on (with the
+    resource tracker, some 60 MB). The worker is re-parented then: it notices
+    and exits.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="troef-watch-parent", daemon=True).start()
 
 
 def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
     """A new bot's choice in ``view`` (runs in a worker process: the view is all it gets)."""
     game = games()[game_name]
     return game.bot_action(game.make_bot(level, seed), view)
+
+
+def _last_used(row: TableRow) -> datetime:
+    """When a stored table was last used, as far as the database knows: made, first joined, or last acted on."""
+    return max(_utc(t) for t in (row.created_at, row.joined_at, row.last_action_at) if t is not None)
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` with its time zone (SQLite gives back times in UTC without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:
@@ -744,6 +934,7 @@ def _row_info(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at.isoformat(),
         "finished_at": row.finished_at.isoformat() if row.finished_at else None,
         "result": row.result,
+        "practice": row.practice,
     }
 
 

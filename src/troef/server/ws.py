@@ -63,7 +63,7 @@ class Outlet(Protocol):
 class Connection:
     """A client's WebSocket: it reads intentions and sends what its viewer may see."""
 
-    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE) -> None:
+    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE, join_within: float | None = None) -> None:
         self.out = out
         self.hub = hub
         self.table: LiveTable | None = None
@@ -77,6 +77,20 @@ class Connection:
         #: Messages read while busy (None stands for a binary one), served in order afterwards.
         self.inbox: deque[str | None] = deque()
         self._task: asyncio.Task[None] | None = None
+        #: Closes a socket that has joined no table within ``join_within`` seconds (an idle one holds a place).
+        self._join_timer: asyncio.TimerHandle | None = None
+        self.join_within = join_within
+        if join_within:
+            self._join_timer = asyncio.get_running_loop().call_later(join_within, self._join_overdue)
+
+    def _join_overdue(self) -> None:
+        self._join_timer = None
+        if self.table is not None or self.closing:
+            return
+        if self.busy and self.join_within:  # a join is loading its table: look again later
+            self._join_timer = asyncio.get_running_loop().call_later(self.join_within, self._join_overdue)
+            return
+        self._close(1008, "join a table after connecting")
 
     # ------------------------------------------------------------------ sending
     def send(self, text: bytes) -> None:
@@ -108,6 +122,9 @@ class Connection:
         """The socket has gone: leave the table."""
         self.closing = True
         self.inbox.clear()
+        if self._join_timer is not None:
+            self._join_timer.cancel()
+            self._join_timer = None
         if self._task is not None and not self._task.done():
             self._task.cancel()
         if self.table is not None and self.viewer is not None:
@@ -216,6 +233,7 @@ class Connection:
                 "seat": None if viewer == SPECTATOR else viewer,
                 "role": "spectator" if viewer == SPECTATOR else "seat",
                 "seats": table.seat_info(),
+                "practice": table.practice,
             },
             msg,
         )

@@ -392,7 +392,9 @@ function lobbyPage() {
 
   function describe(tbl) {
     const names = tbl.seats.map((s) => (s.kind === "bot" ? `${s.name} \u2699` : s.open ? `(${t("open")})` : s.name)).join(", ");
-    return `${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
+    const text = `${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
+    // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
+    return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
   }
 
   function lists() {
@@ -499,6 +501,7 @@ function tablePage(id) {
       S.seat = msg.seat;
       S.seats = msg.seats;
       S.config = msg.config;
+      S.practice = msg.practice === true;
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
       if (S.state) render();
@@ -621,6 +624,7 @@ function tablePage(id) {
     const v = S.state.view;
     const m = S.state.match;
     const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
+    if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     if (v.contract) {
       const names = v.declarers.map((s) => seatName(S.seats, s, S.seat)).join(" + ");
       bits.push(h("span", { class: "tag contract" }, `${t("contract")}: ${contractLabel(v.contract)} (${names})`));

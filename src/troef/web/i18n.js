@@ -3,7 +3,8 @@
 const TEXTS = {
   en: {
     lobby: "Lobby", newTable: "New table", game: "Game", rules: "Rules", players: "Players",
-    variants: "Variants", seed: "Seed (optional: the same seed deals the same cards)", seats: "Seats",
+    variants: "Variants", seed: "Seed (optional, for practice: the same seed deals the same cards, and the table is marked as a practice table)",
+    practice: "Practice", practiceWhy: "Dealt from a seed chosen by whoever made the table: they may know every card.", seats: "Seats",
     seat: "Seat {n}", me: "Me", invite: "Invite a friend (link)", openSeat: "Open seat (anyone from the lobby)",
     bot: "Computer: {level}", name: "Name", create: "Create table", openTables: "Open tables",
     liveTables: "Playing now", finishedMatches: "Finished matches", watch: "Watch", takeSeat: "Take seat {n}",
@@ -49,7 +50,8 @@ const TEXTS = {
   },
   nl: {
     lobby: "Lobby", newTable: "Nieuwe tafel", game: "Spel", rules: "Regels", players: "Spelers",
-    variants: "Varianten", seed: "Seed (optioneel: dezelfde seed deelt dezelfde kaarten)", seats: "Plaatsen",
+    variants: "Varianten", seed: "Seed (optioneel, om te oefenen: dezelfde seed deelt dezelfde kaarten, en de tafel heet dan een oefentafel)",
+    practice: "Oefentafel", practiceWhy: "Gedeeld met een seed die de maker van de tafel koos: die kan alle kaarten kennen.", seats: "Plaatsen",
     seat: "Plaats {n}", me: "Ik", invite: "Vriend uitnodigen (link)", openSeat: "Open plaats (iedereen uit de lobby)",
     bot: "Computer: {level}", name: "Naam", create: "Tafel maken", openTables: "Open tafels",
     liveTables: "Nu aan het spelen", finishedMatches: "Gespeelde partijen", watch: "Kijken", takeSeat: "Neem plaats {n}",
@@ -127,9 +129,9 @@ export function setLang(value) {
 
 export function t(key, vars = {}) {
   const table = TEXTS[lang] || TEXTS.en;
-  let text = table[key] ?? TEXTS.en[key] ?? key;
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(String(v));
-  return text;
+  const text = table[key] ?? TEXTS.en[key] ?? key;
+  // one pass over the template: a value (a player's name, say) is never searched for placeholders itself
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(vars, k) ? String(vars[k]) : whole));
 }
 
 export function translateReason(message) {
