@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from troef.bots import base
+from troef.bots import Bot, make_bot
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.view import hand_view
 
 
-def bot(level: str, seed: int) -> Any:
-    """A Bonaken computer player of ``level``.
-
-    The registry takes the game's name first since the shared game layer
-    (``make_bot(game, kind, seed)``); before it, ``make_bot(kind, seed)``.
-    Called untyped so that this helper serves either.
-    """
-    make: Any = base.make_bot
-    try:
-        return make("bonaken", level, seed)
-    except TypeError:
-        return make(level, seed)
+def bot(level: str, seed: int) -> Bot:
+    """A Bonaken computer player of ``level``."""
+    return make_bot("bonaken", level, seed)
 
 
 def play(seed: int, levels: tuple[str, ...] = ("heuristic", "random", "heuristic", "random")) -> list[int]:
