@@ -37,6 +37,34 @@ T = TypeVar("T")
 
 metadata: Final = sa.MetaData()
 
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A moment in time, written and read as a timezone-aware datetime in UTC.
+
+    SQLite keeps no offset: it gives back naive datetimes, and a server that
+    compared a restored table's (naive) creation time with a new one's (aware)
+    failed to list the lobby at all. Naive values are refused on the way in,
+    and every value read is aware, whatever the database.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError("times are stored timezone-aware (UTC); got a naive datetime")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:  # SQLite: what was written is UTC
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
 tables_table: Final = sa.Table(
     "troef_tables",
     metadata,
@@ -45,8 +73,8 @@ tables_table: Final = sa.Table(
     sa.Column("config", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("first_dealer", sa.Integer, nullable=True),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True, index=True),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("finished_at", UTCDateTime(), nullable=True, index=True),
     sa.Column("result", sa.JSON, nullable=True),
 )
 
@@ -69,7 +97,7 @@ actions_table: Final = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(64), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
 )
 
 
