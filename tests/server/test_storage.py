@@ -61,7 +61,7 @@ def test_migrations_create_the_schema_and_run_twice(db_url: str) -> None:
     names = set(sa.inspect(store.engine).get_table_names())
     assert {"troef_tables", "troef_seats", "troef_actions", "alembic_version"} <= names
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar_one() == "0001"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar_one() == "0004"
     store.close()
 
 

@@ -13,7 +13,8 @@ HTTP routes (JSON unless noted):
 ``GET /api/tables``                      open tables, live tables, finished matches
 ``POST /api/tables``                     create a table; returns the invite tokens
 ``GET /api/tables/{id}``                 one table's public facts
-``POST /api/tables/{id}/claim``          take an open seat: returns its token
+``POST /api/tables/{id}/claim``          take an open seat (optionally with a name): returns its token
+``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
@@ -165,15 +166,26 @@ def create_app(
     async def claim(request: Request) -> Response:
         try:
             body = await _body(request)
-            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"))
+            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"), body.get("name"))
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"})
 
+    async def rematch(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table = await hub.rematch(request.path_params["table_id"], body.get("token"))
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse({"id": table.id, "table": table.info()})
+
     async def replay(request: Request) -> Response:
         try:
             hand = int(request.path_params["hand"])
-            frames = await hub.replay(request.path_params["table_id"], hand, request.headers.get("x-troef-token"))
+            open_cards = request.query_params.get("open") == "1"
+            frames = await hub.replay(
+                request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
+            )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse(frames)
@@ -199,6 +211,7 @@ def create_app(
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),

@@ -76,6 +76,9 @@ tables_table: Final = sa.Table(
     sa.Column("created_at", UTCDateTime(), nullable=False),
     sa.Column("finished_at", UTCDateTime(), nullable=True, index=True),
     sa.Column("result", sa.JSON, nullable=True),
+    # the turn timer in seconds (None: no timer) and the creator's seat (None: not seated), migration 0004
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+    sa.Column("owner", sa.Integer, nullable=True),
 )
 
 seats_table: Final = sa.Table(
@@ -131,6 +134,10 @@ class TableRow:
     result: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
+    turn_seconds: int | None = None
+    #: The seat of whoever created the table (may let a computer play for an absent player), or None.
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +213,8 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             "seed": row.seed,
             "first_dealer": row.first_dealer,
             "created_at": row.created_at,
+            "turn_seconds": row.turn_seconds,
+            "owner": row.owner,
         },
     )
     _run(
@@ -241,8 +250,13 @@ def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
     conn.exec_driver_sql(compiled.sql, params)
 
 
-def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
-    """Give an open, unclaimed seat its token; False if it was not open or already taken."""
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
+    """Give an open, unclaimed seat its token (and its taker's name); False if it was not open or already taken."""
+    if name is not None:
+        result = _run(
+            conn, "claim_named", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash, "name": name}
+        )
+        return bool(result.rowcount == 1)
     result = _run(conn, "claim_seat", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash})
     return bool(result.rowcount == 1)
 
@@ -259,7 +273,10 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
 # The names of parameters in a WHERE clause start with w_ (those of the columns set are reserved).
 _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
     "insert_table": tables_table.insert().values(
-        {name: sa.bindparam(name) for name in ("id", "game", "config", "seed", "first_dealer", "created_at")}
+        {
+            name: sa.bindparam(name)
+            for name in ("id", "game", "config", "seed", "first_dealer", "created_at", "turn_seconds", "owner")
+        }
     ),
     "insert_seats": seats_table.insert().values(
         {name: sa.bindparam(name) for name in ("table_id", "seat", "kind", "level", "name", "open", "token_hash")}
@@ -275,6 +292,14 @@ _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
         seats_table.c.token_hash.is_(None),
     )
     .values(token_hash=sa.bindparam("token_hash")),
+    "claim_named": seats_table.update()
+    .where(
+        seats_table.c.table_id == sa.bindparam("w_table_id"),
+        seats_table.c.seat == sa.bindparam("w_seat"),
+        seats_table.c.open.is_(True),
+        seats_table.c.token_hash.is_(None),
+    )
+    .values(token_hash=sa.bindparam("token_hash"), name=sa.bindparam("name")),
     "mark_finished": tables_table.update()
     .where(tables_table.c.id == sa.bindparam("w_id"), tables_table.c.finished_at.is_(None))
     .values(finished_at=sa.bindparam("finished_at"), result=sa.bindparam("result")),
@@ -460,6 +485,8 @@ class Store:
                 created_at=r.created_at,
                 finished_at=r.finished_at,
                 result=r.result,
+                turn_seconds=r.turn_seconds,
+                owner=r.owner,
             )
         if not out:
             return []

@@ -128,6 +128,8 @@ class Connection:
                 self._join(msg)
             elif msg.type == "hint":
                 self._start(self._hint(msg), msg)
+            elif msg.type in ("reclaim", "standin"):
+                self._seat_change(msg)
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref))
         except Exception:
@@ -216,6 +218,9 @@ class Connection:
                 "seat": None if viewer == SPECTATOR else viewer,
                 "role": "spectator" if viewer == SPECTATOR else "seat",
                 "seats": table.seat_info(),
+                # who may let a computer play for an absent person (the creator's seat), if anybody
+                "owner": table.owner,
+                "turn_seconds": table.turn_seconds,
             },
             msg,
         )
@@ -236,6 +241,17 @@ class Connection:
         if problem is not None:
             self.busy = False
             raise ProtocolError(problem.code, problem.message, ref)
+
+    def _seat_change(self, msg: ClientMessage) -> None:
+        """``reclaim``: take your seat back from the computer; ``standin``: the creator lets one play an absent seat."""
+        table, seat = self._seat(msg)
+        try:
+            if msg.type == "reclaim":
+                self.hub.reclaim(table, seat)
+            else:
+                self.hub.replace_absent(table, seat, msg.seat)
+        except TableError as exc:
+            raise ProtocolError(exc.code, exc.message, msg.ref) from None
 
     async def _hint(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
