@@ -230,15 +230,17 @@ function eventText(seats, viewer, seat, text) {
 }
 
 // Where seats sit around the felt, in percent: the viewer at the bottom, the
-// others in seat order (the next player to the left) over the top.
+// others in seat order (the next player to the left) around an ellipse that
+// reaches below the middle at larger tables, so that up to six boxes keep apart.
 function seatPositions(table, bottom) {
   const out = {};
   out[bottom] = { x: 50, y: 96 };
   const k = table - 1;
+  const below = k <= 2 ? 0 : k <= 4 ? 0.15 : 0.45; // radians below the horizontal at both ends
   for (let i = 0; i < k; i++) {
     const seat = (bottom + 1 + i) % table;
-    const angle = k === 1 ? Math.PI / 2 : Math.PI - (i * Math.PI) / (k - 1);
-    out[seat] = { x: 50 + 41 * Math.cos(angle), y: 50 - 40 * Math.sin(angle) };
+    const angle = k === 1 ? Math.PI / 2 : Math.PI + below - (i * (Math.PI + 2 * below)) / (k - 1);
+    out[seat] = { x: 50 + 40 * Math.cos(angle), y: 51 - 39 * Math.sin(angle) };
   }
   return out;
 }
@@ -332,7 +334,7 @@ function seatBox(ctx, seat, p, mine) {
   if (mine) classes.push("mine");
   const box = h("div", { class: classes.join(" "), dataset: { seat } });
   if (!mine) {
-    box.style.left = `clamp(4.3em, ${p.x}%, calc(100% - 4.3em))`;
+    box.style.left = `clamp(4.8em, ${p.x}%, calc(100% - 4.8em))`;
     box.style.top = `${p.y}%`;
   }
   const status = m.status[seat];
@@ -350,14 +352,12 @@ function seatBox(ctx, seat, p, mine) {
       v.dealer === seat ? h("span", { class: "chip", title: t("dealer") }, t("dealerChip")) : null,
     ),
   );
-  if (info.kind === "bot" || info.standin) {
-    box.append(h("div", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`));
-  }
   const won = v.tricks_won[seat] || 0;
   box.append(
     h(
       "div",
       { class: "seat-meta" },
+      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
       h("span", { class: `status status-${status}`, title: t(`status_help_${status}`) }, t(`status_${status}`)),
       marks ? h("span", { class: "marks" }, marks) : null,
       m.points ? h("span", { class: "marks" }, `${m.points[seat]}`) : null,
@@ -542,7 +542,7 @@ function lobbyPage() {
     if (!T.open.length) open.append(h("p", { class: "muted" }, t("none")));
     for (const tbl of T.open) {
       const row = h("div", { class: "table-row" }, h("span", {}, describe(tbl)));
-      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
+      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", dataset: { table: tbl.id, seat: s.seat }, onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
       row.append(h("a", { href: `/t/${tbl.id}`, class: "button" }, t("watch")));
       open.append(row);
     }
