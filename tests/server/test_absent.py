@@ -88,6 +88,11 @@ def test_only_the_creator_replaces_an_absent_player_and_only_one_who_is_away(ser
     other.close()
 
 
+def _answer_to(version: int) -> Any:
+    """Whether a message answers an action taken at ``version``: its error, or a later state."""
+    return lambda m: m["type"] == "error" or (m["type"] == "state" and m["version"] > version)
+
+
 def _finish(server: Server, table: str, tokens: dict[int, str]) -> dict[int, Client]:
     clients = {seat: server.client() for seat in tokens}
     for seat, client in clients.items():
@@ -104,10 +109,7 @@ def _finish(server: Server, table: str, tokens: dict[int, str]) -> dict[int, Cli
                 # seat 0 takes every contract, seat 1 passes: a hand is played every deal
                 action = legal[-1] if seat == 0 else ("pass" if "pass" in legal else legal[0])
                 client.act(action, expect=state["version"])
-                version = state["version"]
-                answer = client.recv_until(
-                    lambda m, v=version: m["type"] == "error" or (m["type"] == "state" and m["version"] > v)
-                )
+                answer = client.recv_until(_answer_to(state["version"]))
                 assert answer["type"] == "state", answer
                 time.sleep(0.03)  # below the rate limit of one connection
         for client in clients.values():

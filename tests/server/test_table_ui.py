@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.server.conftest import Server
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def _table(
     return data["id"], {inv["seat"]: inv["token"] for inv in data["invites"]}
 
 
-def _page(browser: Browser, size: dict[str, int], lang: str = "en") -> tuple[BrowserContext, Page, list[str]]:
+def _page(browser: Browser, size: ViewportSize, lang: str = "en") -> tuple[BrowserContext, Page, list[str]]:
     context = browser.new_context(viewport=size)
     context.add_init_script(f"localStorage.setItem('troef.lang', '{lang}')")
     page = context.new_page()
