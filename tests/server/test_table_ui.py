@@ -9,6 +9,7 @@ browser's are computer players or people played by WebSocket clients
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -412,3 +413,101 @@ def test_texts_in_the_lobby_and_the_replay(browser: Browser, srv: Server) -> Non
         assert not errors, errors
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------- done when
+def _step(page: Page, bid: bool) -> bool:
+    """One action through the UI if it is this page's turn (bid the lowest number or pass); whether it acted."""
+    table = page.locator(".table-page")
+    if not table.count() or table.get_attribute("data-turn") != "me" or table.get_attribute("data-pending") != "0":
+        return False
+    phase = table.get_attribute("data-phase")
+    version = table.get_attribute("data-version")
+    if phase == "bidding":
+        if bid and page.locator("#bid-number-go").count():
+            page.click("#bid-number-go")
+        else:
+            page.click('.action-panel [data-action="pass"]')
+    elif phase == "play" and page.locator('.action-panel [data-action="stuk"]').count():
+        page.click('.action-panel [data-action="stuk"]')
+    elif phase in ("trump", "roem"):
+        page.locator(".action-panel [data-action]").last.click()
+    else:
+        page.locator("#my-hand .card.legal").first.click()
+    page.wait_for_function(
+        "v => document.querySelector('.table-page')?.dataset.version !== v || document.querySelector('#end-screen')",
+        arg=version,
+        timeout=15000,
+    )
+    return True
+
+
+def test_a_whole_match_on_phones_by_two_people_and_a_bot_one_leaves_and_comes_back(
+    browser: Browser, srv: Server
+) -> None:
+    host, page, errors = _page(browser, PHONE, "nl")
+    guest, page2, errors2 = _page(browser, PHONE, "en")
+    try:
+        page.goto(srv.base + "/?seed")
+        page.wait_for_selector("#create-form")
+        page.select_option("#preset", "pagat")
+        page.select_option("#players", "3")
+        for i, choice in enumerate(["me", "invite", "bot:heuristic"]):
+            page.select_option(f"#seat-{i}", choice)
+        page.fill("#seat-name-0", "Hanna")
+        page.fill("#seat-name-1", "Gijs")
+        page.select_option("#turn-timer-choice", "10")
+        page.click("details summary")
+        page.fill("#seed", "4")
+        page.click("#create")
+        page.wait_for_selector(".felt")
+        page.click("#show-invites")
+        link = page.locator('input.invite-link[data-seat="1"]').input_value()
+        page.click(".close-modal")
+        page2.goto(link)
+        page2.wait_for_selector('.seat-box.mine[data-seat="1"]')
+
+        table = page.url.rsplit("/", 1)[1]
+        stage = "playing"  # -> "away" (the guest's phone is gone) -> "back" (the guest took the seat back)
+        away_at = ""
+        deadline = time.monotonic() + 420
+        while not (page.locator("#end-screen").count() and (stage == "away" or page2.locator("#end-screen").count())):
+            assert time.monotonic() < deadline, "the match did not end in time"
+            acted = _step(page, bid=True)
+            if stage == "playing" and page2.locator('.table-page[data-phase="play"][data-turn="me"]').count():
+                # mid-hand, on their turn, the guest's phone goes away
+                away_at = page2.locator(".table-page").get_attribute("data-version") or ""
+                page2.close()
+                stage = "away"
+                continue
+            if stage == "away":
+                # the timer runs out: a computer player takes the seat, and the match goes on without the guest
+                standin = page.locator('.seat-box[data-seat="1"] .bot-level').count()
+                moved = page.locator(".table-page").get_attribute("data-version") != away_at
+                if standin and moved:
+                    assert not page.locator("#end-screen").count()
+                    # the guest comes back on the same phone and takes the seat back
+                    page2 = guest.new_page()
+                    page2.on("pageerror", lambda e: errors2.append(str(e)))
+                    page2.goto(f"{srv.base}/t/{table}")
+                    page2.wait_for_selector("#standin-bar")
+                    page2.click("#reclaim")
+                    page2.wait_for_selector("#standin-bar", state="detached")
+                    page.wait_for_selector('.seat-box[data-seat="1"] .bot-level', state="detached")
+                    stage = "back"
+                elif not acted:
+                    page.wait_for_timeout(100)
+                continue
+            acted = _step(page2, bid=False) or acted
+            if not acted:
+                page.wait_for_timeout(50)
+        assert stage == "back"
+        for p in (page, page2):
+            end = p.locator("#end-screen")
+            assert end.locator("#buys-round").count() == 1
+            assert end.locator("#rematch").count() == 1
+        assert "rondje" in (page.locator("#buys-round").text_content() or "")
+        assert not errors and not errors2, (errors, errors2)
+    finally:
+        host.close()
+        guest.close()

@@ -860,7 +860,7 @@ function tablePage(id) {
 
   // A computer player plays this seat while its owner is away: the owner takes it back here.
   function standinBar() {
-    if (S.seat === null) return null;
+    if (S.seat === null || S.state.match.over) return null;
     const me = S.seats.find((x) => x.seat === S.seat);
     if (!me || !me.standin) return null;
     return h("div", { class: "standin-bar", id: "standin-bar", role: "status" }, t("standinMine"), " ", h("button", { type: "button", class: "primary", id: "reclaim", onclick: () => send({ type: "reclaim", id: ++S.ref }) }, t("reclaim")));
