@@ -37,6 +37,15 @@ def _create(page: Page, srv: Server, preset: str, seed: int, seats: list[str]) -
     return str(page.url).rsplit("/", 1)[1]
 
 
+def lay_away(page: Page) -> None:
+    """Pick cards to lay away until the confirm button allows it, then confirm."""
+    for card in page.locator("#my-hand .card.legal:not(.picked)").all():
+        if page.locator("#discard-go").is_enabled():
+            break
+        card.click()
+    page.click("#discard-go")
+
+
 def _wait_change(page: Page, version: str) -> None:
     page.wait_for_function(
         """v => { const e = document.querySelector('.table-page');
@@ -69,11 +78,13 @@ def _play_match(page: Page, cap: int = 70) -> dict[str, int]:
                 page.click('.action-panel [data-action="pass"]')
         elif phase == "exchange":
             assert page.locator("#exchange-prompt").count()
-            page.locator("#my-hand .card.legal").first.click()
+            lay_away(page)
         elif phase == "trump":
             page.locator('.action-panel [data-action^="trump "]').first.click()
         elif phase == "roem":
             page.locator('.action-panel [data-action^="roem "]').last.click()
+            if page.locator("#confirm-go").count():  # a roem declaration is confirmed first
+                page.click("#confirm-go")
         elif phase == "play":
             illegal = page.locator("#my-hand .card.illegal")
             if not refused and illegal.count():

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.server.conftest import Server
+from tests.server.test_browser import lay_away
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -133,6 +134,21 @@ def test_the_centre_cards_are_not_shown_twice_during_the_exchange(browser: Brows
         centre = {c.get_attribute("data-card") for c in page.locator(".felt .centre .card").all()}
         assert len(hand) > 6  # the centre cards are in the hand now
         assert not centre & hand and page.locator(".felt .centre").count() == 0
+        # laying away is picked, then confirmed: a click alone sends nothing
+        version = page.locator(".table-page").get_attribute("data-version")
+        card = page.locator("#my-hand .card.legal").first
+        name = card.get_attribute("data-card")
+        card.click()
+        page.wait_for_selector(f'#my-hand .card.picked[data-card="{name}"]')
+        page.wait_for_timeout(300)
+        assert page.locator(".table-page").get_attribute("data-version") == version
+        lay_away(page)
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase !== 'exchange'", timeout=10000
+        )
+        laid = [e for e in page.locator("#log li").all_text_contents() if "lays away" in e]
+        label = name[:-1] + {"h": "\u2665", "d": "\u2666", "c": "\u2663", "s": "\u2660"}[name[-1]]
+        assert len(laid) == len(hand) - 6 and any(e.endswith(f"lays away {label}") for e in laid), laid
         assert not errors, errors
     finally:
         others.close()
@@ -175,7 +191,9 @@ def test_the_hand_to_act_is_never_covered_or_pushed_away_and_quick_clicks_raise_
                 page.wait_for_selector(".toast.error", state="detached", timeout=8000)
             version = page.locator(".table-page").get_attribute("data-version")
             legal = page.locator("#my-hand .card.legal")
-            if phase in ("play", "exchange") and legal.count():
+            if phase == "exchange":
+                lay_away(page)
+            elif phase == "play" and legal.count():
                 # three clicks before any answer can come: the first is sent, the others are ignored
                 legal.first.evaluate("b => { b.click(); b.click(); b.click(); }")
                 checked["triple"] += 1
@@ -188,6 +206,8 @@ def test_the_hand_to_act_is_never_covered_or_pushed_away_and_quick_clicks_raise_
                 page.click('.action-panel [data-action="pass"]')
             elif page.locator(".action-panel [data-action]").count():
                 page.locator(".action-panel [data-action]").last.click()
+                if page.locator("#confirm-go").count():
+                    page.click("#confirm-go")
             elif page.locator("#bid-number-go").count():
                 page.click("#bid-number-go")
             page.wait_for_function(
@@ -432,6 +452,10 @@ def _step(page: Page, bid: bool) -> bool:
         page.click('.action-panel [data-action="stuk"]')
     elif phase in ("trump", "roem"):
         page.locator(".action-panel [data-action]").last.click()
+        if page.locator("#confirm-go").count():
+            page.click("#confirm-go")
+    elif phase == "exchange":
+        lay_away(page)
     else:
         page.locator("#my-hand .card.legal").first.click()
     page.wait_for_function(

@@ -8,6 +8,7 @@ HTTP routes (JSON unless noted):
 
 =======================================  ==============================================
 ``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
+``GET /rules/{game}``                    the rules troef plays (``docs/rules/{game}.md`` as HTML)
 ``GET /api/health``                      ``{"ok": true}``
 ``GET /api/games``                       presets, players, switches, bot levels
 ``GET /api/tables``                      open tables, live tables, finished matches
@@ -35,7 +36,7 @@ from typing import Any, Final
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -52,6 +53,26 @@ log = logging.getLogger("troef.server")
 MAX_BODY: Final = 16384
 
 WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web"
+#: The rules as troef plays them, one Markdown file per game (in a source checkout: ``docs/rules``).
+RULES_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+def rules_page(game: str) -> str | None:
+    """``docs/rules/{game}.md`` as a plain HTML page (CommonMark with tables), or None if there is none."""
+    path = RULES_DIR / f"{game}.md"
+    if not path.is_file():
+        return None
+    from markdown_it import MarkdownIt
+
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>troef \u00b7 {game} rules</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><header class="site"><a class="brand" href="/">troef</a></header><main class="rules-doc">{body}</main>'
+        "</body></html>"
+    )
+
 
 _SECURITY_HEADERS: Final = [
     (
@@ -179,6 +200,13 @@ def create_app(
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "table": table.info()})
 
+    def rules(request: Request) -> Response:
+        game = request.path_params["game"]
+        text = rules_page(game) if game in hub.games else None
+        if text is None:
+            return _error(404, "no_rules", "no rules page for that game")
+        return HTMLResponse(text, headers={"cache-control": "no-cache"})
+
     async def replay(request: Request) -> Response:
         try:
             hand = int(request.path_params["hand"])
@@ -205,6 +233,7 @@ def create_app(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/r/{table_id}", page),
+        Route("/rules/{game}", rules),
         Route("/api/health", health),
         Route("/api/games", game_options),
         Route("/api/tables", list_tables, methods=["GET"]),

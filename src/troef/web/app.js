@@ -358,7 +358,7 @@ function seatBox(ctx, seat, p, mine) {
       "div",
       { class: "seat-meta" },
       info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
-      h("span", { class: `status status-${status}`, title: t(`status_help_${status}`) }, t(`status_${status}`)),
+      h("span", { class: `status status-${status}`, title: t(`gd_${status}`) }, t(`status_${status}`)),
       marks ? h("span", { class: "marks" }, marks) : null,
       m.points ? h("span", { class: "marks" }, `${m.points[seat]}`) : null,
       playing && v.phase === "play" ? h("span", { class: "won" }, t(won === 1 ? "trickOne" : "trickMany", { n: won })) : null,
@@ -475,7 +475,7 @@ function lobbyPage() {
       "form",
       { class: "panel create", id: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
       h("h2", {}, t("newTable")),
-      h("div", { class: "row" }, h("label", {}, t("game"), " ", h("select", { id: "game" }, h("option", { value: "bonaken" }, "Bonaken"))), h("label", {}, t("rules"), " ", presetSel), h("label", {}, t("players"), " ", playersSel)),
+      h("div", { class: "row" }, h("label", {}, t("game"), " ", h("select", { id: "game" }, h("option", { value: "bonaken" }, "Bonaken"))), h("label", {}, t("rules"), " ", presetSel, " ", h("a", { href: "/rules/bonaken", target: "_blank", rel: "noopener", class: "small" }, t("fullRulesShort"))), h("label", {}, t("players"), " ", playersSel)),
       h("div", { class: "row" }, h("label", { title: t("turnTimerHelp") }, t("turnTimer"), " ", h("select", { id: "turn-timer-choice", onchange: (e) => { f.turn = Number(e.target.value); } }, [0, 10, 20, 30, 60, 120].map((n) => h("option", { value: n, selected: n === f.turn }, n ? t("seconds", { n }) : t("off")))))),
       h("details", { open: S.variantsOpen, ontoggle: (e) => { S.variantsOpen = e.target.open; } }, h("summary", {}, t("variants")), switches),
       h("h3", {}, t("seats")),
@@ -609,6 +609,8 @@ function tablePage(id) {
     connected: false, ref: 0, resultTimer: null,
     // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
     pending: null, timer: null, rematch: null, owner: null,
+    // the exchange: cards picked to lay away, and those confirmed and still to be sent (one action each)
+    discardPick: [], discardQueue: [], confirm: null,
   };
   // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
   if (justClaimed) S.overlay = "invites";
@@ -678,6 +680,7 @@ function tablePage(id) {
       S.seats = msg.seats;
       S.config = msg.config;
       S.owner = msg.owner === undefined ? null : msg.owner;
+      S.game = msg.game;
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
       if (S.state) render();
@@ -738,6 +741,13 @@ function tablePage(id) {
     if (S.hint && S.hint.version !== msg.version) S.hint = null;
     const wasMine = myTurn();
     S.state = msg;
+    if (msg.view.phase !== "exchange" || !myTurn()) S.discardQueue = [];
+    if (S.discardQueue.length && !S.pending) {
+      const next = S.discardQueue.shift();
+      if (msg.view.legal.includes(`discard ${next}`)) act(`discard ${next}`);
+      else S.discardQueue = [];
+    }
+    if (msg.view.phase !== "exchange") S.discardPick = [];
     render();
     if (myTurn() && !wasMine) {
       chime();
@@ -778,7 +788,26 @@ function tablePage(id) {
       const need = Math.max(1, v.hand.length - Math.min(...others));
       const idx = v.declarers.indexOf(S.seat);
       const passOn = v.declarers.length > 1 && idx < v.declarers.length - 1;
-      out.append(h("p", { class: "prompt", id: "exchange-prompt" }, t(passOn ? "passOn" : "layAway", { n: need })));
+      out.append(h("p", { class: "prompt", id: "exchange-prompt" }, t(passOn ? "passOnPick" : "layAwayPick", { n: need })));
+      // laying away cannot be undone: the cards are picked first, then confirmed
+      const picked = S.discardPick.filter((c) => v.legal.includes(`discard ${c}`));
+      out.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "discard-go",
+            disabled: picked.length !== need,
+            onclick: () => {
+              S.discardQueue = picked.slice(1);
+              S.discardPick = [];
+              act(`discard ${picked[0]}`);
+            },
+          },
+          t(passOn ? "passOnGo" : "layAwayGo", { n: picked.length, cards: picked.map(cardLabel).join(" ") }),
+        ),
+      );
     } else if (v.phase === "trump") {
       out.append(h("span", { class: "label" }, t("nameTrump"), ": "));
       for (const a of legal.filter((x) => x.startsWith("trump "))) {
@@ -788,11 +817,20 @@ function tablePage(id) {
       out.append(h("p", { class: "muted small" }, t("orLead")));
     } else if (v.phase === "roem") {
       out.append(h("span", { class: "label" }, t("declareRoem"), ": "));
-      for (const a of legal) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, actionLabel(a)));
+      // declaring roem you do not hold is false roem (nk: erin at once): a declaration is confirmed first
+      for (const a of legal) {
+        const n = Number(a.split(" ")[1] || 0);
+        out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => (n > 0 ? confirmAction(a, t("roemConfirm", { n })) : act(a)) }, actionLabel(a)));
+      }
     } else if (v.phase === "play") {
       if (legal.includes("stuk")) out.append(h("button", { type: "button", dataset: { action: "stuk" }, onclick: () => act("stuk") }, t("stuk")));
     }
     return out;
+  }
+
+  function confirmAction(action, question) {
+    S.confirm = { action, question };
+    render();
   }
 
   function handRow() {
@@ -809,8 +847,14 @@ function tablePage(id) {
       if (legal.has(action)) classes.push("legal");
       else if (myTurn() && cardPhase) classes.push("illegal");
       if (hinted === card) classes.push("hinted");
+      if (verb === "discard" && S.discardPick.includes(card)) classes.push("picked");
       const node = cardNode(card, { button: true, classes });
-      node.addEventListener("click", () => act(action));
+      node.addEventListener("click", () => {
+        if (verb !== "discard") return act(action);
+        if (S.discardQueue.length || S.pending || !legal.has(action)) return;
+        S.discardPick = S.discardPick.includes(card) ? S.discardPick.filter((c) => c !== card) : [...S.discardPick, card];
+        render();
+      });
       row.append(node);
     }
     return row;
@@ -831,7 +875,7 @@ function tablePage(id) {
     ];
     if (myTurn()) buttons.push(h("button", { type: "button", id: "hint", onclick: () => send({ type: "hint", id: ++S.ref }) }, t("hint")));
     if (store.invites(id).length || (S.seat !== null && S.token)) buttons.push(h("button", { type: "button", id: "show-invites", onclick: () => { S.overlay = "invites"; render(); } }, t("invites")));
-    buttons.push(h("a", { href: `/rules/${encodeURIComponent(S.state.view.preset || "")}`, class: "button", target: "_blank", rel: "noopener", id: "rules-link" }, t("rulesLink")));
+    buttons.push(h("button", { type: "button", id: "show-rules", onclick: () => { S.overlay = "rules"; render(); } }, t("rulesLink")));
     if (S.owner !== null && S.owner === S.seat && !m.over && S.seats.some((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin)) {
       buttons.push(h("button", { type: "button", id: "show-replace", onclick: () => { S.overlay = "replace"; render(); } }, t("replaceTitle")));
     }
@@ -913,7 +957,13 @@ function tablePage(id) {
       const rows = others.length ? [h("h3", {}, t("inviteOthers")), h("p", { class: "muted" }, t("inviteHelp")), others.map((inv) => row(inv.seat, inv.link, seatName(S.seats, inv.seat, S.seat)))] : [];
       return modal(t("invites"), [own, rows], close);
     }
+    if (S.confirm) {
+      const c = S.confirm;
+      const cancel = () => { S.confirm = null; render(); };
+      return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
+    }
     if (S.overlay === "settings") return modal(t("settings"), settingsPanel(render), close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), rulesPanel(S.game || "bonaken", v.preset), close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
       const body = away.length
@@ -969,7 +1019,7 @@ function tablePage(id) {
     const banner = resultBanner();
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 troef` : "troef";
-    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), felt, mine, eventLog(), overlay()));
+    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), felt, mine, eventLog(), overlay()));
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
@@ -1000,6 +1050,23 @@ function icon(name) {
   return svg;
 }
 
+// The game's words in short (what the table and the score sheet use), and the full rules as troef plays them.
+// Per game: Kraken or Binokel add their own list of words.
+const GLOSSARY = {
+  bonaken: ["roem", "stuk", "nel", "bonaak", "zwabber", "misere", "suf", "krom", "recht", "wip", "eruit", "erin", "plusminus", "tablepoints"],
+};
+
+function rulesPanel(game, preset) {
+  const words = GLOSSARY[game] || [];
+  return h(
+    "div",
+    { class: "rules-panel", id: "rules-panel" },
+    preset ? h("p", {}, t("rulesPreset", { preset: t(`preset_${preset}`) })) : null,
+    h("dl", { class: "glossary" }, words.map((w) => [h("dt", {}, t(`g_${w}`)), h("dd", {}, t(`gd_${w}`))])),
+    h("p", {}, h("a", { href: `/rules/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener", id: "full-rules" }, t("fullRules"))),
+  );
+}
+
 function modal(title, body, onClose, id) {
   return h(
     "div",
@@ -1015,7 +1082,8 @@ function sheetTable(seats, viewer, m, table) {
   const marks = h("tr", { class: "foot" }, h("td", {}), h("td", {}, "+ / \u2212"), Array.from({ length: table }, (_, s) => h("td", {}, m.points ? `${m.points[s]}` : `${m.plus[s]} / ${m.minus[s]}`)));
   const foot = [status, marks];
   if (m.table_points) foot.push(h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("tablePoints")), Array.from({ length: table }, (_, s) => h("td", {}, m.table_points[String(s)]))));
-  return h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, foot));
+  const legend = h("dl", { class: "glossary legend" }, ["suf", "krom", "recht", "wip", "eruit", "erin"].map((w) => [h("dt", {}, t(`status_${w}`)), h("dd", {}, t(`gd_${w}`))]));
+  return [h("div", { class: "sheet-wrap" }, h("table", { class: `sheet players-${table}`, id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, foot))), legend];
 }
 
 function endScreen(seats, viewer, m, id, extra = {}) {
