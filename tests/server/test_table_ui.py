@@ -137,7 +137,7 @@ def test_the_centre_cards_are_not_shown_twice_during_the_exchange(browser: Brows
         # laying away is picked, then confirmed: a click alone sends nothing
         version = page.locator(".table-page").get_attribute("data-version")
         card = page.locator("#my-hand .card.legal").first
-        name = card.get_attribute("data-card")
+        name = card.get_attribute("data-card") or ""
         card.click()
         page.wait_for_selector(f'#my-hand .card.picked[data-card="{name}"]')
         page.wait_for_timeout(300)
