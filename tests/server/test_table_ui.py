@@ -376,8 +376,9 @@ def test_while_disconnected_no_dot_is_green_and_a_click_says_it_was_not_sent(bro
 
 
 # ---------------------------------------------------------------------- bug 10
-def test_texts_in_the_lobby_and_the_replay(browser: Browser, srv: Server) -> None:
-    context, page, errors = _page(browser, PHONE, "nl")
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_texts_in_the_lobby(browser: Browser, srv: Server, size: ViewportSize) -> None:
+    context, page, errors = _page(browser, size, "nl")
     try:
         page.goto(srv.base + "/")
         page.wait_for_selector("#create-form")
@@ -535,3 +536,40 @@ def test_a_whole_match_on_phones_by_two_people_and_a_bot_one_leaves_and_comes_ba
     finally:
         host.close()
         guest.close()
+
+
+# ---------------------------------------------------------------------- replays with open cards
+def test_a_replay_shows_every_hand_captions_each_step_and_plays_by_itself(browser: Browser, srv: Server) -> None:
+    from tests.server.test_absent import _finish
+
+    data = srv.create("pagat", players=2, seats=[{"kind": "human", "name": f"p{i}"} for i in range(2)], seed=8)
+    tokens = {inv["seat"]: inv["token"] for inv in data["invites"]}
+    for client in _finish(srv, data["id"], tokens).values():
+        client.close()
+    context, page, errors = _page(browser, PHONE)
+    try:
+        page.goto(f"{srv.base}/r/{data['id']}")
+        page.wait_for_selector("#replay-step")
+        # drawn icons, not characters a font may lack
+        for button in ("#replay-first", "#replay-prev", "#replay-play", "#replay-next", "#replay-last"):
+            assert page.locator(f"{button} svg").count() == 1
+        assert "\u23ee" not in (page.locator(".replay-controls").text_content() or "")
+        # open cards: the other seat's hand is face up, as is the bottom one
+        assert page.locator(".felt .replay-open .card").count() > 0
+        assert page.locator(".me .hand .card").count() > 0
+        assert "dealt" in (page.locator("#replay-caption").text_content() or "")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector('.table-page[data-step="1"]')
+        caption = page.locator("#replay-caption").text_content() or ""
+        assert "p0" in caption or "p1" in caption, caption
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_selector('.table-page[data-step="0"]')
+        page.click("#replay-play")
+        page.wait_for_selector('.table-page[data-step="2"]', timeout=5000)  # it plays by itself
+        page.click("#replay-play")  # pause
+        step = page.locator(".table-page").get_attribute("data-step")
+        page.wait_for_timeout(1500)
+        assert page.locator(".table-page").get_attribute("data-step") == step
+        assert not errors, errors
+    finally:
+        context.close()

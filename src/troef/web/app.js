@@ -934,8 +934,15 @@ function tablePage(id) {
     return h("div", { class: "result-banner", id: "hand-result", role: "status" }, lines, h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => { S.result = null; S.dismissed = hand; render(); } }, "\u00D7"));
   }
 
+  // the end of the match: a panel at the top of the table page, not an overlay (the header stays usable)
+  function endPanel() {
+    const m = S.state.match;
+    if (!m.over) return null;
+    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(S.seats, S.seat, m, id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }));
+  }
+
   function overlay() {
-    if (!S.overlay && !S.state.match.over) return null;
+    if (!S.overlay && !S.confirm) return null;
     const close = () => { S.overlay = null; render(); };
     const v = S.state.view;
     const m = S.state.match;
@@ -971,7 +978,6 @@ function tablePage(id) {
         : h("p", {}, t("nobodyAway"));
       return modal(t("replaceTitle"), body, close);
     }
-    if (m.over) return modal(t("matchOver"), endScreen(S.seats, S.seat, m, id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }), null, "end-screen");
     return null;
   }
 
@@ -1019,7 +1025,7 @@ function tablePage(id) {
     const banner = resultBanner();
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 troef` : "troef";
-    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), felt, mine, eventLog(), overlay()));
+    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
@@ -1097,10 +1103,16 @@ function endScreen(seats, viewer, m, id, extra = {}) {
   else if (extra.canRematch) rematch = h("button", { type: "button", class: "primary", id: "rematch", onclick: extra.onRematch }, t("rematch"));
   const rows = (m.standing || []).map((r) => h("tr", {}, h("td", {}, seatName(seats, r.seat, viewer)), h("td", {}, t(`status_${r.status}`)), h("td", {}, r.points !== undefined ? r.points : `${r.plus} / ${r.minus}`), r.table_points !== undefined ? h("td", {}, r.table_points) : null));
   const head = h("tr", {}, h("th", {}, ""), h("th", {}, t("status")), h("th", {}, "+ / \u2212"), m.table_points ? h("th", {}, t("tablePoints")) : null);
+  // the hand that decided the match: the last row of the score sheet
+  const last = m.rows && m.rows.length ? m.rows[m.rows.length - 1] : null;
+  const deciding = last
+    ? h("p", { class: "deciding muted", id: "deciding-hand" }, t("decidingHand", { n: last.hand, contract: contractLabel(last.contract), names: last.declarers.map((s) => `${seatName(seats, s, viewer)} ${last.marks[String(s)] || ""}`.trim()).join(", ") }))
+    : null;
   return [
     winners.length ? h("p", { class: "winner", id: "winner" }, t(winners.length > 1 ? "winnersAre" : "winnerIs", { names: winners.join(", ") })) : null,
     losers ? h("p", { class: "buys", id: "buys-round" }, t(m.losers.length > 1 ? "buyRound" : "buysRound", { names: losers })) : null,
-    h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows)),
+    deciding,
+    h("table", { class: "sheet standing" }, h("thead", {}, head), h("tbody", {}, rows)),
     h("div", { class: "buttons" }, rematch, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
   ];
 }
