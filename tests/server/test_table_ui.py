@@ -573,3 +573,42 @@ def test_a_replay_shows_every_hand_captions_each_step_and_plays_by_itself(browse
         assert not errors, errors
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------- settings, tab title, the lobby
+def test_settings_are_kept_the_tab_title_tells_your_turn_and_the_lobby_refreshes(browser: Browser, srv: Server) -> None:
+    context, page, errors = _page(browser, DESKTOP)
+    try:
+        page.goto(srv.base + "/")
+        page.wait_for_selector("#lists")
+        # a table made elsewhere shows up without a click
+        made = srv.create("pagat", players=2, seats=[{"kind": "human", "open": True}, {"kind": "bot"}])
+        page.wait_for_selector(f'#lists .claim[data-table="{made["id"]}"]', timeout=8000)
+
+        table, tokens = _table(srv, "pagat", [{"kind": "human", "name": "me"}, {"kind": "bot", "level": "random"}], 2)
+        _sit(page, srv, table, tokens[0])
+        _my_turn(page)
+        assert "Your turn" in page.title()
+        page.click("#show-settings")
+        page.select_option("#set-cards", "2")  # large cards
+        page.select_option("#set-anim", "0")  # fast
+        page.select_option("#set-sound", "1")  # off
+        page.click(".close-modal")
+        width = page.locator("#my-hand .card").first.bounding_box()
+        page.reload()
+        _my_turn(page)
+        assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--card-scale')") == "1.2"
+        assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--anim')") == "0.5"
+        page.click("#show-settings")
+        assert page.locator("#set-sound option:checked").text_content() == "off"
+        page.click(".close-modal")
+        again = page.locator("#my-hand .card").first.bounding_box()
+        assert width is not None and again is not None and again["width"] == width["width"]
+        page.click("#show-settings")
+        page.select_option("#set-cards", "0")
+        page.click(".close-modal")
+        small = page.locator("#my-hand .card").first.bounding_box()
+        assert small is not None and small["width"] < width["width"]
+        assert not errors, errors
+    finally:
+        context.close()
