@@ -6,6 +6,7 @@ import { t, getLang, setLang, translateReason } from "./i18n.js";
 import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
 
 const root = document.getElementById("app");
+const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
 
 // ---------------------------------------------------------------- helpers
@@ -1024,7 +1025,7 @@ function tablePage(id) {
     const felt = board(ctx);
     const banner = resultBanner();
     if (banner) felt.append(banner);
-    document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 troef` : "troef";
+    document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
     root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
