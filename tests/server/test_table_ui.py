@@ -180,6 +180,10 @@ def test_the_hand_to_act_is_never_covered_or_pushed_away_and_quick_clicks_raise_
                 page.click("#hint")
                 page.wait_for_selector("#hint-text", timeout=15000)
                 assert not page.evaluate(HAND_CLEAR)
+                # in words, with the chance of the best choices (the solver is installed here)
+                values = page.locator("#hint-values li").all_text_contents()
+                assert values and all("% chance to succeed" in v for v in values), values
+                assert "pimc" not in (page.locator("#hint-text").text_content() or "")
                 checked["hint"] += 1
             phase = page.locator(".table-page").get_attribute("data-phase")
             illegal = page.locator("#my-hand .card.illegal")

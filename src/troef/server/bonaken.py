@@ -234,6 +234,18 @@ class BonakenAdapter:
         levels = _available_levels()
         return next(level for level in (*_HINT_ORDER, *levels) if level in levels)
 
+    def hint_values(self, view: BonakenView, budget: float, seed: int) -> list[dict[str, Any]]:
+        """Every legal action with the chance that the seat's side succeeds after it, best first (as in the terminal).
+
+        Empty where the solver is not installed. Runs in a worker process (it searches for about ``budget`` seconds).
+        """
+        if "pimc" not in _available_levels():
+            return []
+        from troef.bots.hints import hints
+
+        found = hints(view, budget=budget, seed=seed)
+        return [{"action": h.text, "value": h.value, "best": h.best} for h in found]
+
     def make_bot(self, level: str, seed: int) -> Any:
         try:
             from troef.bots.base import make_bot

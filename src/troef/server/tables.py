@@ -45,6 +45,8 @@ MAX_NAME: Final = 24
 #: Shortest and longest turn timer a table may have, in seconds.
 MIN_TURN: Final = 2
 MAX_TURN: Final = 3600
+#: Seconds a hint may search for the values of the legal actions.
+HINT_BUDGET: Final = 1.5
 #: A table whose people have all been away this long (seconds) has been abandoned: the lobby no longer lists it.
 ABANDONED_AFTER: Final = 1800.0
 
@@ -878,18 +880,37 @@ class Hub:
             self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
 
-    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str]:
-        """A suggested action for ``seat`` from the strongest bot, and which bot it was."""
+    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str, list[dict[str, Any]]]:
+        """A suggested action for ``seat`` from the strongest bot, which bot it was, and every action's value.
+
+        The values (each legal action with the chance that the seat's side succeeds after it) come from a
+        game whose adapter has ``hint_values``; then the best of them is the suggestion. Otherwise the list
+        is empty and the strongest bot suggests.
+        """
         if table.over or table.game.to_act(table.match) != seat:
             raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
         view = viewer_view(table.game, table.match, seat)
+        if callable(getattr(table.game, "hint_values", None)):
+            loop = asyncio.get_running_loop()
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            budget = min(HINT_BUDGET, self.bot_budget / 2)
+            seed = self._rng.randrange(2**62)
+            pending = loop.run_in_executor(self._process_pool, fresh_hint_values, table.game.name, view, budget, seed)
+            try:
+                values = await asyncio.wait_for(pending, self.bot_budget)
+            except TimeoutError:
+                raise TableError(503, "busy", "no hint in time; try again") from None
+            best = [v for v in values if v.get("best")]
+            if best:
+                return str(best[0]["action"]), "pimc", values
         level_of = getattr(table.game, "hint_level", None)
         level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
         seed = self._rng.randrange(2**62)
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)
         try:
-            return await asyncio.wait_for(future, self.bot_budget), level
+            return await asyncio.wait_for(future, self.bot_budget), level, []
         except TimeoutError:
             raise TableError(503, "busy", "no hint in time; try again") from None
 
@@ -942,6 +963,12 @@ class Hub:
         )
         seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
         return game.record(match, seats), f"troef-{row.game}-{row.id}.json"
+
+
+def fresh_hint_values(game_name: str, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+    """Every legal action's value in ``view`` (runs in a worker process; see :meth:`Hub.hint`)."""
+    game: Any = games()[game_name]
+    return list(game.hint_values(view, budget, seed))
 
 
 def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:

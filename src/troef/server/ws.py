@@ -258,8 +258,11 @@ class Connection:
         # the hint belongs to the state it was worked out on, even if the table moves on meanwhile
         version = table.version
         try:
-            action, source = await self.hub.hint(table, seat)
+            action, source, values = await self.hub.hint(table, seat)
         except TableError as exc:
             code = exc.code if exc.code in ("not_your_turn", "busy") else "internal"
             raise ProtocolError(code, exc.message, msg.ref) from None
-        self._reply({"type": "hint", "action": action, "source": source, "version": version}, msg)
+        reply: dict[str, Any] = {"type": "hint", "action": action, "source": source, "version": version}
+        if values:
+            reply["values"] = values
+        self._reply(reply, msg)

@@ -191,6 +191,21 @@ function actionWords(action) {
   return t("w_bid", { bid: bidLabel(action) });
 }
 
+// The chance of success of the best few choices, in words (bids: the highest that still makes at least
+// half the time and the one above it, then misère, zwabber and bonaak where they have a chance).
+function hintValues(values) {
+  if (!values || !values.length) return null;
+  let shown = values.filter((v) => v.value !== null && v.value !== undefined);
+  const numbers = shown.filter((v) => /^bid \d+$/.test(v.action)).sort((a, b) => Number(a.action.split(" ")[1]) - Number(b.action.split(" ")[1]));
+  if (numbers.length) {
+    const good = numbers.map((v, i) => (v.value >= 0.5 ? i : -1)).filter((i) => i >= 0);
+    const picked = good.length ? numbers.slice(good[good.length - 1], good[good.length - 1] + 2) : [numbers[0]];
+    shown = [...picked, ...shown.filter((v) => v.action.startsWith("bid ") && !/^bid \d+$/.test(v.action) && v.value > 0)];
+  }
+  const items = shown.slice(0, 5).map((v) => h("li", {}, t("hintChance", { action: actionWords(v.action), n: Math.round(v.value * 100) })));
+  return items.length ? h("ul", { class: "hint-values", id: "hint-values" }, items) : null;
+}
+
 // Every move of a hand, numbered by trick once the play has started (the complete log, not the last few).
 function moveLog(v, seats, viewer, id) {
   const list = h("ol", { class: "log", id });
@@ -1011,7 +1026,7 @@ function tablePage(id) {
     const ctx = { state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
-    const hintLine = S.hint ? h("span", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: actionWords(S.hint.action) })) : null;
+    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: actionWords(S.hint.action) }), hintValues(S.hint.values)) : null;
     const act = panel();
     if (hintLine) act.prepend(hintLine);
     const mine = h(
