@@ -167,3 +167,34 @@ def test_whoever_takes_an_open_seat_plays_under_their_own_name(server: Server) -
     server.start()
     status, info = server.http("GET", f"/api/tables/{data['id']}")
     assert status == 200 and info["seats"][0]["name"] == "Anna"
+
+
+def test_a_bid_is_checked_for_false_roem_before_it_is_sent(server: Server) -> None:
+    data = server.create("nk", players=4, seats=_people(4), seed=11)
+    tokens = {inv["seat"]: inv["token"] for inv in data["invites"]}
+    clients = {seat: server.client() for seat in range(4)}
+    for seat, client in clients.items():
+        client.join(data["id"], tokens[seat])
+    state = clients[0].state
+    assert state is not None
+    seat = state["view"]["to_act"]
+    me = clients[seat]
+    assert me.state is not None
+    numbers = sorted(int(a.split()[1]) for a in me.state["view"]["legal"] if a.split()[1:2] and a.split()[1].isdigit())
+    # the lowest number bid claims no roem; the highest claims more roem than six cards and a blind can make
+    for bid, warning in ((numbers[0], None), (numbers[-1], "false_roem")):
+        me.send({"v": 1, "type": "check", "action": f"bid {bid}", "id": bid})
+        answer = _until(me, lambda m: m["type"] == "check")
+        assert answer["ref"] == bid and answer["warning"] == warning and answer["version"] == 0
+    # another seat's check is not about its turn; a spectator has nothing to check
+    other = clients[(seat + 1) % 4]
+    other.send({"v": 1, "type": "check", "action": f"bid {numbers[-1]}"})
+    assert _until(other, lambda m: m["type"] == "check")["warning"] is None
+    watcher = server.client()
+    watcher.join(data["id"])
+    watcher.send({"v": 1, "type": "check", "action": "bid 25"})
+    assert _until(watcher, lambda m: m["type"] == "error")["code"] == "spectator"
+    # checking changes nothing
+    assert me.state["version"] == 0 and server.http("GET", f"/api/tables/{data['id']}")[1]["version"] == 0
+    for client in [*clients.values(), watcher]:
+        client.close()

@@ -616,3 +616,33 @@ def test_settings_are_kept_the_tab_title_tells_your_turn_and_the_lobby_refreshes
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_false_roem_bid_asks_first_and_a_cancel_sends_nothing(browser: Browser, srv: Server) -> None:
+    table, tokens = _table(srv, "nk", [{"kind": "human", "name": f"p{i}"} for i in range(4)], 11)
+    others = Driver(srv, table, {s: tok for s, tok in tokens.items() if s != 0}, passer)
+    context, page, errors = _page(browser, PHONE, "nl")
+    try:
+        _sit(page, srv, table, tokens[0])
+        _my_turn(page, "bidding")
+        version = page.locator(".table-page").get_attribute("data-version")
+        highest = page.locator("#bid-number option").last.get_attribute("value") or ""
+        page.select_option("#bid-number", highest)
+        page.click("#bid-number-go")
+        page.wait_for_selector("#confirm")
+        assert "valse roem" in (page.locator("#confirm").text_content() or "")
+        page.click("#confirm-cancel")
+        page.wait_for_timeout(300)
+        assert page.locator("#confirm").count() == 0
+        assert page.locator(".table-page").get_attribute("data-version") == version
+        # a bid the cards can make goes out at once
+        page.select_option("#bid-number", page.locator("#bid-number option").first.get_attribute("value") or "")
+        page.click("#bid-number-go")
+        page.wait_for_function(
+            "v => document.querySelector('.table-page').dataset.version !== v", arg=version, timeout=10000
+        )
+        assert page.locator("#confirm").count() == 0
+        assert not errors, errors
+    finally:
+        others.close()
+        context.close()

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Final
 
 from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
-from troef.games.bonaken.actions import parse_action
+from troef.games.bonaken.actions import Bid, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import dumps, record_of_match
 from troef.games.bonaken.rules import PRESETS, Rules, preset
@@ -233,6 +233,23 @@ class BonakenAdapter:
         """The strongest available bot, which gives hints."""
         levels = _available_levels()
         return next(level for level in (*_HINT_ORDER, *levels) if level in levels)
+
+    def warning(self, match: Match, seat: int, text: str) -> str | None:
+        """Why a legal action of ``seat`` would cost it dearly, or None: ``false_roem`` for a bid claiming roem
+        its cards cannot reach whatever the blind card (nk rules 66-69: erin at once).
+
+        Built from what the seat knows (its cards and the open centre), never from the blind card.
+        """
+        hand = match.hand
+        if not hand.rules.false_roem_erin or hand.to_act != seat or hand.is_over:
+            return None
+        try:
+            action = parse_action(text)
+        except NotationError:
+            return None
+        if not isinstance(action, Bid) or action.text() not in {a.text() for a in hand.legal_actions()}:
+            return None
+        return "false_roem" if hand._is_false_roem(seat, action) else None
 
     def hint_values(self, view: BonakenView, budget: float, seed: int) -> list[dict[str, Any]]:
         """Every legal action with the chance that the seat's side succeeds after it, best first (as in the terminal).

@@ -30,7 +30,7 @@ ABUSE_BURST: Final = 200.0
 #: Messages queued for a client that does not read them before it is dropped (1013).
 SEND_QUEUE: Final = 512
 
-CLIENT_TYPES: Final = ("join", "act", "hint", "ping", "reclaim", "standin")
+CLIENT_TYPES: Final = ("join", "act", "hint", "ping", "reclaim", "standin", "check")
 
 #: Every error code, with what it means (``docs/protocol.md`` has the same list).
 ERRORS: Final = {
@@ -124,6 +124,8 @@ def parse_client_message(text: str) -> ClientMessage:
         table = _text(data, "table", 64, ref)
         token = _text(data, "token", 128, ref, required=False)
         return ClientMessage("join", ref, table=table, token=token)
+    if kind == "check":
+        return ClientMessage("check", ref, action=_text(data, "action", 64, ref))
     if kind == "act":
         action = _text(data, "action", 64, ref)
         expect = data.get("expect")

@@ -130,6 +130,8 @@ class Connection:
                 self._start(self._hint(msg), msg)
             elif msg.type in ("reclaim", "standin"):
                 self._seat_change(msg)
+            elif msg.type == "check":
+                self._check(msg)
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref))
         except Exception:
@@ -241,6 +243,13 @@ class Connection:
         if problem is not None:
             self.busy = False
             raise ProtocolError(problem.code, problem.message, ref)
+
+    def _check(self, msg: ClientMessage) -> None:
+        """Whether an action would cost the seat dearly (a false roem claim, say), asked before sending it."""
+        table, seat = self._seat(msg)
+        warning_of = getattr(table.game, "warning", None)
+        warning = warning_of(table.match, seat, msg.action) if callable(warning_of) else None
+        self._reply({"type": "check", "action": msg.action, "version": table.version, "warning": warning}, msg)
 
     def _seat_change(self, msg: ClientMessage) -> None:
         """``reclaim``: take your seat back from the computer; ``standin``: the creator lets one play an absent seat."""

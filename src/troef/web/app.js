@@ -626,7 +626,7 @@ function tablePage(id) {
     // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
     pending: null, timer: null, rematch: null, owner: null,
     // the exchange: cards picked to lay away, and those confirmed and still to be sent (one action each)
-    discardPick: [], discardQueue: [], confirm: null,
+    discardPick: [], discardQueue: [], confirm: null, checking: null,
   };
   // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
   if (justClaimed) S.overlay = "invites";
@@ -674,6 +674,15 @@ function tablePage(id) {
     };
   }
 
+  // A bid is checked against your cards before it is sent: one that claims roem they cannot reach
+  // (false roem: in nk erin at once) needs an explicit confirmation. The server answers from what
+  // this seat knows; other actions go out at once.
+  function bid(action) {
+    if (S.pending || S.checking) return;
+    if (!send({ type: "check", action, id: ++S.ref })) return act(action);
+    S.checking = { action, ref: S.ref };
+  }
+
   function act(action) {
     if (S.pending) return; // the previous click is still on its way: a second one would only be refused
     if (!S.connected) {
@@ -700,6 +709,12 @@ function tablePage(id) {
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
       if (S.state) render();
+    } else if (msg.type === "check") {
+      const c = S.checking;
+      S.checking = null;
+      if (!c || msg.ref !== c.ref || !S.state || msg.version !== S.state.version) return;
+      if (msg.warning) confirmAction(c.action, t(`warn_${msg.warning}`, { bid: bidLabel(c.action) }));
+      else act(c.action);
     } else if (msg.type === "timer") {
       S.timer = { ...msg, at: Date.now() };
       if (S.state) render();
@@ -789,15 +804,15 @@ function tablePage(id) {
       const numbers = legal.filter((a) => /^bid \d+$/.test(a));
       if (numbers.length) {
         const sel = h("select", { id: "bid-number", "aria-label": t("bid") }, numbers.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", class: "primary", id: "bid-number-go", onclick: () => act(sel.value) }, t("bid"))));
+        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", class: "primary", id: "bid-number-go", onclick: () => bid(sel.value) }, t("bid"))));
       }
       const specials = legal.filter((a) => a.startsWith("bid ") && !/^bid \d+$/.test(a));
       const plain = specials.filter((a) => a.split(" ").length === 2);
       const withRoem = specials.filter((a) => a.split(" ").length > 2);
-      for (const a of plain) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, bidLabel(a)));
+      for (const a of plain) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => bid(a) }, bidLabel(a)));
       if (withRoem.length) {
         const sel = h("select", { id: "bid-special", "aria-label": t("bid") }, withRoem.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", id: "bid-special-go", onclick: () => act(sel.value) }, t("bid"))));
+        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", id: "bid-special-go", onclick: () => bid(sel.value) }, t("bid"))));
       }
     } else if (v.phase === "exchange") {
       const others = v.seats.filter((s) => s !== S.seat).map((s) => v.hand_sizes[s]);
@@ -833,11 +848,8 @@ function tablePage(id) {
       out.append(h("p", { class: "muted small" }, t("orLead")));
     } else if (v.phase === "roem") {
       out.append(h("span", { class: "label" }, t("declareRoem"), ": "));
-      // declaring roem you do not hold is false roem (nk: erin at once): a declaration is confirmed first
-      for (const a of legal) {
-        const n = Number(a.split(" ")[1] || 0);
-        out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => (n > 0 ? confirmAction(a, t("roemConfirm", { n })) : act(a)) }, actionLabel(a)));
-      }
+      // the totals offered are those the cards in hand can show: nothing here is false roem
+      for (const a of legal) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, actionLabel(a)));
     } else if (v.phase === "play") {
       if (legal.includes("stuk")) out.append(h("button", { type: "button", dataset: { action: "stuk" }, onclick: () => act("stuk") }, t("stuk")));
     }
@@ -1041,7 +1053,7 @@ function tablePage(id) {
     const banner = resultBanner();
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
-    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
+    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
