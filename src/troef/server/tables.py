@@ -297,6 +297,8 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._rematches: dict[str, asyncio.Future[LiveTable]] = {}
+        #: A hint's search for the values of the legal actions is running (one at a time).
+        self._valuing = False
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -880,6 +882,9 @@ class Hub:
             self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
 
+    def _valued(self, _future: asyncio.Future[Any]) -> None:
+        self._valuing = False
+
     async def hint(self, table: LiveTable, seat: int) -> tuple[str, str, list[dict[str, Any]]]:
         """A suggested action for ``seat`` from the strongest bot, which bot it was, and every action's value.
 
@@ -890,22 +895,26 @@ class Hub:
         if table.over or table.game.to_act(table.match) != seat:
             raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
         view = viewer_view(table.game, table.match, seat)
-        if callable(getattr(table.game, "hint_values", None)):
+        level_of = getattr(table.game, "hint_level", None)
+        level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
+        # one search for values at a time: while one runs, a hint is the strongest bot's choice alone
+        if callable(getattr(table.game, "hint_values", None)) and not self._valuing:
             loop = asyncio.get_running_loop()
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            budget = min(HINT_BUDGET, self.bot_budget / 2)
+            budget = min(HINT_BUDGET, self.bot_budget / 4)
             seed = self._rng.randrange(2**62)
+            self._valuing = True
             pending = loop.run_in_executor(self._process_pool, fresh_hint_values, table.game.name, view, budget, seed)
+            pending.add_done_callback(self._valued)
             try:
-                values = await asyncio.wait_for(pending, self.bot_budget)
-            except TimeoutError:
-                raise TableError(503, "busy", "no hint in time; try again") from None
+                values = await asyncio.wait_for(asyncio.shield(pending), self.bot_budget / 2)
+            except TimeoutError:  # the worker is busy with bots: a quick bot's choice instead
+                values = []
+                level = next((x for x in ("heuristic", *self.light_levels) if x in self.light_levels), level)
             best = [v for v in values if v.get("best")]
             if best:
                 return str(best[0]["action"]), "pimc", values
-        level_of = getattr(table.game, "hint_level", None)
-        level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
         seed = self._rng.randrange(2**62)
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)
