@@ -4,6 +4,8 @@
 
 import { t, getLang, setLang, translateReason } from "./i18n.js";
 import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
+// the game's own words (Kraken or Binokel bring theirs)
+import { GLOSSARY, actionLabel, actionWords, bidLabel, contractLabel, eventWords, suitName, suitSpan } from "./bonaken.js";
 
 const root = document.getElementById("app");
 const BASE_TITLE = document.title;
@@ -129,43 +131,6 @@ function chime() {
   }
 }
 
-function suitName(letter) {
-  const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" } };
-  return (names[getLang()] || names.en)[letter] || letter;
-}
-
-function suitSpan(letter) {
-  const info = SUITS[letter];
-  return h("span", { class: `suit ${info && info.red ? "red" : "black"}` }, info ? info.sym : "?");
-}
-
-function contractLabel(text) {
-  if (!text) return "";
-  if (getLang() !== "nl") return text;
-  return text.replace("double misère", "dubbele misère").replace("(six-card)", "(zesreeks)").replace("open bonaak", "open bonaak");
-}
-
-function bidLabel(action) {
-  const words = action.split(" ");
-  if (words[0] === "pass") return t("pass");
-  const kind = words[1];
-  if (/^\d+$/.test(kind)) return kind;
-  const names = { misere: t("misere"), zwabber: t("zwabber"), bonaak: t("bonaak"), "open-bonaak": t("openBonaak") };
-  let label = names[kind] || kind;
-  if (words[2] && /^\d+$/.test(words[2])) label = t("withRoem", { bid: label, n: words[2] });
-  if (words.includes("six")) label = t("six", { bid: label });
-  return label;
-}
-
-function actionLabel(action) {
-  const words = action.split(" ");
-  if (words[0] === "play" || words[0] === "discard") return `${words[0] === "play" ? "\u25B6" : "\u2193"} ${cardLabel(words[1])}`;
-  if (words[0] === "trump") return `${SUITS[words[1]].sym} ${suitName(words[1])}`;
-  if (words[0] === "roem") return words[1] === "0" ? t("noRoem") : t("roemN", { n: words[1] });
-  if (words[0] === "stuk") return t("stuk");
-  return bidLabel(action);
-}
-
 // The server names seats nobody named "seat 3" or "computer 2" (in English): said in the UI's language.
 function displayName(name) {
   const m = /^(seat|computer) (\d+)$/.exec(name || "");
@@ -177,18 +142,6 @@ function seatName(seats, seat, viewer) {
   const info = seats.find((s) => s.seat === seat);
   const name = info ? displayName(info.name) : `${seat + 1}`;
   return seat === viewer ? `${name} (${t("you")})` : name;
-}
-
-// An action in words a player reads: "play 7♣", "lay away 7♣", "bid 40", "pass", "name hearts trump".
-function actionWords(action) {
-  const words = action.split(" ");
-  if (words[0] === "play") return t("w_play", { card: cardLabel(words[1]) });
-  if (words[0] === "discard") return t("w_discard", { card: cardLabel(words[1]) });
-  if (words[0] === "trump") return t("w_trump", { suit: `${SUITS[words[1]].sym} ${suitName(words[1])}` });
-  if (words[0] === "roem") return words[1] === "0" ? t("noRoem") : t("w_roem", { n: words[1] });
-  if (words[0] === "stuk") return t("stuk");
-  if (words[0] === "pass") return t("pass");
-  return t("w_bid", { bid: bidLabel(action) });
 }
 
 // The chance of success of the best few choices, in words (bids: the highest that still makes at least
@@ -223,26 +176,7 @@ function moveLog(v, seats, viewer, id) {
 }
 
 function eventText(seats, viewer, seat, text) {
-  const name = seatName(seats, seat, viewer);
-  const words = text.split(" ");
-  switch (words[0]) {
-    case "pass":
-      return t("ev_pass", { name });
-    case "bid":
-      return t("ev_bid", { name, bid: bidLabel(text) });
-    case "discard":
-      return words[1] ? t("ev_discard_own", { name, card: cardLabel(words[1]) }) : t("ev_discard", { name });
-    case "trump":
-      return t("ev_trump", { name, suit: `${SUITS[words[1]].sym} ${suitName(words[1])}` });
-    case "roem":
-      return t("ev_roem", { name, n: words[1] });
-    case "stuk":
-      return t("ev_stuk", { name });
-    case "play":
-      return t("ev_play", { name, card: cardLabel(words[1]) });
-    default:
-      return `${name}: ${text}`;
-  }
+  return eventWords(seatName(seats, seat, viewer), text);
 }
 
 // Where seats sit around the felt, in percent: the viewer at the bottom, the
@@ -1083,12 +1017,6 @@ function icon(name) {
   svg.append(path);
   return svg;
 }
-
-// The game's words in short (what the table and the score sheet use), and the full rules as troef plays them.
-// Per game: Kraken or Binokel add their own list of words.
-const GLOSSARY = {
-  bonaken: ["roem", "stuk", "nel", "bonaak", "zwabber", "misere", "suf", "krom", "recht", "wip", "eruit", "erin", "plusminus", "tablepoints"],
-};
 
 function rulesPanel(game, preset) {
   const words = GLOSSARY[game] || [];
