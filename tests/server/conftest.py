@@ -16,7 +16,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
@@ -26,6 +26,9 @@ from troef.bench.server import free_port, start_server
 #: The per-client limits of most test servers: every test client is on loopback, one address, and
 #: a test may make many tables (the tests of the limits start servers with their own).
 LOOSE = ("--create-rate", "0", "--replay-rate", "0", "--max-connections-per-client", "1000")
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 #: Seat lists for tables of four.
 HUMANS4 = [{"kind": "human", "name": f"player {i + 1}"} for i in range(4)]
@@ -277,3 +280,30 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'troef.db'}"
     url: str = request.getfixturevalue("pg_url")
     return url
+
+
+# ---------------------------------------------------------------------- Chromium
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium driven by Playwright (never Playwright's own browser download)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
-from tests.server.conftest import Server
-from tests.server.test_browser import ARGS, CHROMIUM
+from tests.server.conftest import ARGS, CHROMIUM, Server
 
 #: A4 is 210 mm wide; the print style sheet leaves 186 mm inside its margins: at 96 px an inch, 703 px.
 A4_CONTENT_PX = 703

@@ -8,12 +8,14 @@ HTTP routes (JSON unless noted):
 
 =======================================  ==============================================
 ``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
+``GET /rules/{game}``                    the rules troef plays (``docs/rules/{game}.md`` as HTML)
 ``GET /api/health``                      ``{"ok": true}``
 ``GET /api/games``                       presets, players, switches, bot levels
 ``GET /api/tables``                      open tables, live tables, finished matches
 ``POST /api/tables``                     create a table; returns the invite tokens
 ``GET /api/tables/{id}``                 one table's public facts
-``POST /api/tables/{id}/claim``          take an open seat: returns its token
+``POST /api/tables/{id}/claim``          take an open seat (optionally with a name): returns its token
+``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
@@ -43,7 +45,7 @@ from typing import Any, Final
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -61,6 +63,26 @@ log = logging.getLogger("troef.server")
 MAX_BODY: Final = 16384
 
 WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web"
+#: The rules as troef plays them, one Markdown file per game (in a source checkout: ``docs/rules``).
+RULES_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+def rules_page(game: str) -> str | None:
+    """``docs/rules/{game}.md`` as a plain HTML page (CommonMark with tables), or None if there is none."""
+    path = RULES_DIR / f"{game}.md"
+    if not path.is_file():
+        return None
+    from markdown_it import MarkdownIt
+
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>troef \u00b7 {game} rules</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><header class="site"><a class="brand" href="/">troef</a></header><main class="rules-doc">{body}</main>'
+        "</body></html>"
+    )
+
 
 _SECURITY_HEADERS: Final = [
     (
@@ -232,17 +254,35 @@ def create_app(
     async def claim(request: Request) -> Response:
         try:
             body = await _body(request, guard)
-            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"))
+            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"), body.get("name"))
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"})
+
+    async def rematch(request: Request) -> Response:
+        try:
+            body = await _body(request, guard)
+            table = await hub.rematch(request.path_params["table_id"], body.get("token"))
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse({"id": table.id, "table": table.info()})
+
+    def rules(request: Request) -> Response:
+        game = request.path_params["game"]
+        text = rules_page(game) if game in hub.games else None
+        if text is None:
+            return _error(404, "no_rules", "no rules page for that game")
+        return HTMLResponse(text, headers={"cache-control": "no-cache"})
 
     async def replay(request: Request) -> Response:
         try:
             if not guard.replays.allow(_client(request)):
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
-            frames = await hub.replay(request.path_params["table_id"], hand, request.headers.get("x-troef-token"))
+            open_cards = request.query_params.get("open") == "1"
+            frames = await hub.replay(
+                request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
+            )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse(frames)
@@ -264,12 +304,14 @@ def create_app(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/r/{table_id}", page),
+        Route("/rules/{game}", rules),
         Route("/api/health", health),
         Route("/api/games", game_options),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
         *tournaments.routes(),

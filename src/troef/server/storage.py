@@ -39,6 +39,34 @@ T = TypeVar("T")
 
 metadata: Final = sa.MetaData()
 
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A moment in time, written and read as a timezone-aware datetime in UTC.
+
+    SQLite keeps no offset: it gives back naive datetimes, and a server that
+    compared a restored table's (naive) creation time with a new one's (aware)
+    failed to list the lobby at all. Naive values are refused on the way in,
+    and every value read is aware, whatever the database.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError("times are stored timezone-aware (UTC); got a naive datetime")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:  # SQLite: what was written is UTC
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
 tables_table: Final = sa.Table(
     "troef_tables",
     metadata,
@@ -47,13 +75,16 @@ tables_table: Final = sa.Table(
     sa.Column("config", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("first_dealer", sa.Integer, nullable=True),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True, index=True),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("finished_at", UTCDateTime(), nullable=True, index=True),
     sa.Column("result", sa.JSON, nullable=True),
     # revision 0003
     sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("quarantine", sa.String(500), nullable=True),
-    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("joined_at", UTCDateTime(), nullable=True),
+    # the turn timer in seconds (None: no timer) and the creator's seat (None: not seated), migration 0004
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+    sa.Column("owner", sa.Integer, nullable=True),
 )
 
 seats_table: Final = sa.Table(
@@ -75,7 +106,7 @@ actions_table: Final = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(64), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
 )
 
 
@@ -137,6 +168,10 @@ class TableRow:
     joined_at: datetime | None = None
     #: When the last stored action was made (None: none yet); loaded, never written.
     last_action_at: datetime | None = None
+    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
+    turn_seconds: int | None = None
+    #: The seat of whoever created the table (may let a computer play for an absent player), or None.
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +249,8 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             "first_dealer": row.first_dealer,
             "created_at": row.created_at,
             "practice": row.practice,
+            "turn_seconds": row.turn_seconds,
+            "owner": row.owner,
         },
     )
     _run(
@@ -249,8 +286,13 @@ def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
     conn.exec_driver_sql(compiled.sql, params)
 
 
-def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
-    """Give an open, unclaimed seat its token; False if it was not open or already taken."""
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
+    """Give an open, unclaimed seat its token (and its taker's name); False if it was not open or already taken."""
+    if name is not None:
+        result = _run(
+            conn, "claim_named", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash, "name": name}
+        )
+        return bool(result.rowcount == 1)
     result = _run(conn, "claim_seat", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash})
     return bool(result.rowcount == 1)
 
@@ -290,7 +332,17 @@ _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
     "insert_table": tables_table.insert().values(
         {
             name: sa.bindparam(name)
-            for name in ("id", "game", "config", "seed", "first_dealer", "created_at", "practice")
+            for name in (
+                "id",
+                "game",
+                "config",
+                "seed",
+                "first_dealer",
+                "created_at",
+                "practice",
+                "turn_seconds",
+                "owner",
+            )
         }
     ),
     "insert_seats": seats_table.insert().values(
@@ -307,6 +359,14 @@ _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
         seats_table.c.token_hash.is_(None),
     )
     .values(token_hash=sa.bindparam("token_hash")),
+    "claim_named": seats_table.update()
+    .where(
+        seats_table.c.table_id == sa.bindparam("w_table_id"),
+        seats_table.c.seat == sa.bindparam("w_seat"),
+        seats_table.c.open.is_(True),
+        seats_table.c.token_hash.is_(None),
+    )
+    .values(token_hash=sa.bindparam("token_hash"), name=sa.bindparam("name")),
     "mark_finished": tables_table.update()
     .where(tables_table.c.id == sa.bindparam("w_id"), tables_table.c.finished_at.is_(None))
     .values(finished_at=sa.bindparam("finished_at"), result=sa.bindparam("result")),
@@ -512,6 +572,8 @@ class Store:
                 practice=bool(r.practice),
                 quarantine=r.quarantine,
                 joined_at=r.joined_at,
+                turn_seconds=r.turn_seconds,
+                owner=r.owner,
             )
         if not out:
             return []

@@ -47,6 +47,13 @@ log = logging.getLogger("troef.server")
 
 #: Longest seat name.
 MAX_NAME: Final = 24
+#: Shortest and longest turn timer a table may have, in seconds.
+MIN_TURN: Final = 2
+MAX_TURN: Final = 3600
+#: Seconds a hint may search for the values of the legal actions.
+HINT_BUDGET: Final = 1.5
+#: A table whose people have all been away this long (seconds) has been abandoned: the lobby no longer lists it.
+ABANDONED_AFTER: Final = 1800.0
 
 
 class Client(Protocol):
@@ -134,6 +141,19 @@ class LiveTable:
     _public_key: tuple[int, bool] | None = None
     #: When somebody last joined or acted (for letting idle tables leave memory).
     touched: float = field(default_factory=time.monotonic)
+    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
+    turn_seconds: int | None = None
+    #: The seat of the table's creator, who may let a computer play for an absent person (None: nobody).
+    owner: int | None = None
+    #: People's seats a computer player plays for now (their timer ran out, or the creator asked).
+    standins: dict[int, tuple[str, Any]] = field(default_factory=dict)
+    #: The running turn timer, and when it runs out (loop time).
+    timer: asyncio.TimerHandle | None = None
+    timer_due: float = 0.0
+    #: The table of the rematch, once somebody asked for one.
+    rematch: str | None = None
+    #: When a person was last connected (for telling abandoned tables).
+    last_person: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -186,9 +206,10 @@ class LiveTable:
         return bool(self.conns.get(seat))
 
     def seat_info(self) -> list[dict[str, Any]]:
-        """Public facts of the seats (no tokens)."""
-        return [
-            {
+        """Public facts of the seats (no tokens); ``standin`` only while a computer plays a person's seat."""
+        out: list[dict[str, Any]] = []
+        for s in self.seats:
+            info = {
                 "seat": s.seat,
                 "name": s.name,
                 "kind": s.kind,
@@ -196,8 +217,40 @@ class LiveTable:
                 "open": s.open and s.token_hash is None,
                 "connected": s.kind == "bot" or self.connected(s.seat),
             }
-            for s in self.seats
-        ]
+            if s.seat in self.standins:
+                info["standin"] = True
+            out.append(info)
+        return out
+
+    def plays_itself(self, seat: int) -> bool:
+        """Whether a computer player acts for ``seat`` (a bot's seat, or a person's it stands in for)."""
+        return self.seats[seat].kind == "bot" or seat in self.standins
+
+    def abandoned(self, now: float) -> bool:
+        """Whether every person has been away for :data:`ABANDONED_AFTER` (tables of bots only never are)."""
+        people = [s.seat for s in self.seats if s.kind == "human"]
+        if not people or any(self.connected(seat) for seat in people):
+            return False
+        return now - self.last_person > ABANDONED_AFTER
+
+    def timer_text(self) -> bytes | None:
+        """The ``timer`` message (who is to act, seconds left), or None when the table has no running timer."""
+        if self.turn_seconds is None:
+            return None
+        seat = self.game.to_act(self.match) if not self.over else -1
+        running = self.timer is not None and seat >= 0
+        left = max(0.0, self.timer_due - asyncio.get_running_loop().time()) if running else 0.0
+        return encode(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "timer",
+                "table": self.id,
+                "version": self.version,
+                "seconds": self.turn_seconds,
+                "seat": seat if running else None,
+                "left": round(left, 1),
+            }
+        )
 
     def info(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
@@ -214,6 +267,7 @@ class LiveTable:
             "result": self.game.result(self.match) if self.over else None,
             "spectators": len(self.conns.get(SPECTATOR, ())),
             "practice": self.practice,
+            "turn_seconds": self.turn_seconds,
         }
 
     def presence_text(self) -> bytes:
@@ -265,6 +319,9 @@ class Hub:
         self.quarantined: dict[str, str] = {}
         #: Called with each table whose match has ended, once its end is stored (tournaments take results in).
         self.finish_listeners: list[Callable[[LiveTable], None]] = []
+        self._rematches: dict[str, asyncio.Future[LiveTable]] = {}
+        #: A hint's search for the values of the legal actions is running (one at a time).
+        self._valuing = False
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -306,6 +363,7 @@ class Hub:
             self.tables[table.id] = table
             kept += 1
             self.kick_bots(table)
+            self._arm_timer(table)
         quarantined = await self.store.run(self.store.store.list_quarantined)
         self.quarantined.update(quarantined)
         log.info("restored %d tables (%d set aside)", len(self.tables), len(self.quarantined))
@@ -429,6 +487,8 @@ class Hub:
             finished_at=row.finished_at,
             practice=row.practice,
             joined_at=row.joined_at,
+            turn_seconds=row.turn_seconds,
+            owner=row.owner,
         )
 
     # ------------------------------------------------------------------ lobby
@@ -484,6 +544,18 @@ class Hub:
                 seats.append(Seat(i, "human", None, clean_name(raw.get("name"), f"seat {i + 1}"), is_open, token_hash))
             else:
                 raise TableError(400, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot'")
+        turn_seconds = body.get("turn_seconds")
+        if turn_seconds is not None and (
+            isinstance(turn_seconds, bool)
+            or not isinstance(turn_seconds, int)
+            or not MIN_TURN <= turn_seconds <= MAX_TURN
+        ):
+            raise TableError(400, "bad_config", f"'turn_seconds' must be a whole number from {MIN_TURN} to {MAX_TURN}")
+        owner = body.get("owner")
+        if owner is not None and (
+            isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players or owner not in tokens
+        ):
+            raise TableError(400, "bad_seats", "'owner' must be the number of a person's seat with a link")
         seed = body.get("seed")
         practice = seed is not None
         if seed is None:
@@ -508,6 +580,8 @@ class Hub:
             created_at=datetime.now(UTC),
             seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
             practice=practice,
+            turn_seconds=turn_seconds,
+            owner=owner,
         )
         try:
             table = await self._build(row)
@@ -521,10 +595,11 @@ class Hub:
             raise TableError(503, "storage", "the table could not be stored; try again") from None
         self.tables[table.id] = table
         self.kick_bots(table)
+        self._arm_timer(table)
         return table, tokens
 
-    async def claim(self, table_id: str, seat_no: object) -> tuple[LiveTable, int, str]:
-        """Take an open seat from the lobby: returns its new token (given out once)."""
+    async def claim(self, table_id: str, seat_no: object, name: object = None) -> tuple[LiveTable, int, str]:
+        """Take an open seat from the lobby (under ``name``, if given): returns its new token (given out once)."""
         table = await self.get_table(table_id)
         if table is None or table.over:
             raise TableError(404, "unknown_table", "no such table with open seats")
@@ -536,13 +611,15 @@ class Hub:
         token = new_token()
         digest = hash_token(token)
         seat.token_hash = digest  # reserve it before the await: two claims cannot both win
+        new_name = clean_name(name, seat.name)
         try:
-            ok = await self.store.write(claim_seat, table.id, seat_no, digest)
+            ok = await self.store.write(claim_seat, table.id, seat_no, digest, new_name)
         except Exception:
             ok = False
         if not ok:
             seat.token_hash = None
             raise TableError(409, "seat_taken", "that seat is not open (any more)")
+        seat.name = new_name
         self._broadcast_presence(table)
         return table, seat_no, token
 
@@ -583,7 +660,12 @@ class Hub:
 
     async def lobby(self) -> dict[str, Any]:
         """Open tables (a seat anyone may take), live tables to watch, and finished matches."""
-        live = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created_at, reverse=True)
+        now = time.monotonic()
+        live = sorted(
+            (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
+            key=lambda t: t.created_at,
+            reverse=True,
+        )
         open_tables = [t.info() for t in live if any(s.open and s.token_hash is None for s in t.seats)]
         finished_rows = await self.store.run(self.store.store.list_finished, 50)
         finished = [_row_info(r) for r in finished_rows]
@@ -605,6 +687,13 @@ class Hub:
         table.touched = time.monotonic()
         table.conns.setdefault(viewer, set()).add(client)
         client.send(table.state_text(viewer))
+        if viewer >= 0:
+            table.last_person = table.touched
+        timer = table.timer_text()
+        if timer is not None:
+            client.send(timer)
+        if table.rematch is not None:
+            client.send(_rematch_text(table))
         self._broadcast_presence(table)
         if table.joined_at is None:  # the first join: from now on the table does not expire unused
             table.joined_at = datetime.now(UTC)
@@ -623,6 +712,8 @@ class Hub:
             conns.discard(client)
             if not conns:
                 del table.conns[viewer]
+        if viewer >= 0:
+            table.last_person = time.monotonic()
         if table.over and not table.has_connections():
             self.tables.pop(table.id, None)
         else:
@@ -722,6 +813,7 @@ class Hub:
                     self._spawn(self._finish(table))
                 else:
                     self.kick_bots(table)
+                self._arm_timer(table)
             except Exception:
                 log.exception("an action of table %s was committed but could not be served", table.id)
                 problem = Problem("internal", "the server failed")
@@ -747,6 +839,128 @@ class Hub:
         if not table.has_connections():
             self.tables.pop(table.id, None)
 
+    # ------------------------------------------------------------------ people who leave
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the turn timer for the seat to act (a person's, on a table with a timer) and tell everyone.
+
+        When it runs out, a computer player takes the seat until its owner
+        takes it back (:meth:`reclaim`). Tables without a timer send nothing.
+        """
+        if table.turn_seconds is None:
+            return
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        seat = table.game.to_act(table.match) if not table.over else -1
+        if seat >= 0 and not table.plays_itself(seat):
+            loop = asyncio.get_running_loop()
+            table.timer_due = loop.time() + table.turn_seconds
+            table.timer = loop.call_later(table.turn_seconds, self._time_up, table, table.version)
+        text = table.timer_text()
+        if text is not None and table.has_connections():
+            for conns in table.conns.values():
+                for client in conns:
+                    client.send(text)
+
+    def _time_up(self, table: LiveTable, version: int) -> None:
+        table.timer = None
+        if table.over or table.version != version:
+            return
+        seat = table.game.to_act(table.match)
+        if seat >= 0 and not table.plays_itself(seat):
+            log.info("table %s: seat %d ran out of time; a computer player takes it", table.id, seat)
+            self.stand_in(table, seat)
+
+    def stand_in(self, table: LiveTable, seat: int) -> None:
+        """Let a computer player play a person's ``seat`` until its owner takes it back."""
+        levels = [level for level in table.game.bot_levels() if level in self.light_levels]
+        level = "heuristic" if "heuristic" in levels else (levels[-1] if levels else table.game.bot_levels()[0])
+        table.standins[seat] = (level, table.game.make_bot(level, (table.seed + 104729 * (seat + 1)) % 2**63))
+        self._broadcast_presence(table)
+        self.kick_bots(table)
+        self._arm_timer(table)
+
+    def replace_absent(self, table: LiveTable, by: int, seat: object) -> None:
+        """The creator (seat ``by``) lets a computer play an absent person's ``seat``; else :class:`TableError`."""
+        if table.owner is None or by != table.owner:
+            raise TableError(403, "not_owner", "only the table's creator can let a computer play for somebody")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(400, "bad_seat", "no such seat")
+        if table.over:
+            raise TableError(409, "match_over", "the match is over")
+        if table.seats[seat].kind != "human" or seat in table.standins or table.connected(seat):
+            raise TableError(409, "not_away", "that seat's player is here (or a computer already plays it)")
+        self.stand_in(table, seat)
+
+    def reclaim(self, table: LiveTable, seat: int) -> None:
+        """The owner of ``seat`` takes it back from the computer player; raises :class:`TableError` if none plays it."""
+        if table.standins.pop(seat, None) is None:
+            raise TableError(409, "no_standin", "no computer player is playing your seat")
+        self._broadcast_presence(table)
+        self._arm_timer(table)
+
+    async def rematch(self, table_id: str, token: object) -> LiveTable:
+        """A new match for the same people in the same seats (their tokens hold there too); made once per table."""
+        table = await self.get_table(table_id)
+        if table is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if not table.over:
+            raise TableError(409, "not_finished", "a rematch can be asked for once the match is over")
+        if not isinstance(token, str) or table.seat_of(token) is None:
+            raise TableError(403, "bad_token", "only the table's players can ask for a rematch")
+        if table.rematch is not None:
+            new_table = await self.get_table(table.rematch)
+            if new_table is not None:
+                return new_table
+        pending = self._rematches.get(table.id)
+        if pending is not None:  # two players asked at once: both get the one new table
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._rematches[table.id] = future
+        try:
+            new = await self._copy_table(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._rematches[table.id]
+        future.set_result(new)
+        table.rematch = new.id
+        text = _rematch_text(table)
+        for conns in table.conns.values():
+            for client in conns:
+                client.send(text)
+        return new
+
+    async def _copy_table(self, old: LiveTable) -> LiveTable:
+        if len(self.tables) >= self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        row = TableRow(
+            id=table_id,
+            game=old.game.name,
+            config=old.config,
+            seed=secrets.randbits(62),
+            first_dealer=None,
+            created_at=datetime.now(UTC),
+            seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in old.seats],
+            turn_seconds=old.turn_seconds,
+            owner=old.owner,
+        )
+        try:
+            await self.store.write(insert_table, row)
+        except Exception as exc:
+            log.warning("creating a rematch failed: %s", type(exc).__name__)
+            raise TableError(503, "storage", "the table could not be stored; try again") from None
+        table = await self._build(row)
+        self.tables[table.id] = table
+        self.kick_bots(table)
+        self._arm_timer(table)
+        return table
+
     # ------------------------------------------------------------------ bots
     def kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot task if a bot is to act and none is running."""
@@ -755,7 +969,7 @@ class Hub:
         if table.over:
             return
         seat = table.game.to_act(table.match)
-        if seat < 0 or table.seats[seat].kind != "bot":
+        if seat < 0 or not table.plays_itself(seat):
             return
         table.bot_task = asyncio.create_task(self._bot_loop(table))
 
@@ -769,7 +983,7 @@ class Hub:
     async def _bot_loop(self, table: LiveTable) -> None:
         while not table.over:
             seat = table.game.to_act(table.match)
-            if seat < 0 or table.seats[seat].kind != "bot":
+            if seat < 0 or not table.plays_itself(seat):
                 return
             pause = self._pause(table)
             started = time.monotonic()
@@ -777,8 +991,9 @@ class Hub:
             view = viewer_view(table.game, table.match, seat)
             legal = table.game.legal(view)
             bot_seat = table.seats[seat]
+            level, bot = (bot_seat.level or "random", bot_seat.bot) if bot_seat.kind == "bot" else table.standins[seat]
             try:
-                future = self._think(table.game, bot_seat.level or "random", bot_seat.bot, view, table.seed + version)
+                future = self._think(table.game, level, bot, view, table.seed + version)
                 text = await asyncio.wait_for(future, self.bot_budget)
             except TimeoutError:
                 log.warning("a bot at table %s ran out of time; it plays a random legal action", table.id)
@@ -791,6 +1006,8 @@ class Hub:
             rest = pause - (time.monotonic() - started)
             if rest > 0:
                 await asyncio.sleep(rest)
+            if not table.plays_itself(seat):  # the owner took the seat back meanwhile
+                continue
             problem = await self.submit(table, seat, text, expect=version)
             if problem is not None and problem.code not in ("stale", "match_over", "storage"):
                 log.warning("a bot at table %s chose a refused action (%s)", table.id, problem.code)
@@ -813,24 +1030,54 @@ class Hub:
             )
         return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
 
-    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str]:
-        """A suggested action for ``seat`` from the strongest bot, and which bot it was."""
+    def _valued(self, _future: asyncio.Future[Any]) -> None:
+        self._valuing = False
+
+    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str, list[dict[str, Any]]]:
+        """A suggested action for ``seat`` from the strongest bot, which bot it was, and every action's value.
+
+        The values (each legal action with the chance that the seat's side succeeds after it) come from a
+        game whose adapter has ``hint_values``; then the best of them is the suggestion. Otherwise the list
+        is empty and the strongest bot suggests.
+        """
         if table.over or table.game.to_act(table.match) != seat:
             raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
         view = viewer_view(table.game, table.match, seat)
         level_of = getattr(table.game, "hint_level", None)
         level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
+        # one search for values at a time: while one runs, a hint is the strongest bot's choice alone
+        if callable(getattr(table.game, "hint_values", None)) and not self._valuing:
+            loop = asyncio.get_running_loop()
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            budget = min(HINT_BUDGET, self.bot_budget / 4)
+            seed = self._rng.randrange(2**62)
+            self._valuing = True
+            pending = loop.run_in_executor(self._process_pool, fresh_hint_values, table.game.name, view, budget, seed)
+            pending.add_done_callback(self._valued)
+            try:
+                values = await asyncio.wait_for(asyncio.shield(pending), self.bot_budget / 2)
+            except TimeoutError:  # the worker is busy with bots: a quick bot's choice instead
+                values = []
+                level = next((x for x in ("heuristic", *self.light_levels) if x in self.light_levels), level)
+            best = [v for v in values if v.get("best")]
+            if best:
+                return str(best[0]["action"]), "pimc", values
         seed = self._rng.randrange(2**62)
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)
         try:
-            return await asyncio.wait_for(future, self.bot_budget), level
+            return await asyncio.wait_for(future, self.bot_budget), level, []
         except TimeoutError:
             raise TableError(503, "busy", "no hint in time; try again") from None
 
     # ------------------------------------------------------------------ finished matches
-    async def replay(self, table_id: str, hand: int, token: str | None) -> dict[str, Any]:
-        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator."""
+    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> dict[str, Any]:
+        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator.
+
+        With ``open_cards`` (the match is over: everyone may see every card now) the answer also has
+        ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
+        """
         row = await self.store.run(self.store.store.load, table_id)
         if row is None:
             raise TableError(404, "unknown_table", "no such table")
@@ -856,6 +1103,13 @@ class Hub:
             self._remember(self._replays, key, frames)
         if frames is None:
             raise TableError(404, "no_hand", "no such hand in this match")
+        if open_cards:
+            hands: dict[str, list[Any]] = {}
+            for seat in range(len(row.seats)):
+                own = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, seat)
+                if own is not None:
+                    hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
+            frames["open"] = hands
         return frames
 
     def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
@@ -907,6 +1161,12 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="troef-watch-parent", daemon=True).start()
 
 
+def fresh_hint_values(game_name: str, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+    """Every legal action's value in ``view`` (runs in a worker process; see :meth:`Hub.hint`)."""
+    game: Any = games()[game_name]
+    return list(game.hint_values(view, budget, seed))
+
+
 def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
     """A new bot's choice in ``view`` (runs in a worker process: the view is all it gets)."""
     game = games()[game_name]
@@ -921,6 +1181,10 @@ def _last_used(row: TableRow) -> datetime:
 def _utc(moment: datetime) -> datetime:
     """``moment`` with its time zone (SQLite gives back times in UTC without one)."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _rematch_text(table: LiveTable) -> bytes:
+    return encode({"v": PROTOCOL_VERSION, "type": "rematch", "table": table.rematch})
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:

@@ -145,6 +145,10 @@ class Connection:
                 self._join(msg)
             elif msg.type == "hint":
                 self._start(self._hint(msg), msg)
+            elif msg.type in ("reclaim", "standin"):
+                self._seat_change(msg)
+            elif msg.type == "check":
+                self._check(msg)
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref))
         except Exception:
@@ -234,6 +238,9 @@ class Connection:
                 "role": "spectator" if viewer == SPECTATOR else "seat",
                 "seats": table.seat_info(),
                 "practice": table.practice,
+                # who may let a computer play for an absent person (the creator's seat), if anybody
+                "owner": table.owner,
+                "turn_seconds": table.turn_seconds,
             },
             msg,
         )
@@ -255,13 +262,34 @@ class Connection:
             self.busy = False
             raise ProtocolError(problem.code, problem.message, ref)
 
+    def _check(self, msg: ClientMessage) -> None:
+        """Whether an action would cost the seat dearly (a false roem claim, say), asked before sending it."""
+        table, seat = self._seat(msg)
+        warning_of = getattr(table.game, "warning", None)
+        warning = warning_of(table.match, seat, msg.action) if callable(warning_of) else None
+        self._reply({"type": "check", "action": msg.action, "version": table.version, "warning": warning}, msg)
+
+    def _seat_change(self, msg: ClientMessage) -> None:
+        """``reclaim``: take your seat back from the computer; ``standin``: the creator lets one play an absent seat."""
+        table, seat = self._seat(msg)
+        try:
+            if msg.type == "reclaim":
+                self.hub.reclaim(table, seat)
+            else:
+                self.hub.replace_absent(table, seat, msg.seat)
+        except TableError as exc:
+            raise ProtocolError(exc.code, exc.message, msg.ref) from None
+
     async def _hint(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
         # the hint belongs to the state it was worked out on, even if the table moves on meanwhile
         version = table.version
         try:
-            action, source = await self.hub.hint(table, seat)
+            action, source, values = await self.hub.hint(table, seat)
         except TableError as exc:
             code = exc.code if exc.code in ("not_your_turn", "busy") else "internal"
             raise ProtocolError(code, exc.message, msg.ref) from None
-        self._reply({"type": "hint", "action": action, "source": source, "version": version}, msg)
+        reply: dict[str, Any] = {"type": "hint", "action": action, "source": source, "version": version}
+        if values:
+            reply["values"] = values
+        self._reply(reply, msg)
