@@ -1020,15 +1020,22 @@ class Hub:
         loop = asyncio.get_running_loop()
         if level in self.light_levels:
             return loop.run_in_executor(self._bot_executor, game.bot_action, bot, view)
+        return loop.run_in_executor(self._workers(), fresh_bot_action, game.name, level, seed % 2**62, view)
+
+    def _workers(self) -> ProcessPoolExecutor:
+        """The worker process of searching bots and hint values, started when first needed.
+
+        A search holds the interpreter lock for seconds: it gets its own process, which ends with the
+        server even when the server is killed (:func:`watch_parent`).
+        """
         if self._process_pool is None:
-            # a search holds the interpreter lock for seconds: it gets its own process
             self._process_pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=watch_parent,
                 initargs=(os.getpid(),),
             )
-        return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
+        return self._process_pool
 
     def _valued(self, _future: asyncio.Future[Any]) -> None:
         self._valuing = False
@@ -1048,12 +1055,10 @@ class Hub:
         # one search for values at a time: while one runs, a hint is the strongest bot's choice alone
         if callable(getattr(table.game, "hint_values", None)) and not self._valuing:
             loop = asyncio.get_running_loop()
-            if self._process_pool is None:
-                self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             budget = min(HINT_BUDGET, self.bot_budget / 4)
             seed = self._rng.randrange(2**62)
             self._valuing = True
-            pending = loop.run_in_executor(self._process_pool, fresh_hint_values, table.game.name, view, budget, seed)
+            pending = loop.run_in_executor(self._workers(), fresh_hint_values, table.game.name, view, budget, seed)
             pending.add_done_callback(self._valued)
             try:
                 values = await asyncio.wait_for(asyncio.shield(pending), self.bot_budget / 2)
@@ -1093,23 +1098,27 @@ class Hub:
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        key = (row.id, hand, viewer)
-        if key in self._replays:  # a finished match never changes: its replays are made once
-            self._replays.move_to_end(key)
-            frames = self._replays[key]
-        else:
-            loop = asyncio.get_running_loop()
-            frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
-            self._remember(self._replays, key, frames)
+        frames = await self._replay_frames(game, row, hand, viewer)
         if frames is None:
             raise TableError(404, "no_hand", "no such hand in this match")
         if open_cards:
             hands: dict[str, list[Any]] = {}
             for seat in range(len(row.seats)):
-                own = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, seat)
+                own = await self._replay_frames(game, row, hand, seat)
                 if own is not None:
                     hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
-            frames["open"] = hands
+            frames = {**frames, "open": hands}  # a new answer: the cached frames are shared
+        return frames
+
+    async def _replay_frames(self, game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:
+        """One viewer's frames of a finished hand, made once (a finished match never changes) off the bots' pool."""
+        key = (row.id, hand, viewer)
+        if key in self._replays:
+            self._replays.move_to_end(key)
+            return self._replays[key]
+        loop = asyncio.get_running_loop()
+        frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
+        self._remember(self._replays, key, frames)
         return frames
 
     def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
