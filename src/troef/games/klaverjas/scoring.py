@@ -6,11 +6,10 @@ points and (switch ``nat_roem``) all roem. Kraken 3.3: card points divided by
 ten and rounded, times 2, 4 or 8 after kraak, rekraak or superkraak and times
 2 again with spades as trump; roem divided by ten and never multiplied; a side
 that goes nat gets no card points, the other all of them, and each keeps its
-own roem. Halves round down (:func:`tenths`), so the card points of a deal
-always make 16 in all.
+own roem. Halves round up (:func:`tenths`), the ordinary way of rounding.
 
->>> tenths(138), tenths(24), tenths(85), tenths(77), tenths(162)
-(14, 2, 8, 8, 16)
+>>> tenths(138), tenths(24), tenths(85), tenths(84), tenths(162)
+(14, 2, 9, 8, 16)
 """
 
 from __future__ import annotations
@@ -23,8 +22,8 @@ from troef.games.klaverjas.state import DealResult
 
 
 def tenths(points: int) -> int:
-    """``points`` divided by ten and rounded, a half rounding down (Kraken 3.3; decided: the total stays 16)."""
-    return (points + 4) // 10
+    """``points`` divided by ten and rounded (Kraken 3.3); decided: a half rounds up, as ordinary rounding does."""
+    return (points + 5) // 10
 
 
 def goes_nat(total: tuple[int, int], playing_side: int) -> bool:

@@ -289,7 +289,12 @@ class DealState:
         """The roem totals ``seat`` may declare from the hand now (Kraken 3.2), 0 included; empty if none may be."""
         if self.phase != Phase.PLAY or not self.may_declare[seat]:
             return []
-        return sorted(hand_roem_options(self.hands[seat], self.trump, self.rules))
+        # decided: a player declares the roem he holds (his best total), with stuk or, to keep stuk for one
+        # of its cards (Kraken 3.2), without it
+        hand = self.hands[seat]
+        best = max(hand_roem_options(hand, self.trump, self.rules))
+        plain = max(hand_roem_options(hand, -1, self.rules))
+        return sorted({0, plain, best})
 
     def _stuk_declarable(self, seat: int, mask: int) -> bool:
         return (
