@@ -7,7 +7,7 @@ from troef.core.errors import IllegalActionError
 from troef.games.klaverjas.actions import KlaverjasAction, parse_action
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.rules import Rules
-from troef.games.klaverjas.state import DealResult, DealState
+from troef.games.klaverjas.state import DealResult, DealState, Phase
 
 
 def cards(text: str) -> int:
@@ -83,3 +83,8 @@ def result(
         nat=nat,
         tricks=(4, 4),
     )
+
+
+def phase(deal: DealState) -> Phase:
+    """The deal's phase (a function, so that a type checker does not keep an earlier comparison's narrowing)."""
+    return deal.phase

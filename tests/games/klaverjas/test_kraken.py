@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tests.games.klaverjas.helpers import act, cards, legal_texts, make_deal, refused, result
+from tests.games.klaverjas.helpers import act, cards, legal_texts, make_deal, phase, refused, result
 from troef.core.chance import GameRandom
-from troef.games.klaverjas.actions import NO, parse_action
+from troef.games.klaverjas.actions import NO
 from troef.games.klaverjas.deal import deal_cards
 from troef.games.klaverjas.kraak import Quota, playing_side
 from troef.games.klaverjas.match import Match
@@ -29,6 +29,7 @@ FULL = {
     2: "10d Jd Qd Kd Ad 10c Jc 7h",
     3: "Qc Kc Ac As 10s Js Qs Ks",
 }
+
 
 # ---------------------------------------------------------------------- 3.1 the basic rules
 def test_kraken_3_1_dealt_four_and_four() -> None:
@@ -66,7 +67,7 @@ def test_kraken_3_1_chain_kraak_rekraak_superkraak() -> None:
     assert deal.level == 2 and deal.to_act == 1 and legal_texts(deal) == ["superkraak", "no"]
     act(deal, "superkraak")
     # nothing is higher than superkraak: play begins, the player after the dealer leads
-    assert deal.level == 3 and deal.phase == Phase.PLAY and deal.to_act == 0
+    assert deal.level == 3 and phase(deal) == Phase.PLAY and deal.to_act == 0
     assert deal.chain == [(3, "kraak"), (0, "rekraak"), (1, "superkraak")]
 
 
@@ -270,12 +271,17 @@ EX2 = {"cards": (41, 121), "roem": (40, 20), "nat": True}
         pytest.param(3, SPADES, EX2, (4, 258), id="superkraak_spades_example_2"),
     ],
 )
-def test_kraken_3_3_worked_examples(level: int, trump: int, example: dict[str, object], expected: tuple[int, int]) -> None:
+def test_kraken_3_3_worked_examples(
+    level: int, trump: int, example: dict[str, object], expected: tuple[int, int]
+) -> None:
     # "ze" (the side that goes, or that kraaked highest) is side 0 in every example
     deal_result = result(level=level, trump=trump, playing=0, **example)  # type: ignore[arg-type]
-    assert goes_nat(
-        (deal_result.card_points[0] + deal_result.roem[0], deal_result.card_points[1] + deal_result.roem[1]), 0
-    ) == deal_result.nat
+    assert (
+        goes_nat(
+            (deal_result.card_points[0] + deal_result.roem[0], deal_result.card_points[1] + deal_result.roem[1]), 0
+        )
+        == deal_result.nat
+    )
     assert score_deal(deal_result, KRAKEN).points == expected
 
 

@@ -55,7 +55,7 @@ def winner_so_far(trick: list[tuple[int, int]], trump: str) -> tuple[int, int | 
             return (1, PLAIN_ORDER.index(_rank(card)))
         return (0, 0)
 
-    seat, best = max(trick, key=lambda sc: key(sc[1]))
+    seat, _ = max(trick, key=lambda sc: key(sc[1]))
     trumps = [c for _, c in trick if _suit(c) == trump]
     high = max(trumps, key=lambda c: TRUMP_ORDER.index(_rank(c))) if trumps else None
     return seat, high
@@ -110,8 +110,8 @@ def _situation(rules: Rules, trick: list[int], hand: list[int], trump: int) -> D
 
 # one card of the led suit, one of another suit, and trumps between and around those of the pool (all that
 # matters to the rules is which of these kinds a hand holds)
-UNIVERSE = [parse_card(c) for c in "7h 8c Qc 10c 9c 7d".split()]
-POOL = [parse_card(c) for c in "8h Kh 7c Ac Jc 8d".split()]
+UNIVERSE = [parse_card(c) for c in ["7h", "8c", "Qc", "10c", "9c", "7d"]]
+POOL = [parse_card(c) for c in ["8h", "Kh", "7c", "Ac", "Jc", "8d"]]
 CLUBS = 2
 
 
@@ -146,9 +146,7 @@ def test_common_obligations_in_random_deals(name: str) -> None:
                 hand = [c for c in range(32) if deal.hands[seat] >> c & 1]
                 engine = {a.card for a in legal if isinstance(a, Play)}
                 expected = {
-                    c
-                    for c in hand
-                    if may_play(hand, c, list(deal.trick), seat, "hdcs"[deal.trump], rules.rotterdam)
+                    c for c in hand if may_play(hand, c, list(deal.trick), seat, "hdcs"[deal.trump], rules.rotterdam)
                 }
                 if not deal.stuk_pending:
                     assert engine == expected
