@@ -122,8 +122,10 @@ class Klaverjas(Game):
             return None
         return other
 
-    def record(self, match: Match, seats: list[dict[str, str]] | None = None) -> str:
-        return dumps(record_of_match(match, seats))
+    def record(
+        self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+    ) -> str:
+        return dumps(record_of_match(match, seats, meta))
 
     def replay(self, text: str) -> ReplayOutcome:
         return replay(loads(text))

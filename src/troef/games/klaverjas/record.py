@@ -51,13 +51,15 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def record_of_match(match: Match, seats: list[dict[str, str]] | None = None) -> Record:
-    """The record of a match so far (the last deal may be unfinished)."""
+def record_of_match(
+    match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+) -> Record:
+    """The record of a match so far (the last deal may be unfinished); ``meta`` is kept as it is."""
     seat_info = tuple(seats or [{"name": f"seat {i}"} for i in range(4)])
     if len(seat_info) != 4:
         raise RecordError("klaverjas has four seats")
     deals = tuple(DealRecord(d.dealt, tuple(d.history)) for d in match.deals)
-    return Record(match.rules, seat_info, deals, match.first_dealer, match.seed)
+    return Record(match.rules, seat_info, deals, match.first_dealer, match.seed, dict(meta or {}))
 
 
 def to_dict(record: Record) -> dict[str, Any]:
