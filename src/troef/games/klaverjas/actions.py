@@ -92,6 +92,17 @@ PLAYS: Final = tuple(Play(c) for c in range(32))
 TRUMPS: Final = tuple(NameTrump(s) for s in range(4))
 
 
+_DECLARATIONS: dict[int, DeclareRoem] = {}
+
+
+def declare_roem(value: int) -> DeclareRoem:
+    """The interned ``roem`` action of ``value``."""
+    found = _DECLARATIONS.get(value)
+    if found is None:
+        found = _DECLARATIONS[value] = DeclareRoem(value)
+    return found
+
+
 def parse_action(text: str) -> KlaverjasAction:
     """Read an action from its text form; raise :class:`NotationError` saying what is wrong."""
     words = text.strip().lower().split()
@@ -111,7 +122,7 @@ def parse_action(text: str) -> KlaverjasAction:
             raise NotationError(f"{text!r}: klaverjas has one copy of each card")
         return PLAYS[card]
     if head == "roem" and len(args) == 1 and args[0].isdigit():
-        return DeclareRoem(int(args[0]))
+        return declare_roem(int(args[0])) if len(args[0]) < 6 else DeclareRoem(int(args[0]))
     raise NotationError(
         f"{text!r} is not an action; examples: 'trump h', 'pass', 'kraak', 'no', 'roem 20', 'stuk', 'play Jh'"
     )

@@ -19,7 +19,6 @@ show, each card in one combination only, stuk aside).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from troef.games.klaverjas.rules import Rules
@@ -71,15 +70,8 @@ def stuk_mask(trump: int) -> int:
     return (1 << (8 * trump + 6)) | (1 << (8 * trump + 5))
 
 
-@lru_cache(maxsize=65536)
-def hand_roem_options(mask: int, trump: int, rules: Rules) -> dict[int, int]:
-    """Every roem total ``mask`` can show, mapped to the highest rank in it (for the tie-break).
-
-    Each card counts in one combination only; stuk counts besides them
-    (Kraken 3.2, table 2.3). Zero is always an option. Totals that need stuk
-    are included; :func:`hand_roem_options` with ``trump = -1`` gives those
-    without it.
-    """
+def _hand_combos(mask: int, rules: Rules) -> list[tuple[int, int, int]]:
+    """The sequences and fours in ``mask`` as (cards, value, top rank)."""
     combos: list[tuple[int, int, int]] = []
     for suit in range(4):
         for run, length, top in _RUNS[(mask >> (8 * suit)) & 0xFF]:
@@ -88,6 +80,17 @@ def hand_roem_options(mask: int, trump: int, rules: Rules) -> dict[int, int]:
         four = 0x01010101 << rank
         if rules.fours[rank] and mask & four == four:
             combos.append((four, rules.fours[rank], rank))
+    return combos
+
+
+def hand_roem_options(mask: int, trump: int, rules: Rules) -> dict[int, int]:
+    """Every roem total ``mask`` can show, mapped to the highest rank in it (for the tie-break).
+
+    Each card counts in one combination only; stuk counts besides them
+    (Kraken 3.2, table 2.3). Zero is always an option. Totals that need stuk
+    are included; with ``trump = -1`` there is no stuk.
+    """
+    combos = _hand_combos(mask, rules)
     options: dict[int, int] = {0: -1}
 
     def walk(i: int, used: int, total: int, high: int) -> None:
@@ -98,9 +101,22 @@ def hand_roem_options(mask: int, trump: int, rules: Rules) -> dict[int, int]:
             if not cmask & used:
                 walk(j + 1, used | cmask, total + value, max(high, top))
 
-    walk(0, 0, 0, -1)
+    if combos:
+        walk(0, 0, 0, -1)
     if trump >= 0 and rules.stuk and mask & stuk_mask(trump) == stuk_mask(trump):
         for total, high in list(options.items()):
             if options.get(total + rules.stuk, -2) < max(high, 6):
                 options[total + rules.stuk] = max(high, 6)
     return options
+
+
+def best_hand_roem(mask: int, trump: int, rules: Rules) -> tuple[int, int]:
+    """The most roem ``mask`` can show without stuk, and with stuk (equal when it holds no stuk)."""
+    combos = _hand_combos(mask, rules)
+    if len(combos) <= 1:
+        plain = combos[0][1] if combos else 0
+    else:
+        plain = max(hand_roem_options(mask, -1, rules))
+    if trump >= 0 and rules.stuk and mask & stuk_mask(trump) == stuk_mask(trump):
+        return plain, plain + rules.stuk
+    return plain, plain

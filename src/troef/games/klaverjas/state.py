@@ -42,12 +42,13 @@ from troef.games.klaverjas.actions import (
     NameTrump,
     Play,
     Word,
+    declare_roem,
     parse_action,
 )
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import playing_side, speakers
 from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
-from troef.games.klaverjas.roem import hand_roem_options, stuk_mask, trick_roem
+from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, stuk_mask, trick_roem
 from troef.games.klaverjas.rules import Rules
 
 __all__ = ["DealResult", "DealState", "Phase", "parse_action"]
@@ -108,17 +109,21 @@ def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
     return found
 
 
-_TRICK_ROEM: dict[Rules, dict[int, int]] = {}
+_TRICK_ROEM: dict[int, tuple[Rules, dict[int, int]]] = {}
 
 
 def _roem_cache(rules: Rules) -> dict[int, int]:
-    """The roem of each four-card trick seen so far under ``rules`` (at most C(32, 4) = 35960 entries)."""
-    found = _TRICK_ROEM.get(rules)
-    if found is None:
+    """The roem of each four-card trick seen so far under ``rules`` (at most C(32, 4) = 35960 entries).
+
+    Found by the rules' identity (hashing a frozen dataclass of twenty fields at every deal cost more than
+    the lookup); the entry keeps the rules, so an id is never reused while it is in the table.
+    """
+    entry = _TRICK_ROEM.get(id(rules))
+    if entry is None or entry[0] is not rules:
         if len(_TRICK_ROEM) > 64:
             _TRICK_ROEM.clear()
-        found = _TRICK_ROEM[rules] = {}
-    return found
+        entry = _TRICK_ROEM[id(rules)] = (rules, {})
+    return entry[1]
 
 
 class DealState:
@@ -134,6 +139,7 @@ class DealState:
         "claim_value",
         "dealer",
         "dealt",
+        "declarable",
         "declared",
         "declared_top",
         "declarer",
@@ -150,7 +156,9 @@ class DealState:
         "must_kraak",
         "passes",
         "phase",
+        "point_row",
         "points",
+        "power_row",
         "result",
         "roem",
         "rotterdam",
@@ -193,6 +201,9 @@ class DealState:
         self.trick: list[tuple[int, int]] = []
         self.trick_mask = 0
         self.trick_points = 0
+        #: The card powers of the trick being played (by its led suit) and the card points (by trump).
+        self.power_row: tuple[int, ...] = POWER[0][0]
+        self.point_row: tuple[int, ...] = POINTS[0]
         #: The legal play mask last listed, and the history length it was listed at (apply reuses it).
         self.cached_mask = 0
         self.cached_at = -1
@@ -211,6 +222,8 @@ class DealState:
         self.claim_value = 0
         self.declared = [-1, -1, -1, -1]
         self.declared_top = [-1, -1, -1, -1]
+        #: Per seat, the totals it may declare from the hand (Kraken 3.2), set when trump is named.
+        self.declarable: list[tuple[int, ...]] = [(), (), (), ()]
         self.may_declare = [rules.hand_roem] * 4
         self.hand_counted = [0, 0]
         self.hand_cancelled = [False, False]
@@ -280,7 +293,7 @@ class DealState:
             return ()
         out: list[KlaverjasAction] = []
         if self.may_declare[seat]:
-            out.extend(DeclareRoem(v) for v in self.declarable_roem(seat) if v)
+            out.extend(declare_roem(v) for v in self.declarable[seat] if v)
         if self._stuk_declarable(seat, mask):
             out.append(STUK)
         return tuple(out)
@@ -289,12 +302,7 @@ class DealState:
         """The roem totals ``seat`` may declare from the hand now (Kraken 3.2), 0 included; empty if none may be."""
         if self.phase != Phase.PLAY or not self.may_declare[seat]:
             return []
-        # decided: a player declares the roem he holds (his best total), with stuk or, to keep stuk for one
-        # of its cards (Kraken 3.2), without it
-        hand = self.hands[seat]
-        best = max(hand_roem_options(hand, self.trump, self.rules))
-        plain = max(hand_roem_options(hand, -1, self.rules))
-        return sorted({0, plain, best})
+        return list(self.declarable[seat])
 
     def _stuk_declarable(self, seat: int, mask: int) -> bool:
         return (
@@ -436,10 +444,17 @@ class DealState:
     def _name_trump(self, seat: int, suit: int) -> None:
         self.declarer = seat
         self.trump = suit
+        self.point_row = POINTS[suit]
         self.stuk_cards = stuk_mask(suit)
         for s in range(4):
-            if self.hands[s] & self.stuk_cards == self.stuk_cards:
+            hand = self.hands[s]
+            if hand & self.stuk_cards == self.stuk_cards:
                 self.stuk_holder = s
+            if self.rules.hand_roem:
+                # decided: a player declares the roem he holds (his best total), with stuk or, to keep stuk
+                # for one of its cards (Kraken 3.2), without it
+                plain, best = best_hand_roem(hand, suit, self.rules)
+                self.declarable[s] = tuple(sorted({0, plain, best}))
         if self.rules.kraak:
             self.phase = Phase.KRAAK
             self.to_act = speakers(seat, 0)[0]
@@ -479,28 +494,30 @@ class DealState:
     def _play(self, seat: int, card: int) -> None:
         bit = 1 << card
         self.hands[seat] ^= bit
-        self.may_declare[seat] = False
-        self.stuk_pending = False
+        if self.declares:
+            self.may_declare[seat] = False
+            self.stuk_pending = False
         if bit & self.stuk_cards and seat == self.stuk_holder:
             self.stuk_played += 1
-            if self.stuk_played == 2 and not self.rules.stuk_declared:
+            if self.stuk_played == 2 and not self.declares:
                 # common rules, counted automatically: stuk for its holder's side once both cards are played
                 self.stuk_counted[seat & 1] += self.rules.stuk
                 self.roem[seat & 1] += self.rules.stuk
         trick = self.trick
         if not trick:
             self.led = card >> 3
-        power = POWER[self.trump][self.led][card]
+            self.power_row = POWER[self.trump][card >> 3]
+        power = self.power_row[card]
         if power > self.best_power:
             self.best_power = power
             self.best_seat = seat
             if power >= 16:
                 self.high_trump = power - 16
         trick.append((seat, card))
-        self.trick_points += POINTS[self.trump][card]
+        self.trick_points += self.point_row[card]
         self.trick_mask |= bit
         if len(trick) < 4:
-            self.to_act = (seat + 1) % 4
+            self.to_act = (seat + 1) & 3
             return
         winner = self.best_seat
         side = winner & 1
