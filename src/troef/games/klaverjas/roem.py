@@ -54,12 +54,22 @@ def sequence_value(length: int, rules: Rules) -> int:
 
 def trick_roem(mask: int, rules: Rules) -> int:
     """Roem of the four cards of one trick: a sequence or four equal cards (they exclude each other)."""
-    for rank in range(8):
-        if mask == 0x01010101 << rank:
-            return rules.fours[rank]
+    return trick_roem_of(mask, sequence_values(rules), rules.fours)
+
+
+def sequence_values(rules: Rules) -> tuple[int, ...]:
+    """The value of a sequence by its length 0 to 8 (see :func:`sequence_value`)."""
+    return tuple(sequence_value(n, rules) for n in range(9))
+
+
+def trick_roem_of(mask: int, sequences: tuple[int, ...], fours: tuple[int, ...]) -> int:
+    """:func:`trick_roem` with the rules' tables at hand (the engine calls it once per trick)."""
+    low = (mask & -mask).bit_length() - 1
+    if mask >> low == 0x01010101:
+        return fours[low]  # four equal cards (the lowest is a heart, so ``low`` is the rank)
     best = 0
     for suit in range(4):
-        value = sequence_value(_LONGEST[(mask >> (8 * suit)) & 0xFF], rules)
+        value = sequences[_LONGEST[(mask >> (8 * suit)) & 0xFF]]
         if value > best:
             best = value
     return best

@@ -47,8 +47,8 @@ from troef.games.klaverjas.actions import (
 )
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import playing_side, speakers
-from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
-from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, stuk_mask, trick_roem
+from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, SUIT_BITS, legal_mask, refusal
+from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask, trick_roem_of
 from troef.games.klaverjas.rules import Rules
 
 __all__ = ["DealResult", "DealState", "Phase", "parse_action"]
@@ -97,6 +97,9 @@ _PLAY_LISTS_MAX: Final = 1 << 18
 
 def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
     """The interned ``play`` actions of the cards in ``mask``, hearts 7 first."""
+    for s in range(4):
+        if mask & ~SUIT_BITS[s] == 0:
+            return _TRICK_PLAYS[s * 256 + ((mask >> (8 * s)) & 0xFF)]  # one suit: a table entry, no list made
     found = _PLAY_LISTS.get(mask)
     if found is None:
         out: list[KlaverjasAction] = []
@@ -109,28 +112,10 @@ def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
     return found
 
 
-_TRICK_ROEM: dict[int, tuple[Rules, dict[int, int]]] = {}
-
-
-def _roem_cache(rules: Rules) -> dict[int, int]:
-    """The roem of each four-card trick seen so far under ``rules`` (at most C(32, 4) = 35960 entries).
-
-    Found by the rules' identity (hashing a frozen dataclass of twenty fields at every deal cost more than
-    the lookup); the entry keeps the rules, so an id is never reused while it is in the table.
-    """
-    entry = _TRICK_ROEM.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_TRICK_ROEM) > 64:
-            _TRICK_ROEM.clear()
-        entry = _TRICK_ROEM[id(rules)] = (rules, {})
-    return entry[1]
-
-
 class DealState:
     """The state of one deal (in Dutch: een giffie, or spel)."""
 
     __slots__ = (
-        "_trick_roem",
         "best_power",
         "best_seat",
         "cached_at",
@@ -144,6 +129,7 @@ class DealState:
         "declared_top",
         "declarer",
         "declares",
+        "fours",
         "hand_cancelled",
         "hand_counted",
         "hands",
@@ -163,6 +149,7 @@ class DealState:
         "roem",
         "rotterdam",
         "rules",
+        "sequences",
         "speaker",
         "stuk_cards",
         "stuk_counted",
@@ -209,7 +196,9 @@ class DealState:
         self.cached_at = -1
         #: Whether roem from the hand or stuk are declared (Kraken 3.2, claim switch), not counted by themselves.
         self.declares = rules.stuk_declared
-        self._trick_roem = _roem_cache(rules)
+        #: The roem tables: sequence values by length, four equal cards by rank.
+        self.sequences = sequence_values(rules)
+        self.fours = rules.fours
         self.led = -1
         self.best_seat = -1
         self.best_power = -1
@@ -538,9 +527,7 @@ class DealState:
         self.to_act = winner
         if len(self.tricks) == 1 and self.rules.hand_roem:
             self._judge_hand_roem()
-        fallen = self._trick_roem.get(mask, -1)
-        if fallen < 0:
-            fallen = self._trick_roem[mask] = trick_roem(mask, self.rules)
+        fallen = trick_roem_of(mask, self.sequences, self.fours)
         if fallen:
             if self.rules.roem_counting == "claim":
                 # claim switch: the winner claims the trick's roem before the trick is turned, or it is lost
