@@ -9,7 +9,7 @@ import pytest
 from tests.games.klaverjas.helpers import act, cards, legal_texts, make_deal, phase, refused, result
 from troef.core.chance import GameRandom
 from troef.games.klaverjas.actions import NO
-from troef.games.klaverjas.deal import deal_cards
+from troef.games.klaverjas.deal import deal_cards, shuffle32
 from troef.games.klaverjas.kraak import Quota, playing_side
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.roem import hand_roem_options, trick_roem
@@ -34,7 +34,7 @@ FULL = {
 # ---------------------------------------------------------------------- 3.1 the basic rules
 def test_kraken_3_1_dealt_four_and_four() -> None:
     dealt = deal_cards(KRAKEN, 0, GameRandom(11))
-    deck = GameRandom(11).shuffled(range(32))
+    deck = shuffle32(GameRandom(11))
     for i, seat in enumerate((1, 2, 3, 0)):
         packets = deck[4 * i : 4 * i + 4] + deck[16 + 4 * i : 16 + 4 * i + 4]
         assert dealt.hands[seat] == sum(1 << c for c in packets)
@@ -42,7 +42,7 @@ def test_kraken_3_1_dealt_four_and_four() -> None:
 
 def test_common_three_two_three_switch() -> None:
     dealt = deal_cards(preset("kraken", packets="3-2-3"), 0, GameRandom(11))
-    deck = GameRandom(11).shuffled(range(32))
+    deck = shuffle32(GameRandom(11))
     first = deck[0:3] + deck[12:14] + deck[20:23]  # seat 1 gets the first packet of each round
     assert dealt.hands[1] == sum(1 << c for c in first)
 
@@ -334,3 +334,15 @@ def test_kraken_3_3_four_crosses_for_the_points_and_fewest_crosses_win() -> None
     fewer = 0 if sheet.crosses[0] < sheet.crosses[1] else 1
     if sheet.crosses[0] != sheet.crosses[1]:
         assert sheet.winner() == fewer
+
+
+def test_common_shuffle_is_uniform() -> None:
+    # every card reaches every place about equally often (32 x 32 cells, 16000 shuffles: 500 each)
+    counts = [[0] * 32 for _ in range(32)]
+    rng = GameRandom(1)
+    for _ in range(16000):
+        for place, c in enumerate(shuffle32(rng)):
+            counts[c][place] += 1
+    chi2 = sum((n - 500) ** 2 / 500 for row in counts for n in row)
+    assert sorted(shuffle32(GameRandom(3))) == list(range(32))
+    assert 800 < chi2 < 1300  # 961 degrees of freedom: a biased shuffle lands far outside
