@@ -84,12 +84,17 @@ def _hand_combos(mask: int, rules: Rules) -> list[tuple[int, int, int]]:
     """The sequences and fours in ``mask`` as (cards, value, top rank)."""
     combos: list[tuple[int, int, int]] = []
     for suit in range(4):
-        for run, length, top in _RUNS[(mask >> (8 * suit)) & 0xFF]:
-            combos.append((run << (8 * suit), sequence_value(length, rules), top))
-    for rank in range(8):
-        four = 0x01010101 << rank
-        if rules.fours[rank] and mask & four == four:
-            combos.append((four, rules.fours[rank], rank))
+        byte = (mask >> (8 * suit)) & 0xFF
+        if _LONGEST[byte] >= 3:
+            for run, length, top in _RUNS[byte]:
+                combos.append((run << (8 * suit), sequence_value(length, rules), top))
+    # four equal cards need a card of every suit: the ranks held in all four suits
+    common = mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF
+    if common:
+        fours = rules.fours
+        for rank in range(8):
+            if common >> rank & 1 and fours[rank]:
+                combos.append((0x01010101 << rank, fours[rank], rank))
     return combos
 
 

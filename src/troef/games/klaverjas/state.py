@@ -147,6 +147,7 @@ class DealState:
         "power_row",
         "result",
         "roem",
+        "roem_actions",
         "rotterdam",
         "rules",
         "sequences",
@@ -213,6 +214,7 @@ class DealState:
         self.declared_top = [-1, -1, -1, -1]
         #: Per seat, the totals it may declare from the hand (Kraken 3.2), set when trump is named.
         self.declarable: list[tuple[int, ...]] = [(), (), (), ()]
+        self.roem_actions: list[tuple[KlaverjasAction, ...]] = [(), (), (), ()]
         self.may_declare = [rules.hand_roem] * 4
         self.hand_counted = [0, 0]
         self.hand_cancelled = [False, False]
@@ -278,14 +280,12 @@ class DealState:
 
     def _extras(self, seat: int, mask: int) -> tuple[KlaverjasAction, ...]:
         """Declarations open to ``seat`` besides its cards: roem from the hand, stuk."""
-        if not self.rules.stuk_declared:
+        if not self.declares:
             return ()
-        out: list[KlaverjasAction] = []
-        if self.may_declare[seat]:
-            out.extend(declare_roem(v) for v in self.declarable[seat] if v)
+        roem = self.roem_actions[seat] if self.may_declare[seat] else ()
         if self._stuk_declarable(seat, mask):
-            out.append(STUK)
-        return tuple(out)
+            return (*roem, STUK)
+        return roem
 
     def declarable_roem(self, seat: int) -> list[int]:
         """The roem totals ``seat`` may declare from the hand now (Kraken 3.2), 0 included; empty if none may be."""
@@ -444,6 +444,7 @@ class DealState:
                 # for one of its cards (Kraken 3.2), without it
                 plain, best = best_hand_roem(hand, suit, self.rules)
                 self.declarable[s] = tuple(sorted({0, plain, best}))
+                self.roem_actions[s] = tuple(declare_roem(v) for v in self.declarable[s] if v)
         if self.rules.kraak:
             self.phase = Phase.KRAAK
             self.to_act = speakers(seat, 0)[0]
