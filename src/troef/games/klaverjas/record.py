@@ -197,7 +197,7 @@ def describe(outcome: ReplayOutcome) -> str:
     for row in outcome.rows:
         r = row.result
         kraak = f", {LEVELS[r.level]}" if r.level else ""
-        flags = (" nat" if r.nat else "") + (f" pit side {r.pit}" if r.pit >= 0 else "")
+        flags = (f"; side {r.playing_side} nat" if r.nat else "") + (f"; pit for side {r.pit}" if r.pit >= 0 else "")
         owed = f", owed {row.owed[0]}/{row.owed[1]}" if row.owed is not None else ""
         lines.append(
             f"deal {row.deal + 1} (dealer {row.dealer}): seat {r.declarer} plays, trump {'hdcs'[r.trump]}{kraak}; "
