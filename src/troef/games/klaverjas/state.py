@@ -47,7 +47,7 @@ from troef.games.klaverjas.actions import (
 )
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import playing_side, speakers
-from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, SUIT_BITS, legal_mask, refusal
+from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
 from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask, trick_roem_of
 from troef.games.klaverjas.rules import Rules
 
@@ -97,9 +97,11 @@ _PLAY_LISTS_MAX: Final = 1 << 18
 
 def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
     """The interned ``play`` actions of the cards in ``mask``, hearts 7 first."""
-    for s in range(4):
-        if mask & ~SUIT_BITS[s] == 0:
-            return _TRICK_PLAYS[s * 256 + ((mask >> (8 * s)) & 0xFF)]  # one suit: a table entry, no list made
+    if not mask:
+        return ()
+    shift = ((mask & -mask).bit_length() - 1) & ~7
+    if mask >> shift <= 0xFF:
+        return _TRICK_PLAYS[(shift << 5) + (mask >> shift)]  # one suit: a table entry, no list made
     found = _PLAY_LISTS.get(mask)
     if found is None:
         out: list[KlaverjasAction] = []
