@@ -23,6 +23,13 @@ COMPILED = [
     "src/troef/games/bonaken/roem.py",
     "src/troef/games/bonaken/state.py",
     "src/troef/games/bonaken/view.py",
+    # klaverjas: legal plays, applying actions, roem, the kraak chain (random deals about twice as fast compiled)
+    "src/troef/games/klaverjas/actions.py",
+    "src/troef/games/klaverjas/deal.py",
+    "src/troef/games/klaverjas/kraak.py",
+    "src/troef/games/klaverjas/play.py",
+    "src/troef/games/klaverjas/roem.py",
+    "src/troef/games/klaverjas/state.py",
     # the perfect-information solver's search (about 3x faster compiled)
     "src/troef/games/bonaken/solver/position.py",
     "src/troef/games/bonaken/solver/search.py",

@@ -36,6 +36,25 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+# Seeded klaverjas matches of every preset: each match's record and standing.
+KLAVERJAS_WORKLOAD = """
+import json, random
+from troef.games.klaverjas.match import Match
+from troef.games.klaverjas.record import record_of_match, to_dict
+from troef.games.klaverjas.rules import preset
+out = []
+for name in ("kraken", "amsterdam", "rotterdam"):
+    for seed in range(4):
+        match = Match(preset(name, roem_counting="claim") if seed == 3 else preset(name), seed=seed)
+        chooser = random.Random(seed)
+        while not match.is_over:
+            legal = match.legal_actions()
+            match.apply(legal[chooser.randrange(len(legal))])
+        out.append([to_dict(record_of_match(match)), match.standing()])
+print(json.dumps(out, sort_keys=True))
+"""
+
+
 # The solver's answers on seeded positions of every contract kind, a few cards into the play.
 SOLVER_WORKLOAD = """
 import json, random
@@ -125,6 +144,14 @@ def test_pure_python_and_installed_engine_agree(tmp_path: Path) -> None:
     installed = _run(str(src.parent))
     fallback = _run(str(pure))
     assert len(installed) == len(fallback) > 10
+    assert installed == fallback
+
+
+def test_pure_python_and_installed_klaverjas_agree(tmp_path: Path) -> None:
+    src, pure = _pure_copy(tmp_path)
+    installed = _run(str(src.parent), KLAVERJAS_WORKLOAD)
+    fallback = _run(str(pure), KLAVERJAS_WORKLOAD)
+    assert len(installed) == len(fallback) == 12
     assert installed == fallback
 
 

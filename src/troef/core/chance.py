@@ -29,6 +29,10 @@ class GameRandom:
         """A random integer in ``range(n)``."""
         return self._rng.randrange(n)
 
+    def getrandbits(self, k: int) -> int:
+        """``k`` random bits (for a game that draws its own way, e.g. a shuffle made of few calls)."""
+        return self._rng.getrandbits(k)
+
     def fork(self) -> GameRandom:
         """A new generator seeded from this one (for per-hand chance inside a match)."""
         return GameRandom(self._rng.getrandbits(63))

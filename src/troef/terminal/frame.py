@@ -38,6 +38,7 @@ from troef.i18n import LANGS, t
 #: Each game's part of the terminal: game name -> "module:class" (a :class:`Frame` subclass).
 TABLES: Final[dict[str, str]] = {
     "bonaken": "troef.terminal.bonaken:TerminalGame",
+    "klaverjas": "troef.terminal.klaverjas:TerminalGame",
 }
 #: Names of the computer players, by seat.
 BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")

@@ -1,0 +1,1 @@
+"""Klaverjas (klaverjassen) and Kraken: one game, presets ``kraken``, ``amsterdam`` and ``rotterdam``."""

@@ -1,0 +1,81 @@
+"""Dealing: 32 cards, eight to each of four seats, clockwise from the player after the dealer.
+
+Kraken 3.1 deals four and four; the common rules also allow three, two,
+three (the ``packets`` switch). Partners sit opposite: seats 0 and 2 are
+side 0, seats 1 and 3 side 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from troef.cards import PIQUET_DECK
+from troef.core.chance import GameRandom
+from troef.core.errors import RecordError
+from troef.games.klaverjas.rules import Rules
+
+SEATS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Where every card of one deal went: the dealer and each seat's eight cards (masks)."""
+
+    dealer: int
+    hands: tuple[int, int, int, int]
+
+    def validate(self) -> None:
+        """Raise :class:`RecordError` unless every card is dealt once and each seat holds eight."""
+        if not 0 <= self.dealer < SEATS:
+            raise RecordError("the dealer must be a seat from 0 to 3")
+        union = 0
+        for seat, mask in enumerate(self.hands):
+            if union & mask:
+                raise RecordError("a card is dealt twice")
+            if mask.bit_count() != 8:
+                raise RecordError(f"seat {seat} must have 8 cards, not {mask.bit_count()}")
+            union |= mask
+        if union != PIQUET_DECK:
+            raise RecordError("the deal does not account for all 32 cards")
+
+
+def shuffle32(rng: GameRandom) -> list[int]:
+    """The 32 cards in random order: an exact Fisher-Yates shuffle drawing 60 random bits at a time.
+
+    Every order is equally likely (each draw below ``n`` takes the fewest bits
+    that hold ``n`` and rejects values of ``n`` or more); it needs about four
+    calls of the generator instead of the 31 of ``random.shuffle``.
+    """
+    deck = list(range(32))
+    pool = 0
+    left = 0
+    for i in range(31, 0, -1):
+        n = i + 1
+        width = n.bit_length()
+        mask = (1 << width) - 1
+        while True:
+            if left < width:
+                pool = rng.getrandbits(60)
+                left = 60
+            j = pool & mask
+            pool >>= width
+            left -= width
+            if j < n:
+                break
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
+    """Shuffle and deal with the match's own generator, in the packets the rules say."""
+    deck = shuffle32(rng)
+    sizes = (4, 4) if rules.packets == "4-4" else (3, 2, 3)
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for size in sizes:
+        for step in range(1, SEATS + 1):
+            seat = (dealer + step) % SEATS
+            for card in deck[pos : pos + size]:
+                hands[seat] |= 1 << card
+            pos += size
+    return Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))

@@ -1,0 +1,148 @@
+"""Klaverjas as a :class:`~troef.core.game.Game`: what the layers above the games see of it.
+
+A thin door onto the engine's own modules (rules, match, view, record); no
+rule is decided here.
+
+>>> from troef.games import game
+>>> kj = game("klaverjas")
+>>> list(kj.presets())
+['kraken', 'amsterdam', 'rotterdam']
+>>> m = kj.new_match("kraken", seed=7, first_dealer=0)
+>>> kj.view(m, m.to_act).legal
+('trump h', 'trump d', 'trump c', 'trump s')
+>>> kj.check(m, kj.parse_action("play Jh"))
+'first it is decided who plays: name trump'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar, Final
+
+from troef.core.chance import GameRandom
+from troef.core.errors import IllegalActionError, TroefError
+from troef.core.game import SPECTATOR, Game, Preset
+from troef.games.klaverjas.actions import KlaverjasAction, parse_action
+from troef.games.klaverjas.deal import Dealt, deal_cards
+from troef.games.klaverjas.match import Match
+from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.klaverjas.rules import PRESETS, Rules, preset
+from troef.games.klaverjas.state import DealState, Phase
+from troef.games.klaverjas.view import KlaverjasView, deal_view
+
+_DESCRIPTIONS: Final = {
+    "kraken": "Kraken: Amsterdam klaverjassen with kraak, rekraak, superkraak and penalty crosses",
+    "amsterdam": "klaverjassen, Amsterdam following (no duty to trump over your partner)",
+    "rotterdam": "klaverjassen, Rotterdam following (always trump and overtrump)",
+}
+
+
+@lru_cache(maxsize=4096)
+def parse_cached(text: str) -> KlaverjasAction:
+    """:func:`parse_action`, remembered."""
+    return parse_action(text)
+
+
+def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of preset ``name`` with ``switches`` changed."""
+    return preset(name, **switches) if switches else preset(name)
+
+
+class Klaverjas(Game):
+    """Klaverjas: presets ``kraken``, ``amsterdam`` and ``rotterdam``; four players in two partnerships."""
+
+    name: ClassVar[str] = "klaverjas"
+    title: ClassVar[str] = "Klaverjassen"
+    languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
+    partnerships: ClassVar[bool] = True
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "troef.games.klaverjas.heuristic:HeuristicBot"}
+
+    def presets(self) -> Mapping[str, Preset]:
+        return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}
+
+    def new_match(
+        self,
+        preset: str,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        switches: Mapping[str, Any] | None = None,
+    ) -> Match:
+        if players not in (None, 4):
+            raise TroefError("klaverjas is played by four players")
+        self.preset(preset)
+        return Match(rules_of(preset, switches), seed=seed, first_dealer=first_dealer)
+
+    def players(self, match: Match) -> int:
+        return 4
+
+    def deals(self, match: Match) -> int:
+        return len(match.deals)
+
+    def parse_action(self, text: str) -> KlaverjasAction:
+        return parse_cached(text)
+
+    def view(self, match: Match, viewer: int = SPECTATOR) -> KlaverjasView:
+        return deal_view(match, viewer)
+
+    def standing(self, match: Match) -> list[dict[str, Any]]:
+        return match.standing()
+
+    def scores(self, match: Match) -> dict[int, float]:
+        # Kraken: the fewest crosses win (so minus the crosses); common rules: the points
+        sheet = match.sheet
+        if match.rules.scoring == "kraken":
+            return {seat: -float(sheet.crosses[seat & 1]) for seat in range(4)}
+        return {seat: float(sheet.points[seat & 1]) for seat in range(4)}
+
+    def shuffle_unseen(self, match: Match, viewer: int, seed: int) -> Match | None:
+        known = deal_view(match, viewer).known_cards()
+        deal = match.deal
+        hidden = [(s, c) for s in range(4) if s != viewer for c in range(32) if deal.hands[s] >> c & 1]
+        hidden = [(s, c) for s, c in hidden if not known >> c & 1]
+        pairs = [(a, b) for a in hidden for b in hidden if a[0] < b[0]]
+        if not pairs:
+            return None
+        (sa, ca), (sb, cb) = random.Random(seed).choice(pairs)
+        hands = list(deal.dealt.hands)
+        swap = (1 << ca) | (1 << cb)
+        hands[sa] ^= swap
+        hands[sb] ^= swap
+        dealts = [d.dealt for d in match.deals[:-1]]
+        dealts.append(Dealt(deal.dealer, (hands[0], hands[1], hands[2], hands[3])))
+        other = Match(match.rules, match.seed, match.first_dealer, deals=iter(dealts))
+        try:
+            for d in match.deals:
+                for _seat, action in d.history:
+                    other.apply(action)
+        except IllegalActionError:
+            return None
+        return other
+
+    def record(
+        self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+    ) -> str:
+        return dumps(record_of_match(match, seats, meta))
+
+    def replay(self, text: str) -> ReplayOutcome:
+        return replay(loads(text))
+
+    def describe(self, outcome: ReplayOutcome) -> str:
+        return describe(outcome)
+
+    def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
+        rules = rules_of(preset)
+        deal = DealState(rules, deal_cards(rules, dealer, GameRandom(seed)))
+        actions = 0
+        while deal.phase != Phase.DONE:
+            legal = deal.legal_actions()
+            deal.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        return actions
+
+
+#: The one klaverjas game.
+GAME: Final = Klaverjas()

@@ -1,0 +1,140 @@
+"""Card play: order and points of the cards, and which cards a player may play.
+
+Order and points (common klaverjas rules): trumps J 9 A 10 K Q 8 7 worth
+20 14 11 10 4 3 0 0; other suits A 10 K Q J 9 8 7 worth 11 10 4 3 2 0 0 0; the
+last trick 10 more: 162 in all. Following is Amsterdam (Kraken 3) or
+Rotterdam; :func:`legal_mask` is the one place that decides it and
+:func:`refusal` explains, naming the rule, why a card may not be played.
+
+Cards are ``suit * 8 + rank`` (rank 0 = seven ... 7 = ace, :mod:`troef.cards`);
+hands are bitmasks; every table is built once at import.
+
+>>> from troef.cards import CardSet, parse_card
+>>> hand = CardSet.parse("7h Jc 9c As").mask
+>>> # spades (3) led, clubs (2) trump, an opponent wins with the ace: trump
+>>> CardSet(legal_mask(CardSet.parse("7h Jc 9c").mask, 3, 2, -1, False, False))
+CardSet.parse('9c Jc')
+>>> refusal(CardSet.parse("7h Jc 9c").mask, parse_card("7h"), 3, 2, -1, False, False)[1]
+'you must trump: an opponent wins the trick'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from troef.cards import SUIT_NAMES, card_str
+
+#: Points by rank (7 8 9 10 J Q K A) in a plain suit and in trumps.
+PLAIN_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POINTS: Final = (0, 0, 14, 10, 20, 3, 4, 11)
+#: Power by rank: plain 7 8 9 J Q K 10 A; trumps 7 8 Q K 10 A 9 J.
+PLAIN_POWER: Final = (0, 1, 2, 6, 3, 4, 5, 7)
+TRUMP_POWER: Final = (0, 1, 6, 4, 7, 2, 3, 5)
+LAST_TRICK: Final = 10
+TOTAL_POINTS: Final = 162
+
+SUIT_BITS: Final = tuple(0xFF << (8 * s) for s in range(4))
+
+#: ``ABOVE[trump][power + 1]``: mask of the trumps stronger than a trump of ``power`` (power -1: every trump).
+ABOVE: Final = tuple(
+    tuple(sum(1 << (8 * t + r) for r in range(8) if TRUMP_POWER[r] > p) for p in range(-1, 8)) for t in range(4)
+)
+#: ``POWER[trump][led][card]``: strength of a card in a trick; a trump is 16 + its power, a card of the
+#: led suit its plain power, any other card -1.
+POWER: Final = tuple(
+    tuple(
+        tuple(
+            16 + TRUMP_POWER[c & 7] if c >> 3 == t else (PLAIN_POWER[c & 7] if c >> 3 == led else -1) for c in range(32)
+        )
+        for led in range(4)
+    )
+    for t in range(4)
+)
+#: ``POINTS[trump][card]``.
+POINTS: Final = tuple(
+    tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in range(32)) for t in range(4)
+)
+
+
+def points_of(mask: int, trump: int) -> int:
+    """The card points in ``mask``."""
+    table = POINTS[trump]
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += table[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def legal_mask(hand: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: bool) -> int:
+    """Mask of the cards of ``hand`` that may be played.
+
+    ``led``: the suit led (-1 when leading); ``high_trump``: power of the
+    highest trump in the trick (-1 for none); ``partner_wins``: the player's
+    partner wins the trick so far.
+    """
+    if led < 0:
+        return hand
+    trumps = hand & SUIT_BITS[trump]
+    higher = trumps & ABOVE[trump][high_trump + 1]
+    if led == trump:
+        # common rules: on a trump lead follow trump and beat the highest trump if you can
+        if not trumps:
+            return hand
+        return higher or trumps
+    follow = hand & SUIT_BITS[led]
+    if follow:
+        return follow  # common rules: follow suit if you can (trumping instead is not allowed)
+    if not trumps:
+        return hand
+    if partner_wins and not rotterdam:
+        # Amsterdam: your partner wins, so no duty to trump; a trump must beat the highest trump in the
+        # trick unless you hold nothing else
+        return (hand & ~trumps) | higher or trumps
+    if higher:
+        return higher  # must trump and overtrump (Rotterdam: even over your partner)
+    if rotterdam:
+        return trumps  # Rotterdam: undertrump when you can neither follow nor overtrump
+    return hand & ~trumps or trumps  # Amsterdam: never undertrump unless you hold only lower trumps
+
+
+def refusal(
+    hand: int, card: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: bool
+) -> tuple[str, str]:
+    """Why ``card`` may not be played (a code and a sentence naming the rule); call it only for refused cards."""
+    if not 0 <= card < 32 or not hand >> card & 1:
+        return ("not_held", f"you do not hold {card_str(card) if 0 <= card < 64 else card}")
+    suit = card >> 3
+    trumps = hand & SUIT_BITS[trump]
+    higher = trumps & ABOVE[trump][high_trump + 1]
+    trump_name = SUIT_NAMES["en"][trump]
+    if led == trump:
+        if suit != trump:
+            return ("follow_suit", f"you must follow trumps ({trump_name})")
+        return ("overtrump", "you must overtrump: trump was led and you hold a higher trump")
+    if hand & SUIT_BITS[led]:
+        return ("follow_suit", f"you must follow {SUIT_NAMES['en'][led]}")
+    partner = " over your partner (Rotterdam)" if partner_wins else ""
+    if partner_wins and not rotterdam:
+        return ("no_undertrump", "you may not undertrump: your partner wins the trick, play another card")
+    if suit != trump:
+        if higher and high_trump >= 0:
+            return (
+                "overtrump",
+                "you must overtrump: an opponent wins the trick"
+                if not partner_wins
+                else f"you must overtrump{partner}",
+            )
+        if higher:
+            return (
+                "trump",
+                "you must trump: an opponent wins the trick" if not partner_wins else f"you must trump{partner}",
+            )
+        return ("undertrump", "you must undertrump: you can neither follow nor overtrump (Rotterdam)")
+    if higher:
+        return (
+            "overtrump",
+            "you must overtrump: an opponent wins the trick" if not partner_wins else f"you must overtrump{partner}",
+        )
+    return ("no_undertrump", "you may not undertrump while you hold a card of another suit")

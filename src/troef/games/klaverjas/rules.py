@@ -1,0 +1,189 @@
+"""The rules of klaverjas as data: one frozen :class:`Rules` object, three presets.
+
+Every difference between the presets is a switch, read by the engine in one
+place. ``docs/rules/klaverjas.md`` lists every rule with its source ("Kraken
+3.x" for section 3 of the "Leuke kaartspelen" text, "common klaverjas rules"
+for what that text leaves to klaverjassen) and how each ambiguity is decided.
+
+* ``kraken``: Amsterdam klaverjassen with the kraak chain, roem from the hand,
+  Kraken's scoring (points divided by ten, multiplied) and penalty crosses.
+* ``amsterdam``: common klaverjas rules, Amsterdam following.
+* ``rotterdam``: common klaverjas rules, Rotterdam following (always trump and
+  overtrump, undertrump when forced).
+
+>>> preset("kraken").follow, preset("rotterdam").follow
+('amsterdam', 'rotterdam')
+>>> preset("amsterdam", match_end="points").target
+1500
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from troef.core.errors import RecordError
+
+Follow = Literal["amsterdam", "rotterdam"]
+WhoPlays = Literal["verplicht", "vrij"]
+Packets = Literal["4-4", "3-2-3"]
+RoemCounting = Literal["auto", "claim"]
+MatchEnd = Literal["deals", "points"]
+Scoring = Literal["points", "kraken"]
+NatRoem = Literal["to_other", "kept"]
+
+PRESETS: Final = ("kraken", "amsterdam", "rotterdam")
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "follow": ("amsterdam", "rotterdam"),
+    "who_plays": ("verplicht", "vrij"),
+    "packets": ("4-4", "3-2-3"),
+    "roem_counting": ("auto", "claim"),
+    "match_end": ("deals", "points"),
+    "scoring": ("points", "kraken"),
+    "nat_roem": ("to_other", "kept"),
+}
+
+#: Kraken 3.2 / table 2.3: four queens, kings or aces 100, four nines 150, four jacks 200 (by rank 7..A).
+KRAKEN_FOURS: Final = (0, 0, 150, 0, 200, 100, 100, 100)
+#: Common klaverjas rules: four tens, queens, kings or aces 100, four jacks 200.
+COMMON_FOURS: Final = (0, 0, 0, 100, 200, 100, 100, 100)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule of klaverjas that differs between the presets, as a switch."""
+
+    preset: str
+    # --- dealing and who plays ------------------------------------------------
+    #: How the eight cards are dealt: "4-4" (Kraken 3.1) or "3-2-3".
+    packets: Packets = "3-2-3"
+    #: "verplicht": the player after the dealer names trump and plays; "vrij": each in turn may play or pass.
+    who_plays: WhoPlays = "verplicht"
+    # --- play -----------------------------------------------------------------
+    follow: Follow = "amsterdam"
+    # --- roem -----------------------------------------------------------------
+    seq3: int = 20
+    seq4: int = 50
+    #: A sequence of five or more (0: counts as the best shorter run it holds).
+    seq5: int = 100
+    #: Four equal cards, by rank 7 8 9 10 J Q K A.
+    fours: tuple[int, ...] = COMMON_FOURS
+    stuk: int = 20
+    #: Winning every trick (pit): 100 extra, counted as roem.
+    pit: int = 100
+    #: "auto": roem in tricks and stuk count by themselves; "claim": claimed or lost.
+    roem_counting: RoemCounting = "auto"
+    #: Kraken 3.2: roem declared from the hand during the first trick, cancelled by higher roem of the other side.
+    hand_roem: bool = False
+    # --- kraak chain ----------------------------------------------------------
+    #: Kraken 3.1: kraak, rekraak, superkraak after trump is named.
+    kraak: bool = False
+    #: Kraken 3.1: kraaks each side owes in a match of ``deals`` deals (0: none).
+    kraak_quota: int = 0
+    # --- scoring and match ----------------------------------------------------
+    #: "points": card points plus roem; "kraken": Kraken 3.3 (divided by ten, multiplied, crosses).
+    scoring: Scoring = "points"
+    #: "to_other": a side that goes nat loses its roem too; "kept": each side keeps its roem (Kraken 3.3).
+    nat_roem: NatRoem = "to_other"
+    match_end: MatchEnd = "deals"
+    deals: int = 16
+    target: int = 1500
+    #: Kraken 3.3 "Kruizen": the side behind in points after the last deal gets this many crosses.
+    crosses_for_points: int = 4
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RecordError(f"rule switch {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+        if len(self.fours) != 8 or not all(type(v) is int and v >= 0 for v in self.fours):
+            raise RecordError("'fours' must be eight non-negative numbers (ranks 7 8 9 10 J Q K A)")
+        if self.deals < 1 or self.target < 1:
+            raise RecordError("'deals' and 'target' must be positive")
+        if self.kraak_quota:
+            if not self.kraak:
+                raise RecordError("a kraak quota needs the kraak chain ('kraak': true)")
+            if self.who_plays != "verplicht" or self.match_end != "deals":
+                raise RecordError("a kraak quota needs 'verplicht' play and a match of a fixed number of deals")
+            if self.kraak_quota * 2 > self.deals:
+                raise RecordError("a side cannot owe more kraaks than the deals it defends")
+        if self.scoring == "kraken" and self.match_end != "deals":
+            raise RecordError("Kraken scoring (crosses) needs a match of a fixed number of deals")
+
+    @property
+    def rotterdam(self) -> bool:
+        """Whether Rotterdam following is in force."""
+        return self.follow == "rotterdam"
+
+    @property
+    def stuk_declared(self) -> bool:
+        """Whether stuk counts only when its holder declares it (claim mode, or Kraken 3.2's choice of moment)."""
+        return self.roem_counting == "claim" or self.hand_roem
+
+    def overrides(self) -> dict[str, Any]:
+        """The switches that differ from this rules' preset, as JSON-ready values."""
+        base = preset(self.preset)
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            mine = getattr(self, f.name)
+            if mine != getattr(base, f.name):
+                out[f.name] = list(mine) if isinstance(mine, tuple) else mine
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"preset": name, "switches": {...}}``: what a record stores."""
+        return {"preset": self.preset, "switches": self.overrides()}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Read what :meth:`to_dict` wrote; unknown switches are an error."""
+        if not isinstance(data, dict) or "preset" not in data:
+            raise RecordError("rules must be an object with a 'preset'")
+        switches = data.get("switches", {})
+        if not isinstance(switches, dict):
+            raise RecordError("rules 'switches' must be an object")
+        return preset(str(data["preset"]), **switches)
+
+
+_BASE: Final[dict[str, Rules]] = {
+    "kraken": Rules(
+        preset="kraken",
+        packets="4-4",  # Kraken 3.1: four and four
+        who_plays="verplicht",  # Kraken 3.1: the player after the dealer must play and names trump
+        follow="amsterdam",  # Kraken 3: Amsterdam klaverjassen
+        fours=KRAKEN_FOURS,  # Kraken 3.2: table 2.3
+        hand_roem=True,  # Kraken 3.2
+        kraak=True,  # Kraken 3.1
+        kraak_quota=4,  # Kraken 3.1
+        scoring="kraken",  # Kraken 3.3
+        nat_roem="kept",  # Kraken 3.3
+    ),
+    "amsterdam": Rules(preset="amsterdam"),
+    "rotterdam": Rules(preset="rotterdam", follow="rotterdam"),
+}
+
+
+def preset(name: str, **switches: Any) -> Rules:
+    """The rules of a named preset with any switches changed; bad names or values raise :class:`RecordError`."""
+    base = _BASE.get(name)
+    if base is None:
+        raise RecordError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
+    if not switches:
+        return base
+    names = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
+    unknown = sorted(set(switches) - names)
+    if unknown:
+        raise RecordError(f"unknown rule switch(es): {', '.join(unknown)}")
+    converted = dict(switches)
+    if isinstance(converted.get("fours"), list):
+        converted["fours"] = tuple(converted["fours"])
+    for key, value in converted.items():
+        want = type(getattr(base, key))
+        if want is tuple:
+            if not isinstance(value, tuple):
+                raise RecordError(f"rule switch {key!r} must be a list of numbers")
+        elif type(value) is not want:
+            raise RecordError(f"rule switch {key!r} must be of type {want.__name__}, not {type(value).__name__}")
+    return dataclasses.replace(base, **converted)

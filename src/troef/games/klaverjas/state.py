@@ -1,0 +1,607 @@
+"""One deal of klaverjas as a state machine, from the dealt cards to its result.
+
+Phases: choosing who plays and trump (verplicht or vrij), the kraak chain
+(Kraken 3.1), the play of eight tricks (with roem from the hand during the
+first trick and stuk, Kraken 3.2), claiming a trick's roem (the ``claim``
+switch), done. :meth:`DealState.legal_actions` lists what the seat to act may
+do, :meth:`DealState.check` says why an action is not allowed (``None`` when
+it is) and :meth:`DealState.apply` performs it or raises
+:class:`IllegalActionError` leaving the deal exactly as it was.
+
+>>> from troef.games.klaverjas.rules import preset
+>>> from troef.core.chance import GameRandom
+>>> from troef.games.klaverjas.deal import deal_cards
+>>> rules = preset("kraken")
+>>> deal = DealState(rules, deal_cards(rules, 0, GameRandom(1)))
+>>> deal.phase.name, deal.to_act, [a.text() for a in deal.legal_actions()]
+('CHOOSE', 1, ['trump h', 'trump d', 'trump c', 'trump s'])
+>>> deal.check(parse_action("pass"))
+'you must play: name the trump suit (verplicht)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from troef.cards import card_str
+from troef.core.errors import IllegalActionError
+from troef.games.klaverjas.actions import (
+    CHAIN,
+    CHAIN_WORDS,
+    CLAIM,
+    NO,
+    PASS,
+    PLAYS,
+    STUK,
+    TRUMPS,
+    TURN,
+    DeclareRoem,
+    KlaverjasAction,
+    NameTrump,
+    Play,
+    Word,
+    declare_roem,
+    parse_action,
+)
+from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.kraak import playing_side, speakers
+from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
+from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask, trick_roem_of
+from troef.games.klaverjas.rules import Rules
+
+__all__ = ["DealResult", "DealState", "Phase", "parse_action"]
+
+
+class Phase(IntEnum):
+    """Where a deal is."""
+
+    CHOOSE = 0
+    KRAAK = 1
+    PLAY = 2
+    CLAIM = 3
+    DONE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What a deal decided, per side (side 0: seats 0 and 2; side 1: seats 1 and 3), before scoring."""
+
+    declarer: int
+    trump: int
+    #: 0 none, 1 kraak, 2 rekraak, 3 superkraak.
+    level: int
+    #: The side that had to take more than half of the points.
+    playing_side: int
+    card_points: tuple[int, int]
+    #: All roem each side counted: from tricks, stuk, the hand (unless cancelled), pit.
+    roem: tuple[int, int]
+    hand_roem: tuple[int, int]
+    hand_roem_cancelled: tuple[bool, bool]
+    trick_roem: tuple[int, int]
+    stuk: tuple[int, int]
+    #: The side that won every trick, or -1.
+    pit: int
+    nat: bool
+    tricks: tuple[int, int]
+
+
+_TRICK_PLAYS: Final = tuple(
+    tuple(PLAYS[s * 8 + r] for r in range(8) if b >> r & 1) for s in range(4) for b in range(256)
+)
+# legal play lists by mask, made once each (a deal's masks repeat across deals; the cache is bounded)
+_PLAY_LISTS: dict[int, tuple[KlaverjasAction, ...]] = {}
+_PLAY_LISTS_MAX: Final = 1 << 18
+
+
+def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
+    """The interned ``play`` actions of the cards in ``mask``, hearts 7 first."""
+    if not mask:
+        return ()
+    shift = ((mask & -mask).bit_length() - 1) & ~7
+    if mask >> shift <= 0xFF:
+        return _TRICK_PLAYS[(shift << 5) + (mask >> shift)]  # one suit: a table entry, no list made
+    found = _PLAY_LISTS.get(mask)
+    if found is None:
+        out: list[KlaverjasAction] = []
+        for s in range(4):
+            out.extend(_TRICK_PLAYS[s * 256 + ((mask >> (8 * s)) & 0xFF)])
+        found = tuple(out)
+        if len(_PLAY_LISTS) >= _PLAY_LISTS_MAX:
+            _PLAY_LISTS.clear()
+        _PLAY_LISTS[mask] = found
+    return found
+
+
+class DealState:
+    """The state of one deal (in Dutch: een giffie, or spel)."""
+
+    __slots__ = (
+        "best_power",
+        "best_seat",
+        "cached_at",
+        "cached_mask",
+        "chain",
+        "claim_value",
+        "dealer",
+        "dealt",
+        "declarable",
+        "declared",
+        "declared_top",
+        "declarer",
+        "declares",
+        "fours",
+        "hand_cancelled",
+        "hand_counted",
+        "hands",
+        "high_trump",
+        "history",
+        "kraaked",
+        "led",
+        "level",
+        "may_declare",
+        "must_kraak",
+        "passes",
+        "phase",
+        "point_row",
+        "points",
+        "power_row",
+        "result",
+        "roem",
+        "roem_actions",
+        "rotterdam",
+        "rules",
+        "sequences",
+        "speaker",
+        "stuk_cards",
+        "stuk_counted",
+        "stuk_declared",
+        "stuk_holder",
+        "stuk_pending",
+        "stuk_played",
+        "to_act",
+        "trick",
+        "trick_mask",
+        "trick_points",
+        "trick_roem",
+        "tricks",
+        "trump",
+        "won",
+    )
+
+    def __init__(self, rules: Rules, dealt: Dealt, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
+        self.rules = rules
+        self.dealt = dealt
+        self.dealer = dealt.dealer
+        self.hands = list(dealt.hands)
+        self.rotterdam = rules.rotterdam
+        #: Per side: whether the kraak quota leaves it no choice but to kraak when it defends (Kraken 3.1).
+        self.must_kraak = must_kraak
+        self.phase = Phase.CHOOSE
+        self.to_act = (dealt.dealer + 1) % 4  # common rules / Kraken 3.1: the player after the dealer first
+        self.declarer = -1
+        self.trump = -1
+        self.passes = 0
+        self.level = 0
+        self.speaker = 0
+        self.chain: list[tuple[int, str]] = []
+        #: Per side: whether it said kraak or rekraak in this deal (counts for the quota).
+        self.kraaked = [False, False]
+        self.trick: list[tuple[int, int]] = []
+        self.trick_mask = 0
+        self.trick_points = 0
+        #: The card powers of the trick being played (by its led suit) and the card points (by trump).
+        self.power_row: tuple[int, ...] = POWER[0][0]
+        self.point_row: tuple[int, ...] = POINTS[0]
+        #: The legal play mask last listed, and the history length it was listed at (apply reuses it).
+        self.cached_mask = 0
+        self.cached_at = -1
+        #: Whether roem from the hand or stuk are declared (Kraken 3.2, claim switch), not counted by themselves.
+        self.declares = rules.stuk_declared
+        #: The roem tables: sequence values by length, four equal cards by rank.
+        self.sequences = sequence_values(rules)
+        self.fours = rules.fours
+        self.led = -1
+        self.best_seat = -1
+        self.best_power = -1
+        self.high_trump = -1
+        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        self.points = [0, 0]
+        self.won = [0, 0]
+        self.roem = [0, 0]
+        self.trick_roem = [0, 0]
+        self.claim_value = 0
+        self.declared = [-1, -1, -1, -1]
+        self.declared_top = [-1, -1, -1, -1]
+        #: Per seat, the totals it may declare from the hand (Kraken 3.2), set when trump is named.
+        self.declarable: list[tuple[int, ...]] = [(), (), (), ()]
+        self.roem_actions: list[tuple[KlaverjasAction, ...]] = [(), (), (), ()]
+        self.may_declare = [rules.hand_roem] * 4
+        self.hand_counted = [0, 0]
+        self.hand_cancelled = [False, False]
+        self.stuk_cards = 0
+        self.stuk_holder = -1
+        self.stuk_declared = False
+        self.stuk_pending = False
+        self.stuk_played = 0
+        self.stuk_counted = [0, 0]
+        self.result: DealResult | None = None
+        self.history: list[tuple[int, KlaverjasAction]] = []
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has its result."""
+        return self.phase == Phase.DONE
+
+    @property
+    def leader(self) -> int:
+        """Who leads the first trick: the player after the dealer (common rules, Kraken 3.1)."""
+        return (self.dealer + 1) % 4
+
+    def play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (to act in the play)."""
+        mask = legal_mask(
+            self.hands[seat], self.led, self.trump, self.high_trump, self.best_seat == seat ^ 2, self.rotterdam
+        )
+        if self.stuk_pending:
+            mask &= self.stuk_cards  # stuk was declared: the next card is the trump king or queen
+        return mask
+
+    def legal_actions(self) -> tuple[KlaverjasAction, ...]:
+        """Every action the seat to act may take (empty when the deal is over)."""
+        phase = self.phase
+        seat = self.to_act
+        if phase == Phase.PLAY:
+            mask = legal_mask(
+                self.hands[seat], self.led, self.trump, self.high_trump, self.best_seat == seat ^ 2, self.rotterdam
+            )
+            if self.stuk_pending:
+                mask &= self.stuk_cards
+            self.cached_mask = mask
+            self.cached_at = len(self.history)
+            plays = plays_of(mask)
+            if self.declares and (self.may_declare[seat] or seat == self.stuk_holder):
+                extra = self._extras(seat, mask)
+                if extra:
+                    return plays + extra
+            return plays
+        if phase == Phase.CHOOSE:
+            if self.rules.who_plays == "vrij" and self.passes < 4:
+                return (*TRUMPS, PASS)
+            return TRUMPS
+        if phase == Phase.KRAAK:
+            word = CHAIN_WORDS[self.level]
+            if self._forced_kraak():
+                return (word,)
+            return (word, NO)
+        if phase == Phase.CLAIM:
+            return (CLAIM, TURN)
+        return ()
+
+    def _extras(self, seat: int, mask: int) -> tuple[KlaverjasAction, ...]:
+        """Declarations open to ``seat`` besides its cards: roem from the hand, stuk."""
+        if not self.declares:
+            return ()
+        roem = self.roem_actions[seat] if self.may_declare[seat] else ()
+        if self._stuk_declarable(seat, mask):
+            return (*roem, STUK)
+        return roem
+
+    def declarable_roem(self, seat: int) -> list[int]:
+        """The roem totals ``seat`` may declare from the hand now (Kraken 3.2), 0 included; empty if none may be."""
+        if self.phase != Phase.PLAY or not self.may_declare[seat]:
+            return []
+        return list(self.declarable[seat])
+
+    def _stuk_declarable(self, seat: int, mask: int) -> bool:
+        return (
+            seat == self.stuk_holder
+            and not self.stuk_declared
+            and not self.stuk_pending
+            and bool(mask & self.stuk_cards & self.hands[seat])
+        )
+
+    def _forced_kraak(self) -> bool:
+        # Kraken 3.1 quota: the first defender must say kraak for a side that can wait no longer
+        return self.level == 0 and self.must_kraak[(self.declarer & 1) ^ 1]
+
+    def check(self, action: KlaverjasAction) -> str | None:
+        """Why ``action`` is not allowed now, or ``None`` if it is."""
+        problem = self._problem(action)
+        return None if problem is None else problem[1]
+
+    # ------------------------------------------------------------------ checks
+    def _problem(self, action: KlaverjasAction) -> tuple[str, str] | None:
+        phase = self.phase
+        seat = self.to_act
+        if phase == Phase.DONE:
+            return ("deal_over", "the deal is over")
+        if phase == Phase.PLAY:
+            if type(action) is Play:
+                card = action.card
+                if 0 <= card < 32 and self.play_mask(seat) >> card & 1:
+                    return None
+                if self.stuk_pending and 0 <= card < 32 and self.hands[seat] >> card & 1:
+                    return ("stuk_card", "you declared stuk: play the king or queen of trumps")
+                return refusal(
+                    self.hands[seat],
+                    card,
+                    self.led,
+                    self.trump,
+                    self.high_trump,
+                    self.best_seat == seat ^ 2,
+                    self.rotterdam,
+                )
+            if isinstance(action, DeclareRoem):
+                return self._roem_problem(seat, action.value)
+            if action == STUK:
+                if not self.rules.stuk_declared:
+                    return ("stuk_auto", "stuk counts by itself in these rules when its holder plays both cards")
+                if self._stuk_declarable(seat, self.play_mask(seat)):
+                    return None
+                if self.stuk_declared:
+                    return ("no_stuk", "stuk has already been declared")
+                return ("no_stuk", "you can declare stuk only when you hold the trump king and queen and play one now")
+            return ("not_now", "it is time to play a card")
+        if phase == Phase.CHOOSE:
+            if isinstance(action, NameTrump):
+                return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
+            if action == PASS:
+                if self.rules.who_plays == "verplicht":
+                    return ("must_play", "you must play: name the trump suit (verplicht)")
+                if self.passes >= 4:
+                    return ("must_play", "everybody passed: the player after the dealer must play now")
+                return None
+            return ("not_now", "first it is decided who plays: name trump" + (" or pass" if self._may_pass() else ""))
+        if phase == Phase.KRAAK:
+            word = CHAIN[self.level]
+            if isinstance(action, Word) and action.word == word:
+                return None
+            if action == NO:
+                if self._forced_kraak():
+                    return (
+                        "kraak_quota",
+                        "your side must kraak: it owes as many kraaks as the deals it still defends (Kraken 3.1)",
+                    )
+                return None
+            return ("not_now", f"now the word is '{word}' or 'no'" if not self._forced_kraak() else "say 'kraak'")
+        # CLAIM
+        if isinstance(action, Word) and action.word in ("claim", "turn"):
+            return None
+        return ("not_now", f"the trick holds {self.claim_value} roem: 'claim' it or 'turn' the trick")
+
+    def _may_pass(self) -> bool:
+        return self.rules.who_plays == "vrij" and self.passes < 4
+
+    def _roem_problem(self, seat: int, value: int) -> tuple[str, str] | None:
+        if not self.rules.hand_roem:
+            return ("no_hand_roem", "roem is not declared from the hand in these rules; it counts when it falls")
+        if not self.may_declare[seat]:
+            return ("roem_late", "roem from the hand is declared once, before your first card (Kraken 3.2)")
+        values = self.declarable_roem(seat)
+        if value in values and value > 0:
+            return None
+        shown = ", ".join(str(v) for v in values if v) or "none"
+        return ("roem_not_held", f"you do not hold {value} roem; you may declare: {shown}")
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: KlaverjasAction) -> None:
+        """Perform ``action`` for the seat to act, or raise :class:`IllegalActionError` changing nothing."""
+        seat = self.to_act
+        if self.phase == Phase.PLAY and type(action) is Play:
+            # the hot path: one mask test instead of the full check
+            card = action.card
+            mask = self.cached_mask if self.cached_at == len(self.history) else self.play_mask(seat)
+            if not (0 <= card < 32 and mask >> card & 1):
+                refused = self._problem(action) or ("illegal", "that card may not be played now")
+                raise IllegalActionError(refused[1], refused[0])
+            self.history.append((seat, action))
+            self._play(seat, card)
+            return
+        problem = self._problem(action)
+        if problem is not None:
+            raise IllegalActionError(problem[1], problem[0])
+        self.history.append((seat, action))
+        phase = self.phase
+        if phase == Phase.CHOOSE:
+            if isinstance(action, NameTrump):
+                self._name_trump(seat, action.suit)
+            else:
+                self.passes += 1
+                self.to_act = (seat + 1) % 4
+        elif phase == Phase.KRAAK:
+            self._chain(seat, action == NO)
+        elif phase == Phase.PLAY:
+            if isinstance(action, DeclareRoem):
+                self._declare_roem(seat, action.value)
+            else:  # stuk, Kraken 3.2 / claim rules: declared with its first or second card
+                self.stuk_declared = True
+                self.stuk_pending = True
+                self.stuk_counted[seat & 1] += self.rules.stuk
+                self.roem[seat & 1] += self.rules.stuk
+        else:  # CLAIM
+            assert isinstance(action, Word)
+            if action.word == "claim":
+                side = self.tricks[-1][1] & 1
+                self.roem[side] += self.claim_value
+                self.trick_roem[side] += self.claim_value
+            self.claim_value = 0
+            self.phase = Phase.PLAY
+            if len(self.tricks) == 8:
+                self._finish()
+
+    def _name_trump(self, seat: int, suit: int) -> None:
+        self.declarer = seat
+        self.trump = suit
+        self.point_row = POINTS[suit]
+        self.stuk_cards = stuk_mask(suit)
+        for s in range(4):
+            hand = self.hands[s]
+            if hand & self.stuk_cards == self.stuk_cards:
+                self.stuk_holder = s
+            if self.rules.hand_roem:
+                # decided: a player declares the roem he holds (his best total), with stuk or, to keep stuk
+                # for one of its cards (Kraken 3.2), without it
+                plain, best = best_hand_roem(hand, suit, self.rules)
+                self.declarable[s] = tuple(sorted({0, plain, best}))
+                self.roem_actions[s] = tuple(declare_roem(v) for v in self.declarable[s] if v)
+        if self.rules.kraak:
+            self.phase = Phase.KRAAK
+            self.to_act = speakers(seat, 0)[0]
+        else:
+            self._start_play()
+
+    def _chain(self, seat: int, declined: bool) -> None:
+        if declined:
+            self.speaker += 1
+            if self.speaker < 2:
+                self.to_act = speakers(self.declarer, self.level)[1]
+                return
+            self._start_play()
+            return
+        self.chain.append((seat, CHAIN[self.level]))
+        if self.level < 2:
+            self.kraaked[seat & 1] = True  # kraak and rekraak count for the quota; superkraak adds no deal
+        self.level += 1
+        if self.level == 3:
+            self._start_play()  # Kraken 3.1: nothing is higher than superkraak
+            return
+        self.speaker = 0
+        self.to_act = speakers(self.declarer, self.level)[0]
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.to_act = self.leader
+
+    def _declare_roem(self, seat: int, value: int) -> None:
+        self.may_declare[seat] = False
+        self.declared[seat] = value
+        self.declared_top[seat] = hand_roem_options(self.hands[seat], self.trump, self.rules)[value]
+        if value not in hand_roem_options(self.hands[seat], -1, self.rules):
+            # the total needs stuk: it is declared with the hand roem (Kraken 3.2) and shares its fate
+            self.stuk_declared = True
+
+    def _play(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        if self.declares:
+            self.may_declare[seat] = False
+            self.stuk_pending = False
+        if bit & self.stuk_cards and seat == self.stuk_holder:
+            self.stuk_played += 1
+            if self.stuk_played == 2 and not self.declares:
+                # common rules, counted automatically: stuk for its holder's side once both cards are played
+                self.stuk_counted[seat & 1] += self.rules.stuk
+                self.roem[seat & 1] += self.rules.stuk
+        trick = self.trick
+        if not trick:
+            self.led = card >> 3
+            self.power_row = POWER[self.trump][card >> 3]
+        power = self.power_row[card]
+        if power > self.best_power:
+            self.best_power = power
+            self.best_seat = seat
+            if power >= 16:
+                self.high_trump = power - 16
+        trick.append((seat, card))
+        self.trick_points += self.point_row[card]
+        self.trick_mask |= bit
+        if len(trick) < 4:
+            self.to_act = (seat + 1) & 3
+            return
+        winner = self.best_seat
+        side = winner & 1
+        mask = self.trick_mask
+        pts = self.trick_points
+        self.trick_mask = 0
+        self.trick_points = 0
+        self.tricks.append((tuple(trick), winner))
+        if len(self.tricks) == 8:
+            pts += LAST_TRICK
+        self.points[side] += pts
+        self.won[side] += 1
+        self.trick = []
+        self.led = -1
+        self.best_power = -1
+        self.best_seat = -1
+        self.high_trump = -1
+        self.to_act = winner
+        if len(self.tricks) == 1 and self.rules.hand_roem:
+            self._judge_hand_roem()
+        fallen = trick_roem_of(mask, self.sequences, self.fours)
+        if fallen:
+            if self.rules.roem_counting == "claim":
+                # claim switch: the winner claims the trick's roem before the trick is turned, or it is lost
+                self.claim_value = fallen
+                self.phase = Phase.CLAIM
+                return
+            self.roem[side] += fallen
+            self.trick_roem[side] += fallen
+        if len(self.tricks) == 8:
+            self._finish()
+
+    def _judge_hand_roem(self) -> None:
+        """Kraken 3.2: after the first trick, higher roem in the other side's hand cancels a side's hand roem.
+
+        Each side's best is its highest single declaration, compared by value,
+        then by its highest card (2.3); a full tie cancels neither.
+        """
+        best = [(-1, -1), (-1, -1)]
+        for seat in range(4):
+            value = self.declared[seat]
+            if value > 0:
+                mine = (value, self.declared_top[seat])
+                if mine > best[seat & 1]:
+                    best[seat & 1] = mine
+        for side in (0, 1):
+            total = sum(self.declared[s] for s in (side, side + 2) if self.declared[s] > 0)
+            if not total:
+                continue
+            if best[side ^ 1] > best[side]:
+                self.hand_cancelled[side] = True
+                continue
+            self.hand_counted[side] = total
+            self.roem[side] += total
+
+    def _finish(self) -> None:
+        self.phase = Phase.DONE
+        self.to_act = -1
+        pit = -1
+        for side in (0, 1):
+            if self.won[side] == 8:
+                pit = side
+                self.roem[side] += self.rules.pit  # common rules: pit 100; Kraken 3.2: 100 roem
+        plays = playing_side(self.declarer, self.level)
+        total = [self.points[s] + self.roem[s] for s in (0, 1)]
+        # common rules, Kraken 3.1/3.3: the playing side must take more than the other (more than half)
+        nat = total[plays] <= total[plays ^ 1]
+        self.result = DealResult(
+            declarer=self.declarer,
+            trump=self.trump,
+            level=self.level,
+            playing_side=plays,
+            card_points=(self.points[0], self.points[1]),
+            roem=(self.roem[0], self.roem[1]),
+            hand_roem=(self.hand_counted[0], self.hand_counted[1]),
+            hand_roem_cancelled=(self.hand_cancelled[0], self.hand_cancelled[1]),
+            trick_roem=(self.trick_roem[0], self.trick_roem[1]),
+            stuk=(self.stuk_counted[0], self.stuk_counted[1]),
+            pit=pit,
+            nat=nat,
+            tricks=(self.won[0], self.won[1]),
+        )
+
+    # ------------------------------------------------------------------ misc
+    @property
+    def last_trick(self) -> tuple[tuple[tuple[int, int], ...], int] | None:
+        """The last complete trick and its winner, or None."""
+        return self.tricks[-1] if self.tricks else None
+
+    def __repr__(self) -> str:
+        return f"<DealState {self.rules.preset} phase={self.phase.name} to_act={self.to_act}>"
+
+    def describe_card(self, card: int) -> str:
+        """A card in notation (for messages)."""
+        return card_str(card)
