@@ -1,0 +1,462 @@
+"""One round of Binokel, from the deal to its score: the mutable state object.
+
+The round walks through the phases of the text: bidding ("Bieten"), naming
+trump and the exchange of four cards between the bid winner and his partner
+("Das Bieten gewinnen"), the automatic meld ("Melden"), the play
+("Stichphase") and the score ("Punktewertung"). :meth:`Round.legal_actions`
+lists what the seat to act may do, :meth:`Round.check` says why an action is
+not allowed (None when it is), :meth:`Round.apply` performs it or raises
+:class:`IllegalActionError` leaving the round exactly as it was.
+
+>>> from troef.games.binokel.rules import preset
+>>> r = Round.new(preset("cardgames"), dealer=0, seed=1)
+>>> r.phase.name, r.to_act, [a.text() for a in r.legal_actions()]
+('BIDDING', 1, ['pass', 'bid 250'])
+>>> r.check(parse_action("bid 260"))
+'the first bid is 250'
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import cache
+from typing import Final
+
+from troef.cards import card_str
+from troef.core.chance import GameRandom
+from troef.core.errors import IllegalActionError
+from troef.games.binokel.actions import (
+    CONCEDE,
+    GIVES,
+    PASS,
+    PLAYS,
+    TRUMPS,
+    BinokelAction,
+    Bid,
+    Concede,
+    Give,
+    NameTrump,
+    Pass,
+    Play,
+    bid,
+    parse_action,
+)
+from troef.games.binokel.deal import Deal, deal_cards
+from troef.games.binokel.meld import Meld, meld_parts, meld_value
+from troef.games.binokel.play import HIGHER, KINDS, LAST_TRICK, POINTS, POWER, SUIT32, legal_kinds, refusal, refusal_text
+from troef.games.binokel.rules import Rules
+from troef.games.binokel.scoring import RoundScore, may_concede, score_round
+
+__all__ = ["Phase", "Round", "parse_action"]
+
+
+class Phase(IntEnum):
+    """Where a round is."""
+
+    BIDDING = 0
+    TRUMP = 1
+    #: The bid winner's partner passes four cards to him, one action per card.
+    GIVE = 2
+    #: The bid winner passes four cards back.
+    RETURN = 3
+    PLAY = 4
+    DONE = 5
+
+
+_PHASE_TEXT: Final = {
+    Phase.BIDDING: "it is time to bid or pass",
+    Phase.TRUMP: "the bid winner must name trump first",
+    Phase.GIVE: "the bid winner's partner must pass four cards first",
+    Phase.RETURN: "the bid winner must pass four cards back first",
+    Phase.PLAY: "it is time to play a card",
+    Phase.DONE: "the round is over",
+}
+
+#: The actions of each byte of a kinds mask, for building legal-play lists quickly.
+_PLAYS_OF_BYTE: Final = tuple(
+    tuple(tuple(PLAYS[8 * s + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+_GIVES_OF_BYTE: Final = tuple(
+    tuple(tuple(GIVES[8 * s + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+_GIVE_COUNT: Final = 4
+_PLAY: Final = Phase.PLAY
+#: Legal-action lists by mask of kinds, shared (callers must not change a list they get).
+_PLAY_LISTS: dict[int, list[BinokelAction]] = {}
+_GIVE_LISTS: dict[int, list[BinokelAction]] = {}
+_TRUMP_LIST: Final[list[BinokelAction]] = list(TRUMPS)
+
+
+@cache
+def _bid_lists(rules: Rules) -> dict[int, list[BinokelAction]]:
+    """The bid lists of one rule set, made as they are needed (see :func:`_bid_list`)."""
+    return {}
+
+
+def _bid_list(high: int, rules: Rules) -> list[BinokelAction]:
+    """Pass and the bids allowed over ``high`` (0: no bid yet), shared per rules."""
+    cache = _bid_lists(rules)
+    out = cache.get(high)
+    if out is None:
+        if high == 0:
+            values = [rules.min_bid]  # troef: the first bid is the lowest, 250
+        else:
+            values = [v for v in (high + r for r in rules.raises) if v <= rules.max_bid]
+        out = cache[high] = [PASS, *(bid(v) for v in values)]
+    return out
+
+
+def _actions_of(kinds: int, table: tuple[tuple[tuple[BinokelAction, ...], ...], ...]) -> list[BinokelAction]:
+    return [
+        *table[0][kinds & 255],
+        *table[1][kinds >> 8 & 255],
+        *table[2][kinds >> 16 & 255],
+        *table[3][kinds >> 24 & 255],
+    ]
+
+
+class Round:
+    """One round: bidding, trump, exchange, meld, twelve tricks, score. Seats 0-3, partners s and s + 2."""
+
+    __slots__ = (
+        "_playable",
+        "bid",
+        "bids",
+        "declarer",
+        "deal",
+        "given",
+        "hands",
+        "high_bid",
+        "high_seat",
+        "history",
+        "lead_seat",
+        "led",
+        "meld_total",
+        "melds",
+        "passed",
+        "phase",
+        "returned",
+        "rules",
+        "score",
+        "to_act",
+        "trick",
+        "trick_points",
+        "tricks",
+        "trump",
+        "winner_card",
+        "winner_seat",
+        "conceded",
+    )
+
+    def __init__(self, rules: Rules, deal: Deal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.hands = list(deal.hands)
+        self.history: list[tuple[int, BinokelAction]] = []
+        self.phase = Phase.BIDDING
+        # "Bieten": the player left of the dealer bids first
+        self.to_act = (deal.dealer + 1) % 4
+        self.bids: list[tuple[int, int]] = []  # (seat, value); value 0 is a pass
+        self.passed = [False, False, False, False]
+        self.high_bid = 0
+        self.high_seat = -1
+        self.declarer = -1
+        self.bid = 0
+        self.trump = -1
+        #: Physical cards the partner passed to the bid winner, and those he passed back.
+        self.given: list[int] = []
+        self.returned: list[int] = []
+        self.melds: tuple[tuple[Meld, ...], ...] = ()
+        #: Meld per side (0: seats 0 and 2), set once the exchange is over.
+        self.meld_total = (0, 0)
+        self.trick: list[tuple[int, int]] = []  # (seat, physical card)
+        self.led = -1
+        self.lead_seat = -1
+        self.winner_card = -1
+        self.winner_seat = -1
+        #: Finished tricks: (leader, the four (seat, card)), winner seat).
+        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        self.trick_points = [0, 0]
+        self.conceded = False
+        self.score: RoundScore | None = None
+        #: The kinds the seat to act may play (0: not worked out yet, or not playing).
+        self._playable = 0
+
+    @classmethod
+    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None) -> Round:
+        """A freshly dealt round (for tests and benchmarks; a match deals with its own generator)."""
+        return cls(rules, deal_cards(dealer, GameRandom(seed)))
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self.deal.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round is scored."""
+        return self.phase == Phase.DONE
+
+    @property
+    def partner(self) -> int:
+        """The bid winner's partner (-1 before the bidding ends)."""
+        return -1 if self.declarer < 0 else (self.declarer + 2) % 4
+
+    def kinds(self, seat: int) -> int:
+        """The kinds ``seat`` holds (32-bit mask, either copy)."""
+        hand = self.hands[seat]
+        return (hand | hand >> 32) & KINDS
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[BinokelAction]:
+        """The legal actions of the seat to act (empty when the round is over).
+
+        The list may be shared with other rounds: do not change it.
+        """
+        if self.phase is _PLAY:
+            hand = self.hands[self.to_act]
+            kinds = (hand | hand >> 32) & KINDS
+            led = self.led
+            if led >= 0:  # play.legal_kinds, inlined: this is the engine's hottest line
+                follow = kinds & SUIT32[led]
+                win = self.winner_card
+                if follow:
+                    kinds = follow if win >> 3 != led else (follow & HIGHER[win]) or follow
+                else:
+                    trumps = kinds & SUIT32[self.trump]
+                    if trumps:
+                        kinds = trumps if win >> 3 != self.trump else (trumps & HIGHER[win]) or trumps
+            self._playable = kinds
+            out = _PLAY_LISTS.get(kinds)
+            if out is None:
+                if len(_PLAY_LISTS) > 50_000:
+                    _PLAY_LISTS.clear()
+                out = _PLAY_LISTS[kinds] = _actions_of(kinds, _PLAYS_OF_BYTE)
+            if self.tricks or self.trick or not self._may_concede():
+                return out
+            return [CONCEDE, *out]
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return _bid_list(self.high_bid, self.rules)
+        if phase is Phase.TRUMP:
+            return _TRUMP_LIST
+        if phase is Phase.GIVE or phase is Phase.RETURN:
+            kinds = self.kinds(self.to_act)
+            out = _GIVE_LISTS.get(kinds)
+            if out is None:
+                if len(_GIVE_LISTS) > 50_000:
+                    _GIVE_LISTS.clear()
+                out = _GIVE_LISTS[kinds] = _actions_of(kinds, _GIVES_OF_BYTE)
+            return out
+        return []
+
+    def _bid_values(self) -> list[int]:
+        return [a.value for a in _bid_list(self.high_bid, self.rules) if isinstance(a, Bid)]
+
+    def _may_concede(self) -> bool:
+        # "Sich freiwillig überreizen": only before the first card, when the bid exceeds the side's meld by > 250
+        return (
+            not self.tricks
+            and not self.trick
+            and not self.conceded
+            and may_concede(self.bid, self.meld_total[self.declarer & 1], self.rules.concede_margin)
+        )
+
+    # ------------------------------------------------------------------ check
+    def check(self, action: BinokelAction) -> str | None:
+        """Why ``action`` is not allowed now (a sentence for the player), or None."""
+        refused = self._refusal(action)
+        return None if refused is None else refused[1]
+
+    def _refusal(self, action: BinokelAction) -> tuple[str, str] | None:
+        """(code, English reason) of why ``action`` is refused, or None."""
+        phase = self.phase
+        if phase == Phase.DONE:
+            return ("round_over", "the round is over")
+        cls = type(action)
+        if phase == Phase.PLAY:
+            if cls is Play:
+                assert isinstance(action, Play)
+                hand = self.hands[self.to_act]
+                found = refusal((hand | hand >> 32) & KINDS, action.card, self.led, self.winner_card, self.trump)
+                return None if found is None else (found[0], refusal_text(*found))
+            if cls is Concede:
+                if self._may_concede():
+                    return None
+                if self.tricks or self.trick:
+                    return ("concede_late", "a round can only be given up before the first card is played")
+                return (
+                    "concede_not_allowed",
+                    f"you may give up only when the bid is more than {self.rules.concede_margin} above "
+                    "your side's meld; you must play",
+                )
+            return ("phase", _PHASE_TEXT[phase])
+        if phase == Phase.BIDDING:
+            if cls is Pass:
+                return None
+            if cls is Bid:
+                assert isinstance(action, Bid)
+                values = self._bid_values()
+                if action.value in values:
+                    return None
+                if self.high_bid == 0:
+                    return ("bid", f"the first bid is {self.rules.min_bid}")
+                if not values:
+                    return ("bid", f"the bidding stops at {self.rules.max_bid}: you can only pass")
+                steps = " or ".join(str(v) for v in values)
+                return ("bid", f"bid {steps}: 10 or 20 above {self.high_bid}")
+            return ("phase", _PHASE_TEXT[phase])
+        if phase == Phase.TRUMP:
+            return None if cls is NameTrump else ("phase", _PHASE_TEXT[phase])
+        if cls is Give:
+            assert isinstance(action, Give)
+            if not self.kinds(self.to_act) >> action.card & 1:
+                return ("not_held", f"you do not hold {card_str(action.card)}")
+            return None
+        return ("phase", _PHASE_TEXT[phase])
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: BinokelAction) -> None:
+        """Apply a legal action; an illegal one raises :class:`IllegalActionError` and changes nothing."""
+        if isinstance(action, Play):
+            # the hot path: a card to the trick, checked against the playable kinds legal_actions cached
+            kind = action.card
+            if not self._playable >> kind & 1:  # (0: not worked out; _refusal decides)
+                refused = self._refusal(action)
+                if refused is not None:
+                    raise IllegalActionError(refused[1], refused[0])
+            seat = self.to_act
+            hand = self.hands[seat]
+            self.history.append((seat, action))
+            self._playable = 0
+            card = kind if hand >> kind & 1 else kind + 32
+            self.hands[seat] = hand & ~(1 << card)
+            trick = self.trick
+            trick.append((seat, card))
+            if len(trick) == 1:
+                self.led = kind >> 3
+                self.winner_card, self.winner_seat = kind, seat
+                self.to_act = (seat + 1) & 3
+                return
+            win = self.winner_card
+            # the first of two identical cards stays ahead: only a strictly higher card takes over
+            if (kind ^ win) & 24 == 0:
+                if POWER[kind] > POWER[win]:
+                    self.winner_card, self.winner_seat = kind, seat
+            elif kind >> 3 == self.trump:
+                self.winner_card, self.winner_seat = kind, seat
+            if len(trick) < 4:
+                self.to_act = (seat + 1) & 3
+            else:
+                self._end_trick()
+            return
+        cls = type(action)
+        refused = self._refusal(action)
+        if refused is not None:
+            raise IllegalActionError(refused[1], refused[0])
+        seat = self.to_act
+        self.history.append((seat, action))
+        self._playable = 0
+        if cls is Bid or cls is Pass:
+            self._bid(seat, action.value if isinstance(action, Bid) else 0)
+        elif cls is NameTrump:
+            assert isinstance(action, NameTrump)
+            self.trump = action.suit
+            self.phase = Phase.GIVE
+            self.to_act = self.partner
+        elif cls is Give:
+            assert isinstance(action, Give)
+            self._give(seat, action.card)
+        else:
+            self.conceded = True
+            self._finish()
+
+    def _bid(self, seat: int, value: int) -> None:
+        self.bids.append((seat, value))
+        if value:
+            self.high_bid, self.high_seat = value, seat
+        else:
+            self.passed[seat] = True  # passing is final
+        passed = self.passed
+        if passed.count(True) == 3:
+            last = passed.index(False)
+            self.declarer = last
+            # all passed without a bid: the dealer (the last one left) plays the lowest bid
+            self.bid = self.high_bid if self.high_seat == last else self.rules.min_bid
+            self.phase = Phase.TRUMP
+            self.to_act = last
+            return
+        nxt = (seat + 1) % 4
+        while passed[nxt]:
+            nxt = (nxt + 1) % 4
+        self.to_act = nxt
+
+    def _give(self, seat: int, kind: int) -> None:
+        hand = self.hands[seat]
+        card = kind if hand >> kind & 1 else kind + 32
+        other = (seat + 2) % 4
+        self.hands[seat] = hand & ~(1 << card)
+        self.hands[other] |= 1 << card
+        if self.phase == Phase.GIVE:
+            self.given.append(card)
+            if len(self.given) == _GIVE_COUNT:
+                self.phase = Phase.RETURN
+                self.to_act = self.declarer
+        else:
+            self.returned.append(card)
+            if len(self.returned) == _GIVE_COUNT:
+                self._meld()
+
+    def _meld(self) -> None:
+        # "Melden": every hand melds its best combination, automatically, after the exchange
+        trump = self.trump
+        values = [meld_value(h, trump) for h in self.hands]
+        self.meld_total = (values[0] + values[2], values[1] + values[3])
+        self.melds = ()
+        self.phase = Phase.PLAY
+        self.to_act = self.declarer  # the bid winner leads the first trick
+        self.lead_seat = self.declarer
+
+    def meld_of(self, seat: int) -> tuple[Meld, ...]:
+        """The melds ``seat`` showed (empty before the meld)."""
+        if self.phase < Phase.PLAY:
+            return ()
+        if not self.melds:
+            hands = self._meld_hands()
+            self.melds = tuple(meld_parts(h, self.trump) for h in hands)
+        return self.melds[seat]
+
+    def _meld_hands(self) -> list[int]:
+        """The hands as they were at the meld: now plus every card played since."""
+        hands = list(self.hands)
+        for _, cards, _ in self.tricks:
+            for seat, card in cards:
+                hands[seat] |= 1 << card
+        for seat, card in self.trick:
+            hands[seat] |= 1 << card
+        return hands
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        winner = self.winner_seat
+        points = POINTS[trick[0][1]] + POINTS[trick[1][1]] + POINTS[trick[2][1]] + POINTS[trick[3][1]]
+        self.tricks.append((self.lead_seat, tuple(trick), winner))
+        if len(self.tricks) == 12:
+            points += LAST_TRICK  # "Punktewertung": the last trick is worth 10
+        self.trick_points[winner & 1] += points
+        self.trick = []
+        self.led = -1
+        self.winner_card = self.winner_seat = -1
+        if len(self.tricks) == 12:
+            self._finish()
+            return
+        self.lead_seat = self.to_act = winner
+
+    def _finish(self) -> None:
+        side = self.declarer & 1
+        tp = self.trick_points
+        self.score = score_round(self.bid, side, self.meld_total, (tp[0], tp[1]), self.conceded)
+        self.phase = Phase.DONE
+        self.to_act = -1
+
+
