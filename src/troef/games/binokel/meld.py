@@ -169,12 +169,15 @@ def meld_parts(hand: int, trump: int) -> tuple[Meld, ...]:
     else:
         for _ in range(min(len(pool[jd]), len(pool[qs]))):
             out.append(Meld("binokel", 2, 40, (pool[jd].pop(0), pool[qs].pop(0))))
+    pool = fresh()
     for rank, name in _AROUND:
         around = 0x01010101 << rank
         if two & around == around:
             cards = tuple(c for s in range(4) for c in (make_card(s, rank), make_card(s, rank, 1)))
             out.append(Meld("double_" + name, 3, MELDS["double_" + name][1], cards))
         elif one & around == around:
-            cards = tuple(make_card(s, rank) if hand >> make_card(s, rank) & 1 else make_card(s, rank, 1) for s in range(4))
+            cards = tuple(
+                make_card(s, rank) if hand >> make_card(s, rank) & 1 else make_card(s, rank, 1) for s in range(4)
+            )
             out.append(Meld(name, 3, MELDS[name][1], cards))
     return tuple(out)

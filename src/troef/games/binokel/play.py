@@ -10,7 +10,7 @@ as every Binokel and Pinochle rulebook that speaks of it does).
 The text's four duties (follow suit; else trump; else anything; and win the
 trick whenever these allow) make :func:`legal_kinds`:
 
->>> from troef.cards import mask_of, parse_cards
+>>> from troef.cards import mask_of, parse_card, parse_cards
 >>> kinds = mask_of(parse_cards("9h 10h Ah Qs"))
 >>> [card_str(k) for k in cards_of(legal_kinds(kinds, 0, parse_card("Qh"), 3))]
 ['10h', 'Ah']
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from troef.cards import card_str, cards_of, make_card, parse_card, rank_of, suit_of
+from troef.cards import card_str, cards_of, make_card, rank_of, suit_of
 
 #: Every kind of the Binokel deck in the low 32 bits (ranks 9 to ace of each suit).
 KINDS: Final = 0xFCFCFCFC
@@ -97,6 +97,7 @@ _EN_RANKS: Final = ("", "", "nine", "ten", "jack", "queen", "king", "ace")
 def refusal_text(code: str, arg: int) -> str:
     """A refusal of :func:`refusal` in English.
 
+    >>> from troef.cards import parse_card
     >>> refusal_text("beat", parse_card("10h"))
     'you must beat the ten of hearts'
     >>> refusal_text("trump", 3)

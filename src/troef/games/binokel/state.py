@@ -31,8 +31,8 @@ from troef.games.binokel.actions import (
     PASS,
     PLAYS,
     TRUMPS,
-    BinokelAction,
     Bid,
+    BinokelAction,
     Concede,
     Give,
     NameTrump,
@@ -43,7 +43,16 @@ from troef.games.binokel.actions import (
 )
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.meld import Meld, meld_parts, meld_value
-from troef.games.binokel.play import HIGHER, KINDS, LAST_TRICK, POINTS, POWER, SUIT32, legal_kinds, refusal, refusal_text
+from troef.games.binokel.play import (
+    HIGHER,
+    KINDS,
+    LAST_TRICK,
+    POINTS,
+    POWER,
+    SUIT32,
+    refusal,
+    refusal_text,
+)
 from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import RoundScore, may_concede, score_round
 
@@ -122,8 +131,9 @@ class Round:
         "_playable",
         "bid",
         "bids",
-        "declarer",
+        "conceded",
         "deal",
+        "declarer",
         "given",
         "hands",
         "high_bid",
@@ -145,7 +155,6 @@ class Round:
         "trump",
         "winner_card",
         "winner_seat",
-        "conceded",
     )
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
@@ -458,5 +467,3 @@ class Round:
         self.score = score_round(self.bid, side, self.meld_total, (tp[0], tp[1]), self.conceded)
         self.phase = Phase.DONE
         self.to_act = -1
-
-
