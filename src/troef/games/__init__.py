@@ -23,6 +23,7 @@ from troef.core.game import Game
 #: name -> "module:attribute" of the game's :class:`Game` singleton, in the order menus show them.
 GAMES: Final[dict[str, str]] = {
     "bonaken": "troef.games.bonaken.game:GAME",
+    "binokel": "troef.games.binokel.game:GAME",
 }
 
 
