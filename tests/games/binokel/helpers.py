@@ -46,7 +46,7 @@ def playing_round(hands: dict[int, str], trump: int, leader: int, declarer: int 
     r.meld_total = (0, 0)
     r.phase = Phase.PLAY
     r.to_act = r.lead_seat = leader
-    r.tricks = [(0, (), 0)]  # not the first trick: no conceding in the way
+    r.played = [(0, (), 0)]  # not the first trick: no conceding in the way
     return r
 
 

@@ -238,7 +238,7 @@ def test_punktewertung_aces_tens_kings_and_last_trick_250_in_all() -> None:
 
 def test_punktewertung_last_trick_counts_10() -> None:
     r = playing_round({0: "9h", 1: "Jh", 2: "9c", 3: "Jc"}, trump=SPADES, leader=0)
-    r.tricks = [(0, (), 0)] * 11
+    r.played = [(0, (), 0)] * 11
     act(r, "play 9h", "play Jh", "play 9c", "play Jc")
     assert r.trick_points == [0, 10] and r.is_over
 
@@ -246,7 +246,7 @@ def test_punktewertung_last_trick_counts_10() -> None:
 # ---------------------------------------------------------------------- Sich freiwillig überreizen
 def test_ueberreizen_concede_only_before_the_first_card_when_bid_exceeds_meld_by_more_than_250() -> None:
     r = playing_round({0: "9h", 1: "Jh"}, trump=SPADES, leader=0)
-    r.tricks = []
+    r.played = []
     r.bid, r.meld_total = 330, (60, 0)
     assert legal_texts(r)[0] == "concede"
     r.bid = 310

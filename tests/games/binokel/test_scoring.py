@@ -46,7 +46,7 @@ def test_ueberreizen_the_texts_example_concede() -> None:
 
 def test_ueberreizen_concede_through_the_round() -> None:
     r = playing_round({0: "9h", 1: "Jh"}, trump=SPADES, leader=0)
-    r.tricks = []
+    r.played = []
     r.bid, r.meld_total = 330, (60, 90)
     act(r, "concede")
     assert r.phase == Phase.DONE and r.score is not None and r.score.delta == (-330, 90)

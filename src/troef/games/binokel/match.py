@@ -70,9 +70,9 @@ class Match:
         """The seat to act, -1 when the game is over."""
         return -1 if self.winner is not None else self.round.to_act
 
-    def legal_actions(self) -> list[BinokelAction]:
+    def legal_actions(self) -> tuple[BinokelAction, ...]:
         """The legal actions of the seat to act."""
-        return [] if self.winner is not None else self.round.legal_actions()
+        return () if self.winner is not None else self.round.legal_actions()
 
     def check(self, action: BinokelAction) -> str | None:
         """Why ``action`` is not allowed now, or None."""

@@ -121,29 +121,46 @@ def _pattern(one: int, two: int, suit: int) -> int:
     return (one >> shift & 63) | (two >> shift & 63) << 6
 
 
+def _class3(pattern: int) -> int:
+    """Class-3 value of the ranks J Q K A held in every suit (bits 0-3) and twice in every suit (bits 4-7)."""
+    total = 0
+    for bit, (single, double) in enumerate(((40, 400), (60, 600), (80, 800), (100, 1000))):
+        if pattern >> (bit + 4) & 1:
+            total += double
+        elif pattern >> bit & 1:
+            total += single
+    return total
+
+
+#: Class-3 value by the pattern of :func:`_class3`.
+CLASS3: Final = tuple(_class3(p) for p in range(256))
+#: Class-2 value by the number of jacks of diamonds (bits 0-1) and queens of spades (bits 2-3) held.
+CLASS2: Final = tuple(
+    300 if (p & 3, p >> 2) == (2, 2) else 40 * min(p & 3, p >> 2) if (p & 3) <= 2 and p >> 2 <= 2 else 0
+    for p in range(16)
+)
+_JD, _QS = 8 + JACK, 24 + QUEEN
+
+
 def meld_value(hand: int, trump: int) -> int:
     """The value of the best meld of a hand (a 64-bit mask of physical cards) with ``trump``."""
     one = (hand | hand >> 32) & 0xFFFFFFFF
     two = hand & hand >> 32 & 0xFFFFFFFF
-    total = 0
-    for suit in range(4):
-        shift = 8 * suit + 2
-        p = (one >> shift & 63) | (two >> shift & 63) << 6
-        total += TRUMP_CLASS1[p] if suit == trump else PLAIN_CLASS1[p]
+    total = (
+        PLAIN_CLASS1[(one >> 2 & 63) | (two >> 2 & 63) << 6]
+        + PLAIN_CLASS1[(one >> 10 & 63) | (two >> 10 & 63) << 6]
+        + PLAIN_CLASS1[(one >> 18 & 63) | (two >> 18 & 63) << 6]
+        + PLAIN_CLASS1[(one >> 26 & 63) | (two >> 26 & 63) << 6]
+    )
+    # the trump suit counts by the trump table instead
+    p = (one >> (8 * trump + 2) & 63) | (two >> (8 * trump + 2) & 63) << 6
+    total += TRUMP_CLASS1[p] - PLAIN_CLASS1[p]
     # class 2: the jack of diamonds with the queen of spades
-    jd, qs = 8 + JACK, 24 + QUEEN
-    if two >> jd & two >> qs & 1:
-        total += 300
-    else:
-        total += 40 * min((one >> jd & 1) + (two >> jd & 1), (one >> qs & 1) + (two >> qs & 1))
-    # class 3: one of a rank in every suit, or all eight
-    for rank, single, double in ((ACE, 100, 1000), (KING, 80, 800), (QUEEN, 60, 600), (JACK, 40, 400)):
-        around = 0x01010101 << rank
-        if two & around == around:
-            total += double
-        elif one & around == around:
-            total += single
-    return total
+    total += CLASS2[(one >> _JD & 1) + (two >> _JD & 1) | ((one >> _QS & 1) + (two >> _QS & 1)) << 2]
+    # class 3: the ranks held in all four suits (a rank's bit survives the AND of the four suit bytes)
+    all1 = one & one >> 8 & one >> 16 & one >> 24
+    all2 = two & two >> 8 & two >> 16 & two >> 24
+    return total + CLASS3[(all1 >> 4 & 15) | (all2 >> 4 & 15) << 4]
 
 
 def meld_parts(hand: int, trump: int) -> tuple[Meld, ...]:

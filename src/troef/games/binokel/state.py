@@ -81,7 +81,7 @@ _PHASE_TEXT: Final = {
     Phase.DONE: "the round is over",
 }
 
-#: The actions of each byte of a kinds mask, for building legal-play lists quickly.
+#: The actions of each byte of a kinds mask, by suit: legal-action tuples are made of these.
 _PLAYS_OF_BYTE: Final = tuple(
     tuple(tuple(PLAYS[8 * s + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
 )
@@ -90,19 +90,15 @@ _GIVES_OF_BYTE: Final = tuple(
 )
 _GIVE_COUNT: Final = 4
 _PLAY: Final = Phase.PLAY
-#: Legal-action lists by mask of kinds, shared (callers must not change a list they get).
-_PLAY_LISTS: dict[int, list[BinokelAction]] = {}
-_GIVE_LISTS: dict[int, list[BinokelAction]] = {}
-_TRUMP_LIST: Final[list[BinokelAction]] = list(TRUMPS)
 
 
 @cache
-def _bid_lists(rules: Rules) -> dict[int, list[BinokelAction]]:
+def _bid_lists(rules: Rules) -> dict[int, tuple[BinokelAction, ...]]:
     """The bid lists of one rule set, made as they are needed (see :func:`_bid_list`)."""
     return {}
 
 
-def _bid_list(high: int, rules: Rules) -> list[BinokelAction]:
+def _bid_list(high: int, rules: Rules) -> tuple[BinokelAction, ...]:
     """Pass and the bids allowed over ``high`` (0: no bid yet), shared per rules."""
     cache = _bid_lists(rules)
     out = cache.get(high)
@@ -111,17 +107,8 @@ def _bid_list(high: int, rules: Rules) -> list[BinokelAction]:
             values = [rules.min_bid]  # troef: the first bid is the lowest, 250
         else:
             values = [v for v in (high + r for r in rules.raises) if v <= rules.max_bid]
-        out = cache[high] = [PASS, *(bid(v) for v in values)]
+        out = cache[high] = (PASS, *(bid(v) for v in values))
     return out
-
-
-def _actions_of(kinds: int, table: tuple[tuple[tuple[BinokelAction, ...], ...], ...]) -> list[BinokelAction]:
-    return [
-        *table[0][kinds & 255],
-        *table[1][kinds >> 8 & 255],
-        *table[2][kinds >> 16 & 255],
-        *table[3][kinds >> 24 & 255],
-    ]
 
 
 class Round:
@@ -132,26 +119,26 @@ class Round:
         "bid",
         "bids",
         "conceded",
+        "current",
         "deal",
         "declarer",
         "given",
         "hands",
         "high_bid",
         "high_seat",
-        "history",
         "lead_seat",
         "led",
         "meld_total",
         "melds",
         "passed",
         "phase",
+        "played",
+        "prelude",
         "returned",
         "rules",
         "score",
         "to_act",
-        "trick",
         "trick_points",
-        "tricks",
         "trump",
         "winner_card",
         "winner_seat",
@@ -161,7 +148,8 @@ class Round:
         self.rules = rules
         self.deal = deal
         self.hands = list(deal.hands)
-        self.history: list[tuple[int, BinokelAction]] = []
+        #: The actions before the first card (bids, trump, exchange, a concession); the plays are in the tricks.
+        self.prelude: list[tuple[int, BinokelAction]] = []
         self.phase = Phase.BIDDING
         # "Bieten": the player left of the dealer bids first
         self.to_act = (deal.dealer + 1) % 4
@@ -178,13 +166,14 @@ class Round:
         self.melds: tuple[tuple[Meld, ...], ...] = ()
         #: Meld per side (0: seats 0 and 2), set once the exchange is over.
         self.meld_total = (0, 0)
-        self.trick: list[tuple[int, int]] = []  # (seat, physical card)
+        #: The physical cards of the trick in progress, in the order played from ``lead_seat``.
+        self.current: list[int] = []
         self.led = -1
         self.lead_seat = -1
         self.winner_card = -1
         self.winner_seat = -1
-        #: Finished tricks: (leader, the four (seat, card)), winner seat).
-        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        #: Finished tricks: (leader, the four physical cards in the order played, winner seat).
+        self.played: list[tuple[int, tuple[int, ...], int]] = []
         self.trick_points = [0, 0]
         self.conceded = False
         self.score: RoundScore | None = None
@@ -216,48 +205,72 @@ class Round:
         hand = self.hands[seat]
         return (hand | hand >> 32) & KINDS
 
-    # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[BinokelAction]:
-        """The legal actions of the seat to act (empty when the round is over).
+    def plays(self) -> list[tuple[int, int]]:
+        """Every card played so far as (seat, physical card), in order."""
+        out = [((lead + i) & 3, c) for lead, cards, _ in self.played for i, c in enumerate(cards)]
+        lead = self.lead_seat
+        out += [((lead + i) & 3, c) for i, c in enumerate(self.current)]
+        return out
 
-        The list may be shared with other rounds: do not change it.
-        """
+    @property
+    def history(self) -> list[tuple[int, BinokelAction]]:
+        """Every action so far as (seat, action), in order (the plays rebuilt from the tricks)."""
+        return self.prelude + [(seat, PLAYS[card & 31]) for seat, card in self.plays()]
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick in progress as (seat, physical card)."""
+        lead = self.lead_seat
+        return tuple(((lead + i) & 3, c) for i, c in enumerate(self.current))
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]:
+        """The finished tricks as (leader, the cards as (seat, physical card), winner)."""
+        return tuple(
+            (lead, tuple(((lead + i) & 3, c) for i, c in enumerate(cards)), winner)
+            for lead, cards, winner in self.played
+        )
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> tuple[BinokelAction, ...]:
+        """The legal actions of the seat to act (empty when the round is over)."""
         if self.phase is _PLAY:
             hand = self.hands[self.to_act]
             kinds = (hand | hand >> 32) & KINDS
             led = self.led
+            plays = _PLAYS_OF_BYTE
             if led >= 0:  # play.legal_kinds, inlined: this is the engine's hottest line
                 follow = kinds & SUIT32[led]
                 win = self.winner_card
                 if follow:
                     kinds = follow if win >> 3 != led else (follow & HIGHER[win]) or follow
-                else:
-                    trumps = kinds & SUIT32[self.trump]
-                    if trumps:
-                        kinds = trumps if win >> 3 != self.trump else (trumps & HIGHER[win]) or trumps
+                    self._playable = kinds
+                    return plays[led][kinds >> 8 * led & 255]
+                trump = self.trump
+                trumps = kinds & SUIT32[trump]
+                if trumps:
+                    kinds = trumps if win >> 3 != trump else (trumps & HIGHER[win]) or trumps
+                    self._playable = kinds
+                    return plays[trump][kinds >> 8 * trump & 255]
             self._playable = kinds
-            out = _PLAY_LISTS.get(kinds)
-            if out is None:
-                if len(_PLAY_LISTS) > 50_000:
-                    _PLAY_LISTS.clear()
-                out = _PLAY_LISTS[kinds] = _actions_of(kinds, _PLAYS_OF_BYTE)
-            if self.tricks or self.trick or not self._may_concede():
+            out = (
+                plays[0][kinds & 255] + plays[1][kinds >> 8 & 255] + plays[2][kinds >> 16 & 255] + plays[3][kinds >> 24]
+            )
+            if self.played or self.current or not self._may_concede():
                 return out
-            return [CONCEDE, *out]
+            return (CONCEDE, *out)
         phase = self.phase
         if phase is Phase.BIDDING:
             return _bid_list(self.high_bid, self.rules)
         if phase is Phase.TRUMP:
-            return _TRUMP_LIST
+            return TRUMPS
         if phase is Phase.GIVE or phase is Phase.RETURN:
             kinds = self.kinds(self.to_act)
-            out = _GIVE_LISTS.get(kinds)
-            if out is None:
-                if len(_GIVE_LISTS) > 50_000:
-                    _GIVE_LISTS.clear()
-                out = _GIVE_LISTS[kinds] = _actions_of(kinds, _GIVES_OF_BYTE)
-            return out
-        return []
+            gives = _GIVES_OF_BYTE
+            return (
+                gives[0][kinds & 255] + gives[1][kinds >> 8 & 255] + gives[2][kinds >> 16 & 255] + gives[3][kinds >> 24]
+            )
+        return ()
 
     def _bid_values(self) -> list[int]:
         return [a.value for a in _bid_list(self.high_bid, self.rules) if isinstance(a, Bid)]
@@ -265,8 +278,8 @@ class Round:
     def _may_concede(self) -> bool:
         # "Sich freiwillig überreizen": only before the first card, when the bid exceeds the side's meld by > 250
         return (
-            not self.tricks
-            and not self.trick
+            not self.played
+            and not self.current
             and not self.conceded
             and may_concede(self.bid, self.meld_total[self.declarer & 1], self.rules.concede_margin)
         )
@@ -292,7 +305,7 @@ class Round:
             if cls is Concede:
                 if self._may_concede():
                     return None
-                if self.tricks or self.trick:
+                if self.played or self.current:
                     return ("concede_late", "a round can only be given up before the first card is played")
                 return (
                     "concede_not_allowed",
@@ -336,12 +349,11 @@ class Round:
                     raise IllegalActionError(refused[1], refused[0])
             seat = self.to_act
             hand = self.hands[seat]
-            self.history.append((seat, action))
             self._playable = 0
             card = kind if hand >> kind & 1 else kind + 32
             self.hands[seat] = hand & ~(1 << card)
-            trick = self.trick
-            trick.append((seat, card))
+            trick = self.current
+            trick.append(card)
             if len(trick) == 1:
                 self.led = kind >> 3
                 self.winner_card, self.winner_seat = kind, seat
@@ -364,7 +376,7 @@ class Round:
         if refused is not None:
             raise IllegalActionError(refused[1], refused[0])
         seat = self.to_act
-        self.history.append((seat, action))
+        self.prelude.append((seat, action))
         self._playable = 0
         if cls is Bid or cls is Pass:
             self._bid(seat, action.value if isinstance(action, Bid) else 0)
@@ -438,25 +450,23 @@ class Round:
     def _meld_hands(self) -> list[int]:
         """The hands as they were at the meld: now plus every card played since."""
         hands = list(self.hands)
-        for _, cards, _ in self.tricks:
-            for seat, card in cards:
-                hands[seat] |= 1 << card
-        for seat, card in self.trick:
+        for seat, card in self.plays():
             hands[seat] |= 1 << card
         return hands
 
     def _end_trick(self) -> None:
-        trick = self.trick
+        trick = self.current
         winner = self.winner_seat
-        points = POINTS[trick[0][1]] + POINTS[trick[1][1]] + POINTS[trick[2][1]] + POINTS[trick[3][1]]
-        self.tricks.append((self.lead_seat, tuple(trick), winner))
-        if len(self.tricks) == 12:
+        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        played = self.played
+        played.append((self.lead_seat, tuple(trick), winner))
+        if len(played) == 12:
             points += LAST_TRICK  # "Punktewertung": the last trick is worth 10
         self.trick_points[winner & 1] += points
-        self.trick = []
+        self.current = []
         self.led = -1
         self.winner_card = self.winner_seat = -1
-        if len(self.tricks) == 12:
+        if len(played) == 12:
             self._finish()
             return
         self.lead_seat = self.to_act = winner
