@@ -266,6 +266,8 @@ def test_das_spiel_gewinnen_target_switch(target: int) -> None:
     while not m.is_over:
         legal = m.legal_actions()
         m.apply(legal[rng.randrange(len(legal))])
+    if len(m.rounds) == rules.max_rounds:
+        return  # ended by troef's round limit (tested below)
     assert max(m.totals) >= target
     before = m.sheet[-2] if len(m.sheet) > 1 else (0, 0)
     assert max(before) < target
@@ -274,3 +276,17 @@ def test_das_spiel_gewinnen_target_switch(target: int) -> None:
 
 def test_cards_helper_reads_second_copies() -> None:
     assert cards("Ah Ah'") == (1 << 7) | (1 << 39)
+
+
+def test_troef_round_limit_ends_a_game_with_the_side_ahead_winning() -> None:
+    assert preset("cardgames").max_rounds == 100
+    for seed in range(5):
+        m = Match(preset("cardgames", max_rounds=1), seed=seed, first_dealer=0)
+        m.totals = [-900, -1000]
+        rng = random.Random(seed)
+        while not m.is_over:
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+        assert len(m.rounds) == 1 and max(m.totals) < 1500
+        assert m.totals[0] != m.totals[1]
+        assert m.winner == (0 if m.totals[0] > m.totals[1] else 1)

@@ -21,15 +21,16 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar, Final
 
+from troef.cards import mask_of
 from troef.core.chance import GameRandom
-from troef.core.errors import IllegalActionError, RecordError
+from troef.core.errors import RecordError
 from troef.core.game import SPECTATOR, Game, Preset
 from troef.games.binokel.actions import BinokelAction, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, Rules, preset
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import Phase, Round
 from troef.games.binokel.view import BinokelView, round_view
 
 
@@ -41,6 +42,20 @@ def _rules(name: str) -> Rules:
 def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
     """The rules of preset ``name`` with ``switches`` changed."""
     return preset(name, **switches) if switches else _rules(name)
+
+
+def _seen_physically(r: Round, viewer: int) -> int:
+    """The physical cards ``viewer`` has seen: his hand and exchange, the melds, the cards played."""
+    seen = 0
+    if 0 <= viewer < 4:
+        seen |= r.hands[viewer]
+        if viewer in (r.declarer, r.partner):
+            seen |= mask_of(r.given) | mask_of(r.returned)
+    if r.phase >= Phase.PLAY:
+        for seat in range(4):
+            for meld in r.meld_of(seat):
+                seen |= mask_of(meld.cards)
+    return seen | mask_of(c for _, c in r.plays())
 
 
 class Binokel(Game):
@@ -94,34 +109,28 @@ class Binokel(Game):
         return {seat: 0.5 + (0.5 if (lead > 0) == (seat & 1 == 0) and lead else 0.0) for seat in range(4)}
 
     def shuffle_unseen(self, match: Match, viewer: int, seed: int) -> Match | None:
-        """Swap two cards ``viewer`` has not seen between two other seats in the current deal and replay.
+        """Swap two cards ``viewer`` has not seen between two other seats in the current deal, and replay the round.
 
         Melds are public, so a swap that changes any seat's meld is not one of
         the same public history: such swaps (and those that break the replay,
         e.g. a passed card moved away from the passer) are tried no further.
         """
-        known = round_view(match, viewer).known_cards()
         current = match.round
+        known = _seen_physically(current, viewer)
         hands = current.deal.hands
         others = [s for s in range(4) if s != viewer]
         hidden = [(s, c) for s in others for c in range(64) if hands[s] >> c & 1 and not known >> c & 1]
         pairs = [(a, b) for a in hidden for b in hidden if a[0] < b[0] and (a[1] ^ b[1]) & 31]
         rng = random.Random(seed)
-        rng.shuffle(pairs)
-        for (sa, ca), (sb, cb) in pairs[:50]:
+        for _ in range(min(len(pairs), 40)):
+            (sa, ca), (sb, cb) = pairs[rng.randrange(len(pairs))]
             new = list(hands)
             new[sa] ^= (1 << ca) | (1 << cb)
             new[sb] ^= (1 << ca) | (1 << cb)
-            deals = [r.deal for r in match.rounds[:-1]]
-            deals.append(Deal(current.dealer, (new[0], new[1], new[2], new[3])))
-            other = Match(match.rules, match.seed, match.first_dealer, deals=iter(deals))
-            try:
-                for r in match.rounds:
-                    for _seat, action in r.history:
-                        other.apply(action)
-            except IllegalActionError:
+            other = match.with_current_deal(Deal(current.dealer, (new[0], new[1], new[2], new[3])))
+            if other is None:
                 continue
-            if current.phase >= 4 and any(other.round.meld_of(s) != current.meld_of(s) for s in range(4)):
+            if current.phase >= Phase.PLAY and any(other.round.meld_of(s) != current.meld_of(s) for s in range(4)):
                 continue
             return other
         return None

@@ -5,7 +5,9 @@ actions to the current round, adds each round's score to the two sides'
 totals and ends when a side has the target (1500 by default) or more at the
 end of a round; when both have, the side that won the bidding of that round
 wins. The first dealer is drawn at random, then the deal passes clockwise
-("Austeilen").
+("Austeilen"). troef ends a game that reaches ``max_rounds`` rounds (100) with
+the side ahead winning: without it, a game where both sides keep losing their
+bids could go on for ever (random players do).
 
 >>> from troef.games.binokel.rules import preset
 >>> m = Match(preset("cardgames"), seed=3, first_dealer=0)
@@ -15,6 +17,7 @@ wins. The first dealer is drawn at random, then the deal passes clockwise
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 
 from troef.core.chance import GameRandom
@@ -110,8 +113,32 @@ class Match:
         self.totals[1] += score.delta[1]
         self.sheet.append((self.totals[0], self.totals[1]))
         self.winner = winner_of_match((self.totals[0], self.totals[1]), score.bidder, self.rules.target)
+        if self.winner is None and self.rules.max_rounds and len(self.rounds) >= self.rules.max_rounds:
+            # troef's limit (rules.max_rounds): the side ahead wins; level, the side that bid last
+            lead = self.totals[0] - self.totals[1]
+            self.winner = 0 if lead > 0 else 1 if lead < 0 else score.bidder
         if self.winner is None:
             self._start_round((current.dealer + 1) % 4)  # the deal passes clockwise
+
+    def with_current_deal(self, deal: Deal) -> Match | None:
+        """The same game with the current round dealt as ``deal`` and its actions replayed, or None if one is illegal.
+
+        The finished rounds are shared (they do not change any more); the
+        generator is copied, so the new game deals on as this one would.
+        """
+        other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng)
+        other.totals = list(self.totals)
+        other.sheet = list(self.sheet)
+        fresh = Round(self.rules, deal)
+        other.rounds = [*self.rounds[:-1], fresh]
+        other._deals = None
+        try:
+            for _seat, action in self.round.history:
+                fresh.apply(action)
+        except IllegalActionError:
+            return None
+        return other
 
     def standing(self) -> list[dict[str, object]]:
         """Per seat: its side, the side's points, the target and whether the side won."""

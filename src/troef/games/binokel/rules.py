@@ -47,6 +47,9 @@ class Rules:
     max_bid: int = MAX_BID
     #: "Sich freiwillig überreizen": the bid winner may concede when the bid exceeds the side's meld by more.
     concede_margin: int = 250
+    #: troef: a game that reaches this many rounds ends there, the side ahead winning (0: no limit). The text has
+    #: no end for a game in which both sides keep losing their bids; see docs/rules/binokel.md.
+    max_rounds: int = 100
 
     def __post_init__(self) -> None:
         if self.target not in TARGETS:
@@ -59,6 +62,8 @@ class Rules:
             raise RecordError("max_bid must not be below min_bid")
         if self.concede_margin < 0:
             raise RecordError("concede_margin must not be negative")
+        if self.max_rounds < 0:
+            raise RecordError("max_rounds must not be negative (0: no limit)")
 
     def overrides(self) -> dict[str, Any]:
         """The switches that differ from the preset, JSON-ready."""
@@ -85,7 +90,7 @@ class Rules:
         return preset(str(data["preset"]), **switches)
 
 
-_SWITCH_TYPES: Final = {"target": int, "min_bid": int, "max_bid": int, "concede_margin": int}
+_SWITCH_TYPES: Final = {"target": int, "min_bid": int, "max_bid": int, "concede_margin": int, "max_rounds": int}
 
 
 def preset(name: str, **switches: Any) -> Rules:

@@ -8,6 +8,12 @@ meld is made (melds are public, "Melden"); the tricks played; the trick
 points and the running score of both sides. The spectator sees what is
 public. Nothing else of a hand leaves the engine.
 
+A view names cards, not physical copies: which copy of the ace of hearts a
+seat holds means nothing in play, but it depends on the deal, so showing it
+would tell a viewer something about hidden cards (:func:`as_seen`). In every
+list of a view the first card of a kind is written as copy 0 and a second one
+as copy 1 (``Ah Ah'``).
+
 >>> from troef.games.binokel.rules import preset
 >>> from troef.games.binokel.match import Match
 >>> m = Match(preset("cardgames"), seed=3, first_dealer=0)
@@ -20,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,7 +85,7 @@ class BinokelView:
         return self.tricks[-1] if self.tricks else None
 
     def known_cards(self) -> int:
-        """Mask of every card this view mentions (for leak checks)."""
+        """Mask of every card this view mentions (for leak checks; copies as the view writes them)."""
         cards = list(self.hand or ()) + list(self.gave) + list(self.received)
         for melds in self.melds:
             for meld in melds:
@@ -129,20 +136,48 @@ class BinokelView:
         }
 
 
+def as_seen(cards: Iterable[int]) -> tuple[int, ...]:
+    """Physical cards as a view shows them: the first of a kind as copy 0, a second one as copy 1.
+
+    >>> from troef.cards import card_str, parse_cards
+    >>> [card_str(c) for c in as_seen(parse_cards("Ah' Kd' Ah"))]
+    ['Ah', 'Kd', "Ah'"]
+    """
+    seen = 0
+    out = []
+    for card in cards:
+        kind = card & 31
+        if seen >> kind & 1:
+            out.append(kind + 32)
+        else:
+            seen |= 1 << kind
+            out.append(kind)
+    return tuple(out)
+
+
+def _trick_seen(trick: Trick) -> Trick:
+    seen = as_seen(c for _, c in trick)
+    return tuple((seat, card) for (seat, _), card in zip(trick, seen, strict=True))
+
+
+def _meld_seen(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    return tuple(Meld(m.name, m.cls, m.value, as_seen(m.cards)) for m in melds)
+
+
 def view_of_round(
     r: Round, viewer: int, *, preset: str, index: int, totals: tuple[int, int], winner: int | None = None
 ) -> BinokelView:
     """The view of round ``r`` for ``viewer`` (a seat 0-3 or :data:`SPECTATOR`)."""
     seat = viewer if 0 <= viewer < 4 else SPECTATOR
     trump = r.trump if r.trump >= 0 else None
-    hand = None if seat == SPECTATOR else tuple(sort_for_display(_cards(r.hands[seat]), trump))
+    hand = None if seat == SPECTATOR else tuple(sort_for_display(as_seen(_cards(r.hands[seat])), trump))
     gave: tuple[int, ...] = ()
     received: tuple[int, ...] = ()
     if seat >= 0 and seat == r.declarer:
-        gave, received = tuple(r.returned), tuple(r.given)
+        gave, received = as_seen(r.returned), as_seen(r.given)
     elif seat >= 0 and seat == r.partner:
-        gave, received = tuple(r.given), tuple(r.returned)
-    melds = tuple(r.meld_of(s) for s in range(4)) if r.phase >= Phase.PLAY else ()
+        gave, received = as_seen(r.given), as_seen(r.returned)
+    melds = tuple(_meld_seen(r.meld_of(s)) for s in range(4)) if r.phase >= Phase.PLAY else ()
     legal = tuple(a.text() for a in r.legal_actions()) if seat >= 0 and seat == r.to_act and winner is None else ()
     return BinokelView(
         viewer=seat,
@@ -168,8 +203,8 @@ def view_of_round(
         received=received,
         melds=melds,
         meld_total=r.meld_total if r.phase >= Phase.PLAY else (0, 0),
-        trick=tuple(r.trick),
-        tricks=tuple(r.tricks),
+        trick=_trick_seen(r.trick),
+        tricks=tuple((lead, _trick_seen(t), w) for lead, t, w in r.tricks),
         trick_points=(r.trick_points[0], r.trick_points[1]),
         totals=totals,
         legal=legal,
