@@ -38,6 +38,14 @@ def test_record_round_trip_and_replay_to_the_same_result() -> None:
     assert BINOKEL.describe(outcome).splitlines()[-1].startswith(f"seats {m.winner} and {m.winner + 2} win")  # type: ignore[operator]
 
 
+def test_record_keeps_seats_and_meta() -> None:
+    m = played(7)
+    text = BINOKEL.record(m, [{"name": f"p{s}"} for s in range(4)], {"program": "test"})
+    data = json.loads(text)
+    assert data["meta"] == {"program": "test"} and [s["name"] for s in data["seats"]] == ["p0", "p1", "p2", "p3"]
+    assert loads(text).meta == {"program": "test"}
+
+
 def test_record_writes_second_copies_with_an_apostrophe() -> None:
     data = json.loads(BINOKEL.record(played(4)))
     all_cards = " ".join(" ".join(r["deal"].values()) for r in data["rounds"][:1]).split()

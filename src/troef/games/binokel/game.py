@@ -135,8 +135,10 @@ class Binokel(Game):
             return other
         return None
 
-    def record(self, match: Match, seats: list[dict[str, str]] | None = None) -> str:
-        return dumps(record_of_match(match, seats))
+    def record(
+        self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+    ) -> str:
+        return dumps(record_of_match(match, seats, meta))
 
     def replay(self, text: str) -> ReplayOutcome:
         return replay(loads(text))

@@ -52,11 +52,13 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-def record_of_match(match: Match, seats: list[dict[str, str]] | None = None) -> Record:
-    """The record of a game so far."""
+def record_of_match(
+    match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+) -> Record:
+    """The record of a game so far; ``seats`` and ``meta`` are kept as given."""
     seat_info = tuple(seats or [{"name": f"seat {i}"} for i in range(4)])
     rounds = tuple(RoundRecord(r.deal, tuple(r.history)) for r in match.rounds)
-    return Record(match.rules, seat_info, rounds, match.first_dealer, match.seed)
+    return Record(match.rules, seat_info, rounds, match.first_dealer, match.seed, dict(meta or {}))
 
 
 def to_dict(record: Record) -> dict[str, Any]:

@@ -18,11 +18,11 @@ not allowed (None when it is), :meth:`Round.apply` performs it or raises
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
-from troef.cards import card_str
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError
 from troef.games.binokel.actions import (
@@ -109,6 +109,20 @@ def _bid_list(high: int, rules: Rules) -> tuple[BinokelAction, ...]:
             values = [v for v in (high + r for r in rules.raises) if v <= rules.max_bid]
         out = cache[high] = (PASS, *(bid(v) for v in values))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is refused: a stable ``code``, the English ``text``, and ``params`` to word it in other languages.
+
+    Codes: ``follow`` / ``trump`` (param ``suit``), ``beat`` / ``not_held`` (``card``, a kind),
+    ``bid_first`` / ``bid_top`` (``bid``), ``bid_step`` (``steps``, ``raises``, ``bid``),
+    ``concede_late``, ``concede_not_allowed`` (``margin``), ``round_over`` and ``phase_<phase>``.
+    """
+
+    code: str
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 class Round:
@@ -287,32 +301,36 @@ class Round:
     # ------------------------------------------------------------------ check
     def check(self, action: BinokelAction) -> str | None:
         """Why ``action`` is not allowed now (a sentence for the player), or None."""
-        refused = self._refusal(action)
-        return None if refused is None else refused[1]
+        refused = self.refusal(action)
+        return None if refused is None else refused.text
 
-    def _refusal(self, action: BinokelAction) -> tuple[str, str] | None:
-        """(code, English reason) of why ``action`` is refused, or None."""
+    def refusal(self, action: BinokelAction) -> Refusal | None:
+        """Why ``action`` is refused (code, English sentence, the parameters for other languages), or None."""
         phase = self.phase
         if phase == Phase.DONE:
-            return ("round_over", "the round is over")
+            return Refusal("round_over", "the round is over")
         cls = type(action)
         if phase == Phase.PLAY:
             if cls is Play:
                 assert isinstance(action, Play)
                 hand = self.hands[self.to_act]
                 found = refusal((hand | hand >> 32) & KINDS, action.card, self.led, self.winner_card, self.trump)
-                return None if found is None else (found[0], refusal_text(*found))
+                if found is None:
+                    return None
+                key = "suit" if found[0] in ("follow", "trump") else "card"
+                return Refusal(found[0], refusal_text(*found), {key: found[1]})
             if cls is Concede:
                 if self._may_concede():
                     return None
                 if self.played or self.current:
-                    return ("concede_late", "a round can only be given up before the first card is played")
-                return (
+                    return Refusal("concede_late", "a round can only be given up before the first card is played")
+                margin = self.rules.concede_margin
+                return Refusal(
                     "concede_not_allowed",
-                    f"you may give up only when the bid is more than {self.rules.concede_margin} above "
-                    "your side's meld; you must play",
+                    f"you may give up only when the bid is more than {margin} above your side's meld; you must play",
+                    {"margin": margin},
                 )
-            return ("phase", _PHASE_TEXT[phase])
+            return Refusal("phase_play", _PHASE_TEXT[phase])
         if phase == Phase.BIDDING:
             if cls is Pass:
                 return None
@@ -321,21 +339,29 @@ class Round:
                 values = self._bid_values()
                 if action.value in values:
                     return None
+                rules = self.rules
                 if self.high_bid == 0:
-                    return ("bid", f"the first bid is {self.rules.min_bid}")
+                    return Refusal("bid_first", f"the first bid is {rules.min_bid}", {"bid": rules.min_bid})
                 if not values:
-                    return ("bid", f"the bidding stops at {self.rules.max_bid}: you can only pass")
+                    return Refusal(
+                        "bid_top", f"the bidding stops at {rules.max_bid}: you can only pass", {"bid": rules.max_bid}
+                    )
                 steps = " or ".join(str(v) for v in values)
-                return ("bid", f"bid {steps}: 10 or 20 above {self.high_bid}")
-            return ("phase", _PHASE_TEXT[phase])
+                raises = " or ".join(str(r) for r in rules.raises)
+                return Refusal(
+                    "bid_step",
+                    f"bid {steps}: {raises} above {self.high_bid}",
+                    {"steps": steps, "raises": raises, "bid": self.high_bid},
+                )
+            return Refusal("phase_bidding", _PHASE_TEXT[phase])
         if phase == Phase.TRUMP:
-            return None if cls is NameTrump else ("phase", _PHASE_TEXT[phase])
+            return None if cls is NameTrump else Refusal("phase_trump", _PHASE_TEXT[phase])
         if cls is Give:
             assert isinstance(action, Give)
             if not self.kinds(self.to_act) >> action.card & 1:
-                return ("not_held", f"you do not hold {card_str(action.card)}")
+                return Refusal("not_held", refusal_text("not_held", action.card), {"card": action.card})
             return None
-        return ("phase", _PHASE_TEXT[phase])
+        return Refusal("phase_give" if phase == Phase.GIVE else "phase_return", _PHASE_TEXT[phase])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: BinokelAction) -> None:
@@ -343,10 +369,10 @@ class Round:
         if isinstance(action, Play):
             # the hot path: a card to the trick, checked against the playable kinds legal_actions cached
             kind = action.card
-            if not self._playable >> kind & 1:  # (0: not worked out; _refusal decides)
-                refused = self._refusal(action)
+            if not self._playable >> kind & 1:  # (0: not worked out; refusal decides)
+                refused = self.refusal(action)
                 if refused is not None:
-                    raise IllegalActionError(refused[1], refused[0])
+                    raise IllegalActionError(refused.text, refused.code)
             seat = self.to_act
             hand = self.hands[seat]
             self._playable = 0
@@ -372,9 +398,9 @@ class Round:
                 self._end_trick()
             return
         cls = type(action)
-        refused = self._refusal(action)
+        refused = self.refusal(action)
         if refused is not None:
-            raise IllegalActionError(refused[1], refused[0])
+            raise IllegalActionError(refused.text, refused.code)
         seat = self.to_act
         self.prelude.append((seat, action))
         self._playable = 0
