@@ -40,7 +40,7 @@ def test_record_round_trip_and_replay_to_the_same_result() -> None:
 
 def test_record_keeps_seats_and_meta() -> None:
     m = played(7)
-    text = BINOKEL.record(m, [{"name": f"p{s}"} for s in range(4)], {"program": "test"})
+    text = dumps(record_of_match(m, [{"name": f"p{s}"} for s in range(4)], {"program": "test"}))
     data = json.loads(text)
     assert data["meta"] == {"program": "test"} and [s["name"] for s in data["seats"]] == ["p0", "p1", "p2", "p3"]
     assert loads(text).meta == {"program": "test"}
