@@ -219,6 +219,10 @@ class Round:
         hand = self.hands[seat]
         return (hand | hand >> 32) & KINDS
 
+    def _holds(self, action: Give) -> bool:
+        hand = self.hands[self.to_act]
+        return bool((hand | hand >> 32) >> action.card & 1)
+
     def plays(self) -> list[tuple[int, int]]:
         """Every card played so far as (seat, physical card), in order."""
         out = [((lead + i) & 3, c) for lead, cards, _ in self.played for i, c in enumerate(cards)]
@@ -398,9 +402,15 @@ class Round:
                 self._end_trick()
             return
         cls = type(action)
-        refused = self.refusal(action)
-        if refused is not None:
-            raise IllegalActionError(refused.text, refused.code)
+        phase = self.phase
+        # the common legal cases checked directly; anything else goes through refusal() and its reason
+        if not (
+            (phase is Phase.BIDDING and action in _bid_list(self.high_bid, self.rules))
+            or (isinstance(action, Give) and (phase is Phase.GIVE or phase is Phase.RETURN) and self._holds(action))
+        ):
+            refused = self.refusal(action)
+            if refused is not None:
+                raise IllegalActionError(refused.text, refused.code)
         seat = self.to_act
         self.prelude.append((seat, action))
         self._playable = 0
