@@ -99,3 +99,12 @@ def test_views_only_the_seat_to_act_has_legal_actions() -> None:
     m = Match(preset("cardgames"), seed=4, first_dealer=0)
     assert round_view(m, 1).legal == ("pass", "bid 250")
     assert all(round_view(m, s).legal == () for s in (0, 2, 3, -1))
+
+
+def test_views_public_events_hide_the_passed_cards() -> None:
+    m = to_play_phase(3)
+    r = m.round
+    for viewer in (-1, 0, 1, 2, 3):
+        events = round_view(m, viewer).events
+        assert [e for e in events if e[1].startswith("give")] == [(r.partner, "give")] * 4 + [(r.declarer, "give")] * 4
+        assert len(events) == len(r.history)

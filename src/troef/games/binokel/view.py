@@ -32,6 +32,7 @@ from typing import Any
 
 from troef.cards import SUIT_LETTERS, card_str, mask_of, sort_for_display
 from troef.core.actions import SPECTATOR
+from troef.games.binokel.actions import Give
 from troef.games.binokel.match import Match
 from troef.games.binokel.meld import Meld
 from troef.games.binokel.state import Phase, Round
@@ -56,6 +57,8 @@ class BinokelView:
     #: The viewer's cards (None for a spectator).
     hand: tuple[int, ...] | None
     hand_sizes: tuple[int, int, int, int]
+    #: Everything done in public, in order, as (seat, action text); a passed card shows as ``give`` only.
+    events: tuple[tuple[int, str], ...]
     #: The bidding so far: (seat, bid), a bid of 0 being a pass.
     bids: tuple[tuple[int, int], ...]
     declarer: int
@@ -114,6 +117,7 @@ class BinokelView:
             "to_act": self.to_act,
             "hand": cards(self.hand),
             "hand_sizes": list(self.hand_sizes),
+            "events": [list(e) for e in self.events],
             "bids": [list(b) for b in self.bids],
             "declarer": self.declarer,
             "bid": self.bid,
@@ -194,6 +198,7 @@ def view_of_round(
             r.hands[2].bit_count(),
             r.hands[3].bit_count(),
         ),
+        events=tuple((s, "give" if isinstance(a, Give) else a.text()) for s, a in r.history),
         bids=tuple(r.bids),
         declarer=r.declarer,
         bid=r.bid,
