@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from troef.cards import SUIT_LETTERS, card_str, mask_of, sort_for_display
+from troef.cards import SUIT_LETTERS, card_str, cards_of, mask_of, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.binokel.actions import Give
 from troef.games.binokel.match import Match
@@ -174,7 +174,7 @@ def view_of_round(
     """The view of round ``r`` for ``viewer`` (a seat 0-3 or :data:`SPECTATOR`)."""
     seat = viewer if 0 <= viewer < 4 else SPECTATOR
     trump = r.trump if r.trump >= 0 else None
-    hand = None if seat == SPECTATOR else tuple(sort_for_display(as_seen(_cards(r.hands[seat])), trump))
+    hand = None if seat == SPECTATOR else tuple(sort_for_display(as_seen(cards_of(r.hands[seat])), trump))
     gave: tuple[int, ...] = ()
     received: tuple[int, ...] = ()
     if seat >= 0 and seat == r.declarer:
@@ -226,12 +226,3 @@ def round_view(match: Match, viewer: int = SPECTATOR) -> BinokelView:
     return view_of_round(
         match.round, viewer, preset=match.rules.preset, index=index, totals=totals, winner=match.winner
     )
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
