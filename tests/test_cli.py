@@ -137,7 +137,7 @@ def test_an_illegal_action_with_json_reports_it_as_json(tmp_path: Path, match: M
     ("content", "message"),
     [
         ("this is not a record", "troef: bad record: not valid JSON: Expecting value at line 1, column 1"),
-        ('{"format": "troef-record", "version": 1, "game": "klaverjas"}', "this is a record of 'klaverjas'"),
+        ('{"format": "troef-record", "version": 1, "game": "skat"}', "unknown game 'skat'"),
         ('{"format": "troef-record", "version": 9, "game": "bonaken"}', "record version 9 is newer than"),
         ('{"format": "pbn"}', "troef: bad record: not a troef record"),
     ],

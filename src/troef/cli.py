@@ -23,80 +23,121 @@ app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 app.add_typer(arena_app, name="arena")
 
+from troef.tournament.cli import tournament_app  # noqa: E402  (the commands live with the tournament code)
 
-@arena_app.command("bonaken")
-def arena_bonaken(
-    seats: Annotated[str, typer.Option(help="Bots per seat, comma separated: random, heuristic, pimc, cheat.")] = (
-        "pimc,heuristic,heuristic,heuristic"
-    ),
-    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 1,
-    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
-    workers: Annotated[int, typer.Option(help="Processes to play in (this machine has 2 cores).")] = 1,
-    duplicate: Annotated[bool, typer.Option("--duplicate", help="Play the same deals with the bots rotated.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """Play matches between bots, rotating seats; per bot: buys the round (95% interval), declarer results."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
-
-    from troef.arena import ArenaError, describe, parse_seats, run_arena
-
-    try:
-        seat_list = parse_seats(seats)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-            disable=as_json or not sys.stderr.isatty(),
-        ) as bar:
-            task = bar.add_task("matches", total=matches)
-            result = run_arena(
-                seat_list,
-                matches=matches,
-                seed=seed,
-                rules=rules,
-                workers=workers,
-                duplicate=duplicate,
-                progress=lambda done, total: bar.update(task, completed=done),
-            )
-    except ArenaError as exc:
-        typer.echo(f"troef: {exc}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+app.add_typer(tournament_app, name="tournament")
 
 
-@play_app.command("bonaken")
-def play_bonaken(
-    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
-    players: Annotated[int, typer.Option(help="Number of players (the rule set decides which are allowed).")] = 4,
-    seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same cards.")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the table: nl, en or de.")] = "nl",
-    bots: Annotated[str, typer.Option(help="Computer players: heuristic or random.")] = "heuristic",
-    seat: Annotated[int, typer.Option(help="Your seat (0 is the first).")] = 0,
-    save: Annotated[
-        Path | None, typer.Option(help="Where to save the record (default: a file in the data folder).")
-    ] = None,
-) -> None:
-    """Play a match of Bonaken: one seat is yours, the others are computer players."""
-    from troef.terminal.bonaken import play_match
+def _arena_command(name: str) -> None:
+    """Register ``troef arena <name>``: computer players of one game against each other."""
+    from troef.games import game
 
-    try:
-        play_match(rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
-    except TroefError as exc:
-        typer.echo(f"troef: {exc}", err=True)
-        raise typer.Exit(2) from None
+    played = game(name)
+    presets = played.presets()
+    default_seats = ",".join(["pimc" if "pimc" in played.bot_kinds() else "heuristic"] + ["heuristic"] * 3)
+
+    # the options' help names this game's presets and bots: see _play_command
+    def arena(
+        seats: str = typer.Option(
+            default_seats, help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat."
+        ),
+        matches: int = typer.Option(100, help="Whole matches to play."),
+        seed: int = typer.Option(1, help="Seed of the first match."),
+        rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
+        workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        duplicate: bool = typer.Option(False, "--duplicate", help="Play the same deals with the bots rotated."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+        from troef.arena import ArenaError, describe, parse_seats, run_arena
+
+        try:
+            seat_list = parse_seats(seats)
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                transient=True,
+                disable=as_json or not sys.stderr.isatty(),
+            ) as bar:
+                task = bar.add_task("matches", total=matches)
+                result = run_arena(
+                    seat_list,
+                    matches=matches,
+                    seed=seed,
+                    rules=rules,
+                    workers=workers,
+                    duplicate=duplicate,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                    game=name,
+                )
+        except (ArenaError, TroefError) as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+
+    arena.__doc__ = (
+        f"Play matches of {played.title} between bots, seats rotated (or duplicate deals): per bot the score "
+        "with a 95% interval, the paired difference with the field, and the game's own counts."
+    )
+    arena_app.command(name)(arena)
+
+
+def _play_command(name: str) -> None:
+    """Register ``troef play <name>``: the terminal table of one game (one human seat, computer players)."""
+    from troef.games import game
+
+    played = game(name)
+    presets = played.presets()
+    languages = played.languages
+
+    # the options' help names this game's presets and languages: defaults (unlike annotations, which this
+    # module's ``from __future__ import annotations`` leaves as strings) are evaluated here
+    def play(
+        rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
+        players: int | None = typer.Option(None, help="Number of players (the rule set decides which are allowed)."),
+        seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
+        lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
+        bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
+        seat: int = typer.Option(0, help="Your seat (0 is the first)."),
+        save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
+    ) -> None:
+        from troef.terminal.frame import play as play_game
+
+        try:
+            play_game(name, rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
+        except TroefError as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    play.__doc__ = f"Play a match of {played.title}: one seat is yours, the others are computer players."
+    play_app.command(name)(play)
+
+
+def _register_game_commands() -> None:
+    from troef.games import names
+    from troef.terminal.frame import TABLES
+
+    for name in names():
+        _arena_command(name)
+        if name in TABLES:
+            _play_command(name)
+
+
+_register_game_commands()
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A troef record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
 ) -> None:
-    """Replay a record through the engine and print each hand's outcome and the standing."""
-    from troef.games.bonaken import record as bonaken_record
+    """Replay a record through its game's engine and print each deal's outcome and the standing."""
+    from troef.core.records import record_game
+    from troef.games import game
 
     try:
         text = file.read_text(encoding="utf-8")
@@ -104,8 +145,8 @@ def replay(
         typer.echo(f"troef: cannot read {file}: {exc.strerror}", err=True)
         raise typer.Exit(2) from None
     try:
-        rec = bonaken_record.loads(text)
-        outcome = bonaken_record.replay(rec)
+        played = game(record_game(text))
+        outcome = played.replay(text)
     except ReplayError as exc:
         if as_json:
             err = {"error": "illegal_action", "hand": exc.hand + 1, "position": exc.position + 1}
@@ -114,22 +155,22 @@ def replay(
         else:
             typer.echo(f"troef: illegal action in the record: {exc}", err=True)
         raise typer.Exit(1) from None
-    except RecordError as exc:
+    except (RecordError, TroefError) as exc:
         typer.echo(f"troef: bad record: {exc}", err=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(outcome.to_json(), indent=1, ensure_ascii=False))
     else:
-        typer.echo(bonaken_record.describe(outcome))
+        typer.echo(played.describe(outcome))
 
 
 @bench_app.command("engine")
 def bench_engine(
-    hands: Annotated[int, typer.Option(help="Random hands per rule set.")] = 20000,
-    players: Annotated[int, typer.Option(help="Players per hand.")] = 4,
+    hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
+    players: Annotated[int, typer.Option(help="Players per deal, where the rule set allows it.")] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Random full hands per second through the public API (and pyspiel euchre, if installed)."""
+    """Random full deals per second of every game and preset (and pyspiel euchre/bridge, if installed)."""
     from troef.bench.engine import run
 
     result = run(hands=hands, players=players)
@@ -139,16 +180,16 @@ def bench_engine(
     typer.echo(f"engine build: {result['engine']}")
     for row in result["troef"]:
         typer.echo(
-            f"{row['game']:<22} {row['hands_per_s']:>10.1f} hands/s  "
-            f"({row['hands']} hands, {row['actions_per_hand']} actions/hand)"
+            f"{row['game']:<22} {row['hands_per_s']:>10.1f} deals/s  "
+            f"({row['players']} players, {row['hands']} deals, {row['actions_per_hand']} actions/deal)"
         )
-    euchre = result["euchre"]
-    if euchre is None:
-        typer.echo("euchre (pyspiel)       not installed: pip install 'troef[bench]' for the comparison")
+    if result["pyspiel"] is None:
+        typer.echo("pyspiel                not installed: pip install 'troef[bench]' for the comparison")
         return
-    typer.echo(f"{euchre['game']:<22} {euchre['games_per_s']:>10.1f} games/s")
+    for row in result["pyspiel"].values():
+        typer.echo(f"{row['game']:<22} {row['games_per_s']:>10.1f} games/s")
     for game, ratio in result["ratio"].items():
-        typer.echo(f"ratio {game} : euchre = {ratio:.3f}")
+        typer.echo(f"ratio {game} : {result['reference'][game]} = {ratio:.3f}")
 
 
 @bench_app.command("solver")
@@ -218,12 +259,39 @@ def serve(
             "(default: a SQLite file in the user data folder)."
         ),
     ] = None,
+    # the server's limits (troef.server.guard.Limits; defaults there and in docs/architecture.md)
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="A host name the server answers to besides loopback (repeat; * for any): its public name."),
+    ] = None,
+    max_tables: Annotated[int, typer.Option(help="Tables in play at once.")] = 1000,
+    create_rate: Annotated[float, typer.Option(help="New tables one client may create a minute (0: no limit).")] = 10,
+    replay_rate: Annotated[
+        float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
+    ] = 60,
+    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 900,
+    header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
+    idle_timeout: Annotated[
+        float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
+    ] = 20,
+    max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
+    max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
     """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
     from troef.server import run
+    from troef.server.guard import Limits
 
+    limits = Limits(
+        allowed_hosts=tuple(allowed_host or ()),
+        create_per_minute=create_rate,
+        replays_per_minute=replay_rate,
+        header_timeout=header_timeout,
+        idle_timeout=idle_timeout,
+        max_connections=max_connections,
+        max_connections_per_client=max_connections_per_client,
+    )
     typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db)
+    run(host, port, db, limits=limits, max_tables=max_tables, expire_seconds=expire_after)
 
 
 @bench_app.command("server")

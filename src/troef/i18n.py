@@ -446,6 +446,18 @@ def t(key: str, lang: str = "en", **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def add_words(words: dict[str, dict[str, str]]) -> None:
+    """Add a game's own words to the catalogue (each game's terminal part keeps its words in its own module).
+
+    A key may be added again only with the same texts: two games never give one key two meanings.
+    """
+    for key, texts in words.items():
+        known = _CATALOGUE.get(key)
+        if known is not None and known != texts:
+            raise KeyError(f"the word {key!r} is in the catalogue already, with other texts")
+        _CATALOGUE[key] = texts
+
+
 def keys() -> tuple[str, ...]:
     """Every key of the catalogue (for completeness checks)."""
     return tuple(_CATALOGUE)

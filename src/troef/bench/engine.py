@@ -1,37 +1,38 @@
-"""``troef bench engine``: random full hands through the public API, and pyspiel euchre for scale.
+"""``troef bench engine``: random full deals of every game and preset, and pyspiel games for scale.
 
-Each hand is dealt from a fixed seed and played to its result by choosing
-uniformly among :meth:`Hand.legal_actions` at every step, exactly what a
-research loop does. Where ``open_spiel`` is installed, random euchre games
-run through ``pyspiel`` in the same process (dealing included, as chance
-nodes), and the ratio troef hands/s : euchre games/s is printed.
+Each deal is dealt from a fixed seed and played to its result by choosing
+uniformly among the legal actions at every step, exactly what a research loop
+does (each game's :meth:`~troef.core.game.Game.random_deal`). Where
+``open_spiel`` is installed, random games of a comparable pyspiel game run in
+the same process (dealing included, as chance nodes): euchre for the 32-card
+games, bridge for Binokel (:data:`REFERENCE`); the ratio troef deals/s :
+pyspiel games/s is printed per preset.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Final
 
-from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand
+from troef.core.game import Game
+from troef.games import game as get_game
+from troef.games import names as game_names
+
+#: The pyspiel game each troef game is compared with (euchre unless named here).
+REFERENCE: Final = {"binokel": "bridge"}
 
 
-def troef_hands(preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
-    """Play ``hands`` random hands; return hands/s and actions per hand."""
-    rules = preset(preset_name)
+def troef_hands(game: Game, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
+    """Play ``hands`` random deals of one preset; return deals/s and actions per deal."""
     chooser = random.Random(seed)
     actions = 0
     start = time.perf_counter()
     for i in range(hands):
-        hand = Hand.new(rules, players, dealer=i % players, seed=seed + i)
-        while hand.phase != 5:  # Phase.DONE
-            legal = hand.legal_actions()
-            hand.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
+        actions += game.random_deal(preset_name, players, seed + i, chooser, i % players)
     elapsed = time.perf_counter() - start
     return {
-        "game": f"bonaken/{preset_name}",
+        "game": f"{game.name}/{preset_name}",
         "players": players,
         "hands": hands,
         "seconds": round(elapsed, 3),
@@ -40,13 +41,13 @@ def troef_hands(preset_name: str, players: int, hands: int, seed: int = 2026) ->
     }
 
 
-def euchre_games(games: int, seed: int = 2026) -> dict[str, Any] | None:
-    """Random euchre games through pyspiel, or None without open_spiel."""
+def euchre_games(games: int, seed: int = 2026, name: str = "euchre") -> dict[str, Any] | None:
+    """Random games of pyspiel's ``name`` (euchre unless said), or None without open_spiel."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game("euchre")
+    game = pyspiel.load_game(name)
     chooser = random.Random(seed)
     steps = 0
     start = time.perf_counter()
@@ -63,7 +64,7 @@ def euchre_games(games: int, seed: int = 2026) -> dict[str, Any] | None:
             steps += 1
     elapsed = time.perf_counter() - start
     return {
-        "game": "euchre (pyspiel)",
+        "game": f"{name} (pyspiel)",
         "games": games,
         "seconds": round(elapsed, 3),
         "games_per_s": round(games / elapsed, 1),
@@ -78,35 +79,51 @@ def engine_build() -> str:
     return "mypyc" if not state.__file__.endswith(".py") else "pure-python"
 
 
+def _rows(players: int) -> list[tuple[Game, str, int]]:
+    """(game, preset, players) of every preset of every game: ``players`` where the preset allows it."""
+    rows = []
+    for name in game_names():
+        game = get_game(name)
+        for preset in game.presets().values():
+            rows.append((game, preset.name, players if players in preset.players else preset.default_players))
+    return rows
+
+
 def run(hands: int = 20000, players: int = 4, rounds: int = 5) -> dict[str, Any]:
-    """The whole engine benchmark: every preset, then euchre and the ratios.
+    """The whole engine benchmark: every preset of every game, then the pyspiel games and the ratios.
 
     The work is split into ``rounds`` interleaved rounds (each preset, then
-    euchre) so that a change in machine load during the run affects both
-    sides of the ratio alike.
+    the pyspiel games) so that a change in machine load during the run
+    affects both sides of each ratio alike.
     """
-    names = ("nk", "pagat", "hazerswoude")
+    rows = _rows(players)
+    references = sorted({REFERENCE.get(game.name, "euchre") for game, _, _ in rows})
     per_round = max(1, hands // rounds)
-    totals: dict[str, dict[str, float]] = {n: {"hands": 0, "seconds": 0.0, "actions": 0.0} for n in names}
-    euchre_total: dict[str, float] | None = {"games": 0, "seconds": 0.0, "actions": 0.0}
+    totals: dict[str, dict[str, float]] = {
+        f"{g.name}/{p}": {"hands": 0, "seconds": 0.0, "actions": 0.0, "players": n} for g, p, n in rows
+    }
+    spiel: dict[str, dict[str, float]] | None = {r: {"games": 0, "seconds": 0.0, "actions": 0.0} for r in references}
     for r in range(rounds):
-        for name in names:
-            part = troef_hands(name, players, per_round, seed=2026 + r * per_round)
-            totals[name]["hands"] += part["hands"]
-            totals[name]["seconds"] += part["seconds"]
-            totals[name]["actions"] += part["actions_per_hand"] * part["hands"]
-        if euchre_total is not None:
-            e = euchre_games(per_round, seed=2026 + r)
+        for game, preset, n in rows:
+            part = troef_hands(game, preset, n, per_round, seed=2026 + r * per_round)
+            total = totals[part["game"]]
+            total["hands"] += part["hands"]
+            total["seconds"] += part["seconds"]
+            total["actions"] += part["actions_per_hand"] * part["hands"]
+        for reference in references:
+            if spiel is None:
+                break
+            e = euchre_games(per_round, seed=2026 + r, name=reference)
             if e is None:
-                euchre_total = None
-            else:
-                euchre_total["games"] += e["games"]
-                euchre_total["seconds"] += e["seconds"]
-                euchre_total["actions"] += e["actions_per_game"] * e["games"]
+                spiel = None
+                break
+            spiel[reference]["games"] += e["games"]
+            spiel[reference]["seconds"] += e["seconds"]
+            spiel[reference]["actions"] += e["actions_per_game"] * e["games"]
     results: list[dict[str, Any]] = [
         {
-            "game": f"bonaken/{name}",
-            "players": players,
+            "game": name,
+            "players": int(t["players"]),
             "hands": int(t["hands"]),
             "seconds": round(t["seconds"], 3),
             "hands_per_s": round(t["hands"] / t["seconds"], 1),
@@ -114,16 +131,26 @@ def run(hands: int = 20000, players: int = 4, rounds: int = 5) -> dict[str, Any]
         }
         for name, t in totals.items()
     ]
-    euchre: dict[str, Any] | None = None
-    if euchre_total is not None:
-        euchre = {
-            "game": "euchre (pyspiel)",
-            "games": int(euchre_total["games"]),
-            "seconds": round(euchre_total["seconds"], 3),
-            "games_per_s": round(euchre_total["games"] / euchre_total["seconds"], 1),
-            "actions_per_game": round(euchre_total["actions"] / euchre_total["games"], 1),
-        }
-    out: dict[str, Any] = {"engine": engine_build(), "troef": results, "euchre": euchre}
-    if euchre:
-        out["ratio"] = {r["game"]: round(r["hands_per_s"] / euchre["games_per_s"], 3) for r in results}
+    pyspiel_rows: dict[str, dict[str, Any]] = {}
+    if spiel is not None:
+        for reference, t in spiel.items():
+            pyspiel_rows[reference] = {
+                "game": f"{reference} (pyspiel)",
+                "games": int(t["games"]),
+                "seconds": round(t["seconds"], 3),
+                "games_per_s": round(t["games"] / t["seconds"], 1),
+                "actions_per_game": round(t["actions"] / t["games"], 1),
+            }
+    out: dict[str, Any] = {
+        "engine": engine_build(),
+        "troef": results,
+        "euchre": pyspiel_rows.get("euchre"),
+        "pyspiel": pyspiel_rows or None,
+    }
+    if pyspiel_rows:
+        out["ratio"], out["reference"] = {}, {}
+        for row in results:
+            reference = REFERENCE.get(row["game"].split("/")[0], "euchre")
+            out["reference"][row["game"]] = reference
+            out["ratio"][row["game"]] = round(row["hands_per_s"] / pyspiel_rows[reference]["games_per_s"], 3)
     return out

@@ -203,8 +203,11 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ records
     @abstractmethod
-    def record(self, match: Any, seats: list[dict[str, str]] | None = None) -> str:
-        """The match as a record (JSON text in the envelope of :mod:`troef.core.records`): every card."""
+    def record(self, match: Any, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None) -> str:
+        """The match as a record (JSON text in the envelope of :mod:`troef.core.records`): every card.
+
+        ``seats`` says who sat where, ``meta`` what program made it (both free-form, kept as they are).
+        """
 
     @abstractmethod
     def replay(self, text: str) -> Outcome:

@@ -21,12 +21,32 @@ def envelope(game: str, kind: str) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "game": game, "kind": kind}
 
 
-def parse_envelope(text: str, game: str) -> dict[str, Any]:
-    """Parse JSON text and check the envelope; return the whole object."""
+def _load(text: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def record_game(text: str) -> str:
+    """The game a record's envelope names (``troef replay`` dispatches on it); checks only the envelope.
+
+    >>> record_game('{"format": "troef-record", "version": 1, "game": "bonaken", "kind": "match"}')
+    'bonaken'
+    """
+    data = _load(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"not a troef record (the 'format' field must be {FORMAT!r})")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError("the record names no 'game'")
+    return parse_envelope(text, game, data)["game"]  # type: ignore[no-any-return]
+
+
+def parse_envelope(text: str, game: str, data: Any = None) -> dict[str, Any]:
+    """Parse JSON text (unless ``data`` is it, parsed) and check the envelope; return the whole object."""
+    if data is None:
+        data = _load(text)
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:

@@ -14,16 +14,10 @@ moves only when a person is watching (stdin and stdout are terminals).
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import sys
-import time
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from platformdirs import user_data_dir
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -32,8 +26,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from troef.bots.base import Bot, make_bot
-from troef.cards import SUIT_LETTERS, NotationError, TroefError, suit_of
+from troef.cards import SUIT_LETTERS, NotationError, suit_of
 from troef.games.bonaken.actions import (
     MISERE,
     OPEN_BONAAK,
@@ -56,16 +49,13 @@ from troef.games.bonaken.hints import format_hints, hints
 from troef.games.bonaken.match import Match, Status
 from troef.games.bonaken.play import TRUMP_POWER
 from troef.games.bonaken.reading import points as card_points
-from troef.games.bonaken.record import dump, record_of_match
-from troef.games.bonaken.rules import preset
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.i18n import LANGS, SUIT_WORDS, card_label, parse_card_text, suit_label, t, translate_reason
+from troef.i18n import SUIT_WORDS, card_label, parse_card_text, suit_label, t, translate_reason
+from troef.terminal.frame import BOT_NAMES, Frame, Quit, UsageError
 
 #: Seconds the hint command may think.
 HINT_BUDGET: Final = 1.5
-#: Names of the computer players, by seat.
-BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")
 #: Suits shown in this order after the trumps, so that the colours alternate (♥ ♣ ♦ ♠).
 _SUIT_ORDER: Final = (0, 2, 1, 3)
 _RED: Final = (0, 1)
@@ -87,12 +77,7 @@ _NONE_WORDS: Final = ("geen", "none", "kein", "keins", "no", "0")
 _SIX_WORDS: Final = ("six", "zes", "sechs")
 
 
-class UsageError(TroefError, ValueError):
-    """A bad option of the terminal game (language, seat)."""
-
-
-class _Quit(Exception):
-    """The player stopped: ``quit``, end of input or Ctrl-C."""
+__all__ = ["BOT_NAMES", "TerminalGame", "UsageError", "play_match"]
 
 
 @dataclass
@@ -123,39 +108,37 @@ def play_match(
     game.run()
 
 
-class TerminalGame:
-    """One match at the terminal. :meth:`run` plays it to its end or until the player stops."""
+class TerminalGame(Frame):
+    """One match of Bonaken at the terminal, on the frame every game shares."""
+
+    game_name = "bonaken"
+    match: Match
 
     def __init__(
         self,
         *,
         rules: str,
-        players: int,
+        players: int | None,
         seed: int | None,
-        lang: str,
+        lang: str | None,
         bots: str,
         seat: int,
         save: Path | None,
         console: Console | None = None,
+        switches: dict[str, Any] | None = None,
     ) -> None:
-        if lang not in LANGS:
-            raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-        if not 0 <= seat < players:
-            raise UsageError(f"your seat must be 0 to {players - 1}, not {seat}")
-        self.lang = lang
-        self.rules_name = rules
-        self.match = Match(preset(rules), players, seed)
-        self.human = seat
-        self.bot_kind = bots
-        base = self.match.seed
-        self.bots: dict[int, Bot] = {
-            s: make_bot("bonaken", bots, (base + 7919 * (s + 1)) % 2**63) for s in range(players) if s != seat
-        }
-        self.advisor = HeuristicBot(seed=base % 2**31, name="advisor")
-        self.console = console or Console(highlight=False)
-        self.interactive = sys.stdin.isatty() and self.console.is_terminal
-        stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
-        self.save_path = save or Path(user_data_dir("troef")) / "bonaken" / f"{stamp}-{rules}-seed{base}.json"
+        super().__init__(
+            rules=rules,
+            players=players,
+            seed=seed,
+            lang=lang,
+            bots=bots,
+            seat=seat,
+            save=save,
+            console=console,
+            switches=switches,
+        )
+        self.advisor = HeuristicBot(seed=self.match.seed % 2**31, name="advisor")
         self._hand: Hand | None = None
         self._events = 0
         self._tricks = 0
@@ -164,10 +147,6 @@ class TerminalGame:
         self._table_shown: tuple[int, str, int] | None = None
 
     # ------------------------------------------------------------------ names and words
-    def name(self, seat: int) -> str:
-        """A seat's name at the table."""
-        return t("you", self.lang) if seat == self.human else BOT_NAMES[seat % len(BOT_NAMES)]
-
     def _say(self, key: str, seat: int, **params: object) -> str:
         """``key`` said of ``seat``: the human has his own grammar (``Je speelt`` / ``Anna speelt``)."""
         if seat == self.human:
@@ -226,52 +205,27 @@ class TerminalGame:
             return str(action.value)
         return "stuk"
 
-    # ------------------------------------------------------------------ output helpers
-    def print(self, *items: RenderableType | str) -> None:
-        self.console.print(*items)
-
-    def pause(self, seconds: float) -> None:
-        if self.interactive:
-            time.sleep(seconds)
-
-    def ask(self, prompt: str) -> str:
-        """One line from the player; end of input or Ctrl-C stops the game."""
+    # ------------------------------------------------------------------ the frame's hooks
+    def before_ask(self) -> None:
         self._flush_discards()
-        try:
-            if self.interactive:
-                return self.console.input(prompt)
-            self.console.print(prompt, end="")
-            line = input()
-            self.console.print(escape(line))  # piped input is not echoed: keep the transcript readable
-            return line
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            raise _Quit from None
 
-    # ------------------------------------------------------------------ the match
-    def run(self) -> None:
-        """Play the match; save the record at the end (or when the player stops)."""
-        try:
-            self._intro()
-            while not self.match.is_over:
-                hand = self.match.hand
-                if hand is not self._hand:
-                    self._start_hand(hand)
-                seat = hand.to_act
-                if seat == self.human:
-                    self._human_turn(hand)
-                else:
-                    action = self.bots[seat].act(hand_view(hand, seat))
-                    self.match.apply(action)
-                    self._after(hand)
-            self._end_match()
-        except _Quit:
-            self._flush_discards()
-            self.print(t("quit", self.lang))
-            self._save(announce=True)
-        except KeyboardInterrupt:
-            self.print(t("quit", self.lang))
-            self._save(announce=True)
+    def before_action(self) -> None:
+        hand = self.match.hand
+        if hand is not self._hand:
+            self._start_hand(hand)
+
+    def human_turn(self) -> None:
+        self._human_turn(self.match.hand)
+
+    def after_action(self) -> None:
+        assert self._hand is not None
+        self._after(self._hand)  # the hand acted in (the match may have dealt the next one)
+
+    def intro(self) -> None:
+        self._intro()
+
+    def end_match(self) -> None:
+        self._end_match()
 
     def _intro(self) -> None:
         m = self.match
@@ -354,7 +308,7 @@ class TerminalGame:
 
     def _command(self, command: str, hand: Hand, view: BonakenView) -> None:
         if command == "quit":
-            raise _Quit
+            raise Quit
         if command == "help":
             self.print(Panel(t("help", self.lang), box=box.ROUNDED, expand=False))
         elif command == "hand":
@@ -784,14 +738,14 @@ class TerminalGame:
             self.print(Text(self._say("goes_out" if status == Status.ERUIT else "goes_in", seat), style="bold"))
         if not self.match.is_over:
             self.print(self._sheet_table())
-        self._save(announce=False)
+        self.save(announce=False)
         if self.interactive and not self.match.is_over and self.human in self.match.sheet.active:
             try:
                 answer = self.console.input(f"[dim]{t('next_hand', lang)}[/dim]")
             except (EOFError, KeyboardInterrupt):
-                raise _Quit from None
+                raise Quit from None
             if _COMMANDS.get(answer.strip().lower()) == "quit":
-                raise _Quit
+                raise Quit
 
     def _sheet_table(self) -> Table:
         lang = self.lang
@@ -851,28 +805,3 @@ class TerminalGame:
                 f"{t('table_points', lang).capitalize()}: "
                 + ", ".join(f"{escape(self.name(s))} {points[s]}" for s in ranking)
             )
-        self._save(announce=True)
-
-    def _save(self, announce: bool) -> None:
-        """Write the record (atomically); say where when ``announce``."""
-        seats = [
-            {"name": self.name(s), "player": "human" if s == self.human else f"bot:{self.bot_kind}"}
-            for s in range(self.match.table)
-        ]
-        record = record_of_match(self.match, seats)
-        record = dataclasses.replace(
-            record, meta={"program": "troef play bonaken", "lang": self.lang, "human_seat": self.human}
-        )
-        path = self.save_path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            with tmp.open("w", encoding="utf-8") as fp:
-                dump(record, fp)
-            os.replace(tmp, path)
-        except OSError as exc:
-            self.print(f"[red]{escape(t('save_failed', self.lang, path=path, error=exc.strerror or exc))}[/red]")
-            return
-        if announce:
-            self.print(escape(t("saved", self.lang, path=path)))
-            self.print(f"[dim]{escape(t('replay_hint', self.lang, path=path))}[/dim]")

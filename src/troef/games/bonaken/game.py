@@ -17,6 +17,7 @@ view, record); no rule is decided in this file.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from functools import cache, lru_cache
@@ -140,8 +141,11 @@ class Bonaken(Game):
             return None
         return other
 
-    def record(self, match: Match, seats: list[dict[str, str]] | None = None) -> str:
-        return dumps(record_of_match(match, seats))
+    def record(
+        self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+    ) -> str:
+        record = record_of_match(match, seats)
+        return dumps(dataclasses.replace(record, meta=meta) if meta else record)
 
     def replay(self, text: str) -> ReplayOutcome:
         return replay(loads(text))

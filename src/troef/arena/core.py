@@ -1,29 +1,29 @@
-"""The arena: whole matches between computer players, with the statistics that tell them apart.
+"""The arena, written once for every game: whole matches between computer players, and their statistics.
 
-:func:`run_arena` plays ``matches`` matches of Bonaken (the score sheet until
-the loser is found; with nk scoring until the match ends) between the bots
-named in ``seats``, and reports per bot:
+:func:`run_arena` plays ``matches`` matches of a game (any game of
+:mod:`troef.games`) between the bots named in ``seats`` and reports per bot
+(each entry of the seat list, and each kind of bot over its entries):
 
-* how often it *buys the round*: it goes erin (two minuses); with nk scoring,
-  where several players may end erin, only the first to go erin buys; a match
-  in which nobody goes erin has no buyer. The share comes with its 95% Wilson
-  interval;
-* how often it leaves the match first (the first to go eruit, two pluses);
-* how often it is declarer and how often it makes its contract, by contract kind;
-* its decision times (median and 99th percentile, decisions with a choice only).
+* its mean score per match (the game's :meth:`~troef.core.game.Game.scores`:
+  Bonaken's nk table points, or -1 for the player who buys the round) with a
+  95% interval, and how often it scored best at its table (a share with its
+  95% Wilson interval);
+* with ``duplicate=True``, the *paired* difference between the bot and the
+  field (the mean of the other seats) on the same deals, with its 95% interval:
+  the figure that says whether a bot is stronger;
+* its decision times (median and 99th percentile, decisions with a choice only);
+* what the game's own part of the arena counts (:class:`ArenaPart`; Bonaken's
+  in :mod:`troef.arena.bonaken`: who buys the round, who leaves first,
+  contracts made by kind).
 
 Seats rotate: in match ``i`` the bot listed ``j``-th sits at seat
-``(i + j) mod n``, so over every ``n`` matches each bot has sat at every seat
-(nk rule 5 draws the first dealer by lot, other rules let seat 0 deal first).
+``(i + j) mod n``, so over every ``n`` matches each bot has sat at every seat.
 With ``duplicate=True`` the matches come in groups of ``n`` that share one
 match seed, hence the same shuffles: the bots are rotated through the seats
 over the same deals, so the luck of the cards cancels out.
 
-A bot is named by its registry kind (``random``, ``heuristic``, ``pimc``),
-optionally with settings: ``pimc:budget=1.0,samples=40`` (see
-:class:`troef.games.bonaken.pimc.Strength`). ``cheat`` (see :mod:`troef.games.bonaken.cheat`)
-sees every card; it exists for measurement only and is seated by the arena
-alone.
+A bot is named by its kind (``random``, ``heuristic``, ``pimc``), optionally
+with settings the game's part understands: ``pimc:budget=1.0,samples=40``.
 
 >>> result = run_arena(["heuristic", "random"], matches=2, seed=1, rules="pagat")
 >>> result.matches, [b.matches for b in result.bots]
@@ -32,7 +32,7 @@ alone.
 
 from __future__ import annotations
 
-import dataclasses
+import importlib
 import math
 import multiprocessing
 import statistics
@@ -41,26 +41,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from troef.bots.base import Bot, make_bot
+from troef.core.bot import Bot
 from troef.core.errors import TroefError
-from troef.games.bonaken.actions import BidKind
-from troef.games.bonaken.match import Match
-from troef.games.bonaken.rules import Rules, preset
-from troef.games.bonaken.state import Hand
-from troef.games.bonaken.view import hand_view
+from troef.core.game import Game
+from troef.games import game as get_game
 
-#: Contract kinds as the report names them.
-KIND_NAMES: Final = {
-    BidKind.NUMBER: "number",
-    BidKind.MISERE: "misere",
-    BidKind.ZWABBER: "zwabber",
-    BidKind.BONAAK: "bonaak",
-    BidKind.OPEN_BONAAK: "open_bonaak",
-}
 #: z of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
 #: Actions in one match before the arena declares it stuck (a bot or engine bug).
 _MAX_ACTIONS: Final = 100_000
+#: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
+PARTS: Final[dict[str, str]] = {
+    "bonaken": "troef.arena.bonaken:PART",
+}
 
 Progress = Callable[[int, int], None]
 
@@ -83,6 +76,20 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation, sample standard deviation).
+
+    >>> mean_interval([1.0, 2.0, 3.0, 4.0])
+    (2.5, 1.2348, 3.7652)
+    """
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    half = z * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return round(mean, 4), round(mean - half, 4), round(mean + half, 4)
 
 
 # ---------------------------------------------------------------------------- seating
@@ -119,47 +126,6 @@ def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
     return kind, options
 
 
-def _strength(options: dict[str, str], base: Any) -> Any:
-    from troef.games.bonaken.pimc import Strength
-
-    fields = {f.name: f.type for f in dataclasses.fields(Strength)}
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if key not in fields:
-            raise ArenaError(f"unknown pimc setting {key!r}; choose from {', '.join(fields)}")
-        current = getattr(base, key)
-        try:
-            if key == "node_limit":
-                changes[key] = None if value.lower() in ("", "none") else int(value)
-            elif isinstance(current, bool):
-                changes[key] = value.lower() in ("1", "true", "yes")
-            elif isinstance(current, int):
-                changes[key] = int(value)
-            else:
-                changes[key] = float(value)
-        except ValueError:
-            raise ArenaError(f"bad value {value!r} for the setting {key!r}") from None
-    return dataclasses.replace(base, **changes)
-
-
-def make_seat_bot(spec: str, seed: int, hand_of: Callable[[], Hand], rules: Rules) -> Bot:
-    """The bot ``spec`` names, seeded; ``hand_of`` gives the cheat the true hand."""
-    kind, options = parse_seat(spec)
-    if kind == "cheat":
-        from troef.games.bonaken.cheat import PERFECT, CheatBot
-
-        return CheatBot(hand_of, seed=seed, name=spec, strength=_strength(options, PERFECT))
-    if kind == "pimc":
-        from troef.games.bonaken.pimc import PimcBot, Strength
-
-        return PimcBot(seed=seed, name=spec, strength=_strength(options, Strength()), rules=rules)
-    if options:
-        raise ArenaError(f"the {kind} bot takes no settings")
-    bot = make_bot("bonaken", kind, seed)
-    bot.name = spec
-    return bot
-
-
 def seat_of(entry: int, match: int, players: int) -> int:
     """The seat of the ``entry``-th bot in match number ``match`` (rotation)."""
     return (entry + match) % players
@@ -175,14 +141,68 @@ def _bot_seed(seed: int, match: int, entry: int) -> int:
     return (seed * 999_983 + match * 4_099 + entry * 131 + 5) % 2**62
 
 
+# ---------------------------------------------------------------------------- a game's part
+class Watcher:
+    """What a game's part notes while one match is played (one per match)."""
+
+    def after(self, match: Any, entry_at: dict[int, int]) -> None:
+        """Called after every action."""
+        return None  # nothing by default
+
+    def extra(self, match: Any, entry_at: dict[int, int]) -> dict[str, Any]:
+        """What the part keeps of the finished match (JSON-ready; by entry where it names players)."""
+        return {}
+
+
+class ArenaPart:
+    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing."""
+
+    def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+        """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
+        if options:
+            raise ArenaError(f"the {kind} bot takes no settings")
+        return game.make_bot(kind, seed)
+
+    def watcher(self) -> Watcher:
+        """A new watcher for one match."""
+        return Watcher()
+
+    def tally(self, stats: dict[str, Any], extra: dict[str, Any], entry: int) -> None:
+        """Add what one match's ``extra`` says of ``entry`` to a bot's ``stats``."""
+        return None  # nothing by default
+
+    def stats_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
+        """A bot's ``stats`` as JSON-ready data."""
+        return {}
+
+    def summary(self, outcomes: Sequence[MatchOutcome]) -> dict[str, Any]:
+        """Figures of the whole run (JSON-ready)."""
+        return {}
+
+    def report(self, result: ArenaResult, rows: Sequence[BotStats]) -> list[str]:
+        """Extra lines of the plain-text report."""
+        return []
+
+
+def part_of(game: str) -> ArenaPart:
+    """The arena part of ``game`` (the default one when it has none)."""
+    target = PARTS.get(game)
+    if target is None:
+        return ArenaPart()
+    module, _, attr = target.partition(":")
+    found: ArenaPart = getattr(importlib.import_module(module), attr)
+    return found
+
+
 # ---------------------------------------------------------------------------- one match
 @dataclass(frozen=True, slots=True)
 class MatchTask:
     """Everything a worker needs to play one match."""
 
     index: int
+    game: str
+    rules: str
     seats: tuple[str, ...]
-    rules: Rules
     seed: int
     duplicate: bool
 
@@ -194,87 +214,60 @@ class MatchOutcome:
     index: int
     seed: int
     seat_of: tuple[int, ...]
-    buyer: int | None
-    erin: tuple[int, ...]
-    first_out: tuple[int, ...]
-    table_points: dict[int, int]
-    #: (entry, contract kind, made) for every declarer of every hand played.
-    contracts: list[tuple[int, str, bool]]
+    #: The game's score of each entry (higher is better).
+    scores: dict[int, float]
+    #: Deals played.
     hands: int
     #: Per entry, the seconds of each decision that had a choice.
     times: dict[int, list[float]]
     #: Per entry, decisions the bot left to its fallback (pimc).
     fallbacks: dict[int, int]
-    #: The first deal of the match (seats' cards, open, closed), to check duplicate mode.
-    first_deal: tuple[tuple[int, ...], int, int]
+    #: The cards each seat saw at the start (the masks of their first views), to check duplicate mode.
+    first_deal: tuple[int, ...]
+    #: What the game's part noted (see :class:`Watcher`).
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def play_one(task: MatchTask) -> MatchOutcome:
     """Play one arena match to its end."""
+    game, part = get_game(task.game), part_of(task.game)
     players = len(task.seats)
-    match = Match(task.rules, players, task.seed)
+    match = game.new_match(task.rules, players, seed=task.seed)
     seats = tuple(seat_of(j, task.index, players) for j in range(players))
     entry_at = {seat: j for j, seat in enumerate(seats)}
-
-    def hand_of() -> Hand:
-        return match.hand
-
-    bots = {
-        seats[j]: make_seat_bot(spec, _bot_seed(task.seed, task.index, j), hand_of, task.rules)
-        for j, spec in enumerate(task.seats)
-    }
+    bots: dict[int, Bot] = {}
+    for j, spec in enumerate(task.seats):
+        kind, options = parse_seat(spec)
+        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, task.index, j), lambda: match)
+        bots[seats[j]].name = spec
+    watcher = part.watcher()
     times: dict[int, list[float]] = {j: [] for j in range(players)}
-    contracts: list[tuple[int, str, bool]] = []
-    erin_order: list[int] = []
-    first = match.hand.deal
-    first_deal = (first.hands, first.open, first.closed)
+    first_deal = tuple(game.view(match, s).known_cards() for s in range(players))
     for _ in range(_MAX_ACTIONS):
         if match.is_over:
             break
-        hand = match.hand
-        seat = hand.to_act
-        view = hand_view(hand, seat)
+        seat = match.to_act
+        view = game.view(match, seat)
         start = time.perf_counter()
         action = bots[seat].act(view)
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
             times[entry_at[seat]].append(elapsed)
-        match.apply(action)
-        if hand.is_over:
-            result = hand.result
-            assert result is not None
-            if result.contract is not None:
-                kind = KIND_NAMES[result.contract.kind]
-                for declarer in result.declarers:
-                    contracts.append((entry_at[declarer], kind, bool(result.won.get(declarer, False))))
-            if not result.redeal:
-                # nk rule 52: who went erin in this hand (false roem first: it is decided at the bid)
-                for s in match.sheet.last_out:
-                    if match.sheet.out.get(s) is not None and match.sheet.out[s].value == "erin":
-                        erin_order.append(entry_at[s])
+        game.apply(match, action)
+        watcher.after(match, entry_at)
     else:
         raise ArenaError(f"match {task.index} (seed {task.seed}) did not end")
-    sheet = match.sheet
-    first_out = tuple(entry_at[s] for s in sheet.eruit_groups[0]) if sheet.eruit_groups else ()
-    erin = tuple(entry_at[s] for s in sheet.losers())
-    if not erin_order and erin:
-        erin_order = list(erin)  # pagat/hazerswoude: the last one left is made erin at the end
-    buyer = erin_order[0] if erin_order else None
-    points = sheet.table_points() if task.rules.scoring == "nk" else {}
-    fallbacks = {entry_at[s]: int(getattr(b, "fallbacks", 0)) for s, b in bots.items()}
+    scores = game.scores(match)
     return MatchOutcome(
         index=task.index,
         seed=task.seed,
         seat_of=seats,
-        buyer=buyer,
-        erin=erin,
-        first_out=first_out,
-        table_points={entry_at[s]: p for s, p in points.items()},
-        contracts=contracts,
-        hands=len(match.hands),
+        scores={entry_at[s]: v for s, v in scores.items()},
+        hands=game.deals(match),
         times=times,
-        fallbacks=fallbacks,
+        fallbacks={entry_at[s]: int(getattr(b, "fallbacks", 0)) for s, b in bots.items()},
         first_deal=first_deal,
+        extra=watcher.extra(match, entry_at),
     )
 
 
@@ -309,54 +302,37 @@ class BotStats:
     """The figures of one bot (one entry of the seat list, or all entries of one kind)."""
 
     name: str
+    part: ArenaPart = field(default_factory=ArenaPart, repr=False)
     matches: int = 0
-    buys: int = 0
-    erin: int = 0
-    first_out: int = 0
-    table_points: int = 0
-    #: contract kind -> [played, made]
-    contracts: dict[str, list[int]] = field(default_factory=dict)
+    #: The game's score of each match played.
+    scores: list[float] = field(default_factory=list)
+    #: Per match, the bot's score minus the mean score of the other seats (the paired difference).
+    versus_field: list[float] = field(default_factory=list)
+    #: Matches in which it scored best at its table (ties share).
+    best: float = 0.0
     times: list[float] = field(default_factory=list)
     fallbacks: int = 0
     #: Matches per seat (rotation check).
     seats: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def buys_round(self) -> Share:
-        return Share(self.buys, self.matches)
-
-    @property
-    def leaves_first(self) -> Share:
-        return Share(self.first_out, self.matches)
-
-    @property
-    def declarer(self) -> tuple[int, int]:
-        """(contracts played, contracts made)."""
-        played = sum(v[0] for v in self.contracts.values())
-        made = sum(v[1] for v in self.contracts.values())
-        return played, made
+    #: What the game's part counts.
+    stats: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        played, made = self.declarer
         ordered = sorted(self.times)
         timing: dict[str, Any] = {"decisions": len(ordered)}
         if ordered:
             timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
             timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
             timing["max_ms"] = round(ordered[-1] * 1000, 2)
+        mean, low, high = mean_interval(self.scores)
+        diff, dlow, dhigh = mean_interval(self.versus_field)
         return {
             "name": self.name,
             "matches": self.matches,
-            "buys_the_round": self.buys_round.to_json(),
-            "erin_any": self.erin,
-            "leaves_first": self.leaves_first.to_json(),
-            "table_points_mean": round(self.table_points / self.matches, 3) if self.matches else None,
-            "declarer": {
-                "played": played,
-                "made": made,
-                "made_share": round(made / played, 4) if played else None,
-                "by_kind": {k: {"played": v[0], "made": v[1]} for k, v in sorted(self.contracts.items())},
-            },
+            "score": {"mean": mean, "ci95": [low, high]},
+            "versus_field": {"mean": diff, "ci95": [dlow, dhigh]},
+            "best_at_table": round(self.best / self.matches, 4) if self.matches else None,
+            **self.part.stats_json(self.stats, self.matches),
             "decision_time": timing,
             "fallbacks": self.fallbacks,
             "seats": {str(k): v for k, v in sorted(self.seats.items())},
@@ -364,15 +340,15 @@ class BotStats:
 
     def add(self, outcome: MatchOutcome, entry: int) -> None:
         self.matches += 1
-        self.buys += outcome.buyer == entry
-        self.erin += entry in outcome.erin
-        self.first_out += entry in outcome.first_out
-        self.table_points += outcome.table_points.get(entry, 0)
-        for who, kind, made in outcome.contracts:
-            if who == entry:
-                slot = self.contracts.setdefault(kind, [0, 0])
-                slot[0] += 1
-                slot[1] += made
+        mine = outcome.scores.get(entry, 0.0)
+        others = [v for e, v in outcome.scores.items() if e != entry]
+        self.scores.append(mine)
+        if others:
+            self.versus_field.append(mine - sum(others) / len(others))
+        top = max(outcome.scores.values(), default=0.0)
+        if mine == top:
+            self.best += 1 / sum(1 for v in outcome.scores.values() if v == top)
+        self.part.tally(self.stats, outcome.extra, entry)
         self.times.extend(outcome.times.get(entry, ()))
         self.fallbacks += outcome.fallbacks.get(entry, 0)
         seat = outcome.seat_of[entry]
@@ -383,6 +359,7 @@ class BotStats:
 class ArenaResult:
     """Everything :func:`run_arena` measured."""
 
+    game: str
     seats: tuple[str, ...]
     rules: str
     matches: int
@@ -391,12 +368,13 @@ class ArenaResult:
     seconds: float
     bots: list[BotStats]
     kinds: dict[str, BotStats]
-    no_buyer: int
     hands: int
     outcomes: list[MatchOutcome]
+    summary: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "game": self.game,
             "seats": list(self.seats),
             "rules": self.rules,
             "matches": self.matches,
@@ -404,26 +382,34 @@ class ArenaResult:
             "duplicate": self.duplicate,
             "seconds": round(self.seconds, 1),
             "hands": self.hands,
-            "matches_without_buyer": self.no_buyer,
+            **self.summary,
             "bots": [b.to_json() for b in self.bots],
             "by_kind": {k: b.to_json() for k, b in self.kinds.items()},
         }
 
 
 def summarize(
-    seats: Sequence[str], outcomes: list[MatchOutcome], rules: str, seed: int, duplicate: bool, seconds: float
+    seats: Sequence[str],
+    outcomes: list[MatchOutcome],
+    rules: str,
+    seed: int,
+    duplicate: bool,
+    seconds: float,
+    game: str = "bonaken",
 ) -> ArenaResult:
     """The statistics of a set of match outcomes."""
+    part = part_of(game)
     outcomes = sorted(outcomes, key=lambda o: o.index)
-    bots = [BotStats(name=f"{spec}#{j}") for j, spec in enumerate(seats)]
+    bots = [BotStats(name=f"{spec}#{j}", part=part) for j, spec in enumerate(seats)]
     kinds: dict[str, BotStats] = {}
     for spec in seats:
-        kinds.setdefault(spec, BotStats(name=spec))
+        kinds.setdefault(spec, BotStats(name=spec, part=part))
     for outcome in outcomes:
         for j, spec in enumerate(seats):
             bots[j].add(outcome, j)
             kinds[spec].add(outcome, j)
     return ArenaResult(
+        game=game,
         seats=tuple(seats),
         rules=rules,
         matches=len(outcomes),
@@ -432,9 +418,9 @@ def summarize(
         seconds=seconds,
         bots=bots,
         kinds=kinds,
-        no_buyer=sum(1 for o in outcomes if o.buyer is None),
         hands=sum(o.hands for o in outcomes),
         outcomes=outcomes,
+        summary=part.summary(outcomes),
     )
 
 
@@ -447,28 +433,33 @@ def run_arena(
     workers: int = 1,
     duplicate: bool = False,
     progress: Progress | None = None,
+    game: str = "bonaken",
 ) -> ArenaResult:
-    """Play ``matches`` matches between the bots of ``seats`` (one per seat) and gather the figures.
+    """Play ``matches`` matches of ``game`` between the bots of ``seats`` (one per seat) and gather the figures.
 
     ``workers`` > 1 plays matches in that many processes. ``progress(done,
     total)`` is called after each match (for a progress bar).
     """
     try:
-        rule_set = preset(rules)
+        played = get_game(game)
+        preset = played.preset(rules)
     except TroefError as exc:
         raise ArenaError(str(exc)) from None
     players = len(seats)
-    if players not in rule_set.players:
-        raise ArenaError(
-            f"the {rules} rules are for {', '.join(map(str, rule_set.players))} players, not {players} seats"
-        )
+    if players not in preset.players:
+        allowed = ", ".join(map(str, preset.players))
+        raise ArenaError(f"the {rules} rules are for {allowed} players, not {players} seats")
     if matches < 1:
         raise ArenaError("play at least one match")
+    part = part_of(game)
+    probe = played.new_match(rules, players, seed=0)
     for spec in seats:
         # an unknown name or a bad setting fails here, before any work
-        make_seat_bot(spec, 0, lambda: Match(rule_set, players, 0).hand, rule_set)
+        kind, options = parse_seat(spec)
+        part.seat_bot(played, kind, options, 0, lambda: probe)
     tasks = [
-        MatchTask(i, tuple(seats), rule_set, match_seed(seed, i, players, duplicate), duplicate) for i in range(matches)
+        MatchTask(i, game, rules, tuple(seats), match_seed(seed, i, players, duplicate), duplicate)
+        for i in range(matches)
     ]
     start = time.perf_counter()
     outcomes: list[MatchOutcome] = []
@@ -484,34 +475,29 @@ def run_arena(
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(len(outcomes), matches)
-    return summarize(seats, outcomes, rules, seed, duplicate, time.perf_counter() - start)
+    return summarize(seats, outcomes, rules, seed, duplicate, time.perf_counter() - start, game)
 
 
 def describe(result: ArenaResult) -> str:
     """A plain-text report of an arena run."""
     lines = [
-        f"{result.matches} matches of bonaken/{result.rules}, seed {result.seed}"
+        f"{result.matches} matches of {result.game}/{result.rules}, seed {result.seed}"
         + (" (duplicate)" if result.duplicate else "")
-        + f", {result.hands} hands, {result.seconds:.0f} s; matches without a buyer: {result.no_buyer}",
-        f"{'bot':<26}{'buys the round':>24}{'leaves first':>24}{'declarer made':>16}{'median ms':>11}{'p99 ms':>9}",
+        + f", {result.hands} deals, {result.seconds:.0f} s",
+        f"{'bot':<26}{'score per match':>26}{'vs the field':>26}{'best':>7}{'median ms':>11}{'p99 ms':>9}",
     ]
     rows = list(result.bots)
     if len(result.kinds) < len(result.bots):
         rows += [b for b in result.kinds.values() if sum(1 for s in result.seats if s == b.name) > 1]
     for bot in rows:
-        buys, first = bot.buys_round, bot.leaves_first
-        bl, bh = buys.interval
-        fl, fh = first.interval
-        played, made = bot.declarer
-        timing = bot.to_json()["decision_time"]
+        data = bot.to_json()
+        score, versus, timing = data["score"], data["versus_field"], data["decision_time"]
         lines.append(
             f"{bot.name:<26}"
-            f"{buys.share:>7.1%} [{bl:5.1%}-{bh:5.1%}]"
-            f"{first.share:>9.1%} [{fl:5.1%}-{fh:5.1%}]"
-            f"{made:>8}/{played:<7}"
+            f"{score['mean']:>8.3f} [{score['ci95'][0]:7.3f} {score['ci95'][1]:7.3f}]"
+            f"{versus['mean']:>8.3f} [{versus['ci95'][0]:7.3f} {versus['ci95'][1]:7.3f}]"
+            f"{data['best_at_table'] or 0:>7.1%}"
             f"{timing.get('median_ms', 0):>11.1f}{timing.get('p99_ms', 0):>9.1f}"
         )
-    for bot in rows:
-        kinds = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(bot.contracts.items()))
-        lines.append(f"  {bot.name}: {kinds}" + (f"; fallbacks {bot.fallbacks}" if bot.fallbacks else ""))
+    lines += part_of(result.game).report(result, rows)
     return "\n".join(lines)

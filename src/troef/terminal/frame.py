@@ -1,0 +1,208 @@
+"""The terminal's frame, written once for every game: one human seat, computer players at the others.
+
+:class:`Frame` owns what every game's terminal table shares: the match (from
+the game protocol), the computer players (each given only its own seat's
+view), the console, asking the player for a line (end of input or Ctrl-C
+stops cleanly), pacing the bots when a person watches, and saving the record
+(atomically, in the data folder unless told otherwise) after the match or when
+the player stops. A game's part (``troef.terminal.bonaken``) subclasses it and
+fills in how its table looks and how a line of input becomes an action:
+:meth:`Frame.human_turn`, and optionally :meth:`Frame.intro`,
+:meth:`Frame.after_action` and :meth:`Frame.end_match`.
+
+:data:`TABLES` names each game's part; :func:`play` starts one by game name
+(``troef play <game>``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import time
+from abc import ABC, abstractmethod
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from platformdirs import user_data_dir
+from rich.console import Console, RenderableType
+from rich.markup import escape
+
+from troef.core.bot import Bot
+from troef.core.errors import TroefError
+from troef.core.game import Game
+from troef.games import game as get_game
+from troef.i18n import LANGS, t
+
+#: Each game's part of the terminal: game name -> "module:class" (a :class:`Frame` subclass).
+TABLES: Final[dict[str, str]] = {
+    "bonaken": "troef.terminal.bonaken:TerminalGame",
+}
+#: Names of the computer players, by seat.
+BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")
+
+
+class UsageError(TroefError, ValueError):
+    """A bad option of the terminal game (language, seat, game)."""
+
+
+class Quit(Exception):
+    """The player stopped: ``quit``, end of input or Ctrl-C."""
+
+
+class Frame(ABC):
+    """One match at the terminal. :meth:`run` plays it to its end or until the player stops."""
+
+    #: The game's name (``troef.games.game(name)``).
+    game_name: ClassVar[str]
+
+    def __init__(
+        self,
+        *,
+        rules: str,
+        players: int | None,
+        seed: int | None,
+        lang: str | None,
+        bots: str,
+        seat: int,
+        save: Path | None,
+        console: Console | None = None,
+        switches: dict[str, Any] | None = None,
+    ) -> None:
+        self.game: Game = get_game(self.game_name)
+        lang = lang or self.game.languages[0]
+        if lang not in LANGS:
+            raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+        table = players or self.game.preset(rules).default_players
+        if not 0 <= seat < table:
+            raise UsageError(f"your seat must be 0 to {table - 1}, not {seat}")
+        self.lang = lang
+        self.rules_name = rules
+        self.match: Any = self.game.new_match(rules, table, seed=seed, switches=switches)
+        self.human = seat
+        self.bot_kind = bots
+        base = self.match.seed
+        self.bots: dict[int, Bot] = {
+            s: self.game.make_bot(bots, (base + 7919 * (s + 1)) % 2**63) for s in range(table) if s != seat
+        }
+        self.console = console or Console(highlight=False)
+        self.interactive = sys.stdin.isatty() and self.console.is_terminal
+        stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
+        self.save_path = save or Path(user_data_dir("troef")) / self.game_name / f"{stamp}-{rules}-seed{base}.json"
+
+    # ------------------------------------------------------------------ names
+    @property
+    def table(self) -> int:
+        """The number of seats."""
+        return self.game.players(self.match)
+
+    def name(self, seat: int) -> str:
+        """A seat's name at the table."""
+        return t("you", self.lang) if seat == self.human else BOT_NAMES[seat % len(BOT_NAMES)]
+
+    # ------------------------------------------------------------------ console
+    def print(self, *items: RenderableType | str) -> None:
+        self.console.print(*items)
+
+    def pause(self, seconds: float) -> None:
+        """Wait a moment, only when a person is watching (stdin and stdout are terminals)."""
+        if self.interactive:
+            time.sleep(seconds)
+
+    def before_ask(self) -> None:
+        """What a game's part prints before the player is asked (e.g. events it held back)."""
+        return None  # nothing by default
+
+    def ask(self, prompt: str) -> str:
+        """One line from the player; end of input or Ctrl-C stops the game."""
+        self.before_ask()
+        try:
+            if self.interactive:
+                return self.console.input(prompt)
+            self.console.print(prompt, end="")
+            line = input()
+            self.console.print(escape(line))  # piped input is not echoed: keep the transcript readable
+            return line
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+
+    # ------------------------------------------------------------------ the match
+    def run(self) -> None:
+        """Play the match; save the record at the end (or when the player stops)."""
+        try:
+            self.intro()
+            while not self.match.is_over:
+                self.before_action()
+                seat = self.match.to_act
+                if seat == self.human:
+                    self.human_turn()
+                else:
+                    self.match.apply(self.bots[seat].act(self.game.view(self.match, seat)))
+                    self.after_action()
+            self.end_match()
+            self.save(announce=True)
+        except (Quit, KeyboardInterrupt):
+            self.before_ask()
+            self.print(t("quit", self.lang))
+            self.save(announce=True)
+
+    def intro(self) -> None:
+        """What the table shows before the first action."""
+        return None  # nothing by default
+
+    def before_action(self) -> None:
+        """Called before every action (e.g. to announce a new deal)."""
+        return None  # nothing by default
+
+    @abstractmethod
+    def human_turn(self) -> None:
+        """Ask the human for an action until one is legal, and apply it (and call :meth:`after_action`)."""
+
+    def after_action(self) -> None:
+        """Called after every action (e.g. to narrate what happened)."""
+        return None  # nothing by default
+
+    def end_match(self) -> None:
+        """What the table shows when the match is over."""
+        return None  # nothing by default
+
+    # ------------------------------------------------------------------ the record
+    def seats(self) -> list[dict[str, str]]:
+        """Who sat where, for the record."""
+        return [
+            {"name": self.name(s), "player": "human" if s == self.human else f"bot:{self.bot_kind}"}
+            for s in range(self.table)
+        ]
+
+    def save(self, announce: bool) -> None:
+        """Write the record (atomically); say where when ``announce``."""
+        meta = {"program": f"troef play {self.game_name}", "lang": self.lang, "human_seat": self.human}
+        text = self.game.record(self.match, self.seats(), meta)
+        path = self.save_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            self.print(f"[red]{escape(t('save_failed', self.lang, path=path, error=exc.strerror or exc))}[/red]")
+            return
+        if announce:
+            self.print(escape(t("saved", self.lang, path=path)))
+
+
+def frame_class(game: str) -> type[Frame]:
+    """The terminal table of ``game``."""
+    target = TABLES.get(game)
+    if target is None:
+        raise UsageError(f"{game} cannot be played in the terminal yet; choose one of {', '.join(TABLES)}")
+    module, _, attr = target.partition(":")
+    found: type[Frame] = getattr(importlib.import_module(module), attr)
+    return found
+
+
+def play(game: str, **options: Any) -> None:
+    """Play a match of ``game`` in the terminal (options as :class:`Frame` takes them)."""
+    frame_class(game)(**options).run()
