@@ -20,7 +20,7 @@ from troef.games import game as get_game
 from troef.games import names as game_names
 
 #: The pyspiel game each troef game is compared with (euchre unless named here).
-REFERENCE: Final = {"binokel": "bridge"}
+REFERENCE: Final = {"binokel": "bridge(use_double_dummy_result=false)"}
 
 
 def troef_hands(game: Game, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
