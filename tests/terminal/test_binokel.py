@@ -155,3 +155,23 @@ def test_dutch_and_english_tables(
 
 def _notation(card: int) -> str:
     return ("9", "10", "J", "Q", "K", "A")[(card & 7) - 2] + "hdcs"[(card >> 3) & 3]
+
+
+def test_troef_play_binokel_takes_the_target_and_troef_replay_reads_the_record(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from troef.cli import app
+
+    runner = CliRunner()
+    path = tmp_path / "cli.json"
+    result = runner.invoke(
+        app, ["play", "binokel", "--target", "2000", "--seed", "9", "--save", str(path)], input="\n" * 30
+    )
+    assert result.exit_code == 0, result.output
+    assert "Ziel 2000" in result.output and "Runde 1" in result.output  # German by default
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rules"]["switches"] == {"target": 2000}
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    bad = runner.invoke(app, ["play", "binokel", "--target", "1200", "--save", str(tmp_path / "x.json")], input="")
+    assert bad.exit_code == 2 and "target must be one of 1000, 1500, 2000" in bad.output
