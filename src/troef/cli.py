@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -89,6 +90,7 @@ def _arena_command(name: str) -> None:
 def _play_command(name: str) -> None:
     """Register ``troef play <name>``: the terminal table of one game (one human seat, computer players)."""
     from troef.games import game
+    from troef.terminal.frame import SWITCH_OPTIONS
 
     played = game(name)
     presets = played.presets()
@@ -104,15 +106,34 @@ def _play_command(name: str) -> None:
         bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
         seat: int = typer.Option(0, help="Your seat (0 is the first)."),
         save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
+        **switch_values: Any,
     ) -> None:
         from troef.terminal.frame import play as play_game
 
         try:
-            play_game(name, rules=rules, players=players, seed=seed, lang=lang, bots=bots, seat=seat, save=save)
+            switches = {key: value for key, value in switch_values.items() if value is not None} or None
+            play_game(
+                name,
+                rules=rules,
+                players=players,
+                seed=seed,
+                lang=lang,
+                bots=bots,
+                seat=seat,
+                save=save,
+                switches=switches,
+            )
         except TroefError as exc:
             typer.echo(f"troef: {exc}", err=True)
             raise typer.Exit(2) from None
 
+    # rule switches the game's table offers as options (e.g. binokel's --target): added to the signature typer reads
+    signature = inspect.signature(play, eval_str=True)
+    params = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    for key, (kind, text) in SWITCH_OPTIONS.get(name, {}).items():
+        option = typer.Option(None, f"--{key.replace('_', '-')}", help=text)
+        params.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
+    play.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     play.__doc__ = f"Play a match of {played.title}: one seat is yours, the others are computer players."
     play_app.command(name)(play)
 

@@ -5,7 +5,9 @@ uniformly among the legal actions at every step, exactly what a research loop
 does (each game's :meth:`~troef.core.game.Game.random_deal`). Where
 ``open_spiel`` is installed, random games of a comparable pyspiel game run in
 the same process (dealing included, as chance nodes): euchre for the 32-card
-games, bridge for Binokel (:data:`REFERENCE`); the ratio troef deals/s :
+games, bridge for Binokel (:data:`REFERENCE`; bridge is played out, bidding and
+all 52 cards, not cut short by its double-dummy result, which would make a
+game one bidding plus a solver call); the ratio troef deals/s :
 pyspiel games/s is printed per preset.
 """
 
@@ -20,7 +22,7 @@ from troef.games import game as get_game
 from troef.games import names as game_names
 
 #: The pyspiel game each troef game is compared with (euchre unless named here).
-REFERENCE: Final = {"binokel": "bridge"}
+REFERENCE: Final = {"binokel": "bridge(use_double_dummy_result=false)"}
 
 
 def troef_hands(game: Game, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from troef.core.game import Game
 GAMES: Final[dict[str, str]] = {
     "bonaken": "troef.games.bonaken.game:GAME",
     "klaverjas": "troef.games.klaverjas.game:GAME",
+    "binokel": "troef.games.binokel.game:GAME",
 }
 
 

@@ -39,6 +39,11 @@ from troef.i18n import LANGS, t
 TABLES: Final[dict[str, str]] = {
     "bonaken": "troef.terminal.bonaken:TerminalGame",
     "klaverjas": "troef.terminal.klaverjas:TerminalGame",
+    "binokel": "troef.terminal.binokel:BinokelTable",
+}
+#: Rule switches ``troef play <game>`` takes as options: game -> {switch: (type, help)}.
+SWITCH_OPTIONS: Final[dict[str, dict[str, tuple[type, str]]]] = {
+    "binokel": {"target": (int, "Points that win the game: 1000, 1500 (the rule text) or 2000.")},
 }
 #: Names of the computer players, by seat.
 BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")

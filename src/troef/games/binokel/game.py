@@ -1,0 +1,161 @@
+"""Binokel as a :class:`~troef.core.game.Game`: what the layers above the games see of it.
+
+A thin door onto the engine's own modules (rules, match, view, record); no
+rule is decided here.
+
+>>> from troef.games import game
+>>> binokel = game("binokel")
+>>> list(binokel.presets()), binokel.languages[0]
+(['cardgames'], 'de')
+>>> match = binokel.new_match("cardgames", seed=7, first_dealer=0, switches={"target": 1000})
+>>> binokel.view(match, match.to_act).legal
+('pass', 'bid 250')
+>>> binokel.check(match, binokel.parse_action("play Ah"))
+'it is time to bid or pass'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, ClassVar, Final
+
+from troef.cards import mask_of
+from troef.core.chance import GameRandom
+from troef.core.errors import RecordError
+from troef.core.game import SPECTATOR, Game, Preset
+from troef.games.binokel.actions import BinokelAction, parse_action
+from troef.games.binokel.deal import Deal, deal_cards
+from troef.games.binokel.match import Match
+from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.binokel.rules import PRESETS, Rules, preset
+from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.view import BinokelView, round_view
+
+
+@cache
+def _rules(name: str) -> Rules:
+    return preset(name)
+
+
+def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of preset ``name`` with ``switches`` changed."""
+    return preset(name, **switches) if switches else _rules(name)
+
+
+def _seen_physically(r: Round, viewer: int) -> int:
+    """The physical cards ``viewer`` has seen: his hand and exchange, the melds, the cards played."""
+    seen = 0
+    if 0 <= viewer < 4:
+        seen |= r.hands[viewer]
+        if viewer in (r.declarer, r.partner):
+            seen |= mask_of(r.given) | mask_of(r.returned)
+    if r.phase >= Phase.PLAY:
+        for seat in range(4):
+            for meld in r.meld_of(seat):
+                seen |= mask_of(meld.cards)
+    return seen | mask_of(c for _, c in r.plays())
+
+
+class Binokel(Game):
+    """Binokel: four players in two partnerships, one 48-card deck, bidding from 250, game to 1500."""
+
+    name: ClassVar[str] = "binokel"
+    title: ClassVar[str] = "Binokel"
+    languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")
+    partnerships: ClassVar[bool] = True
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "troef.games.binokel.heuristic:HeuristicBot"}
+
+    def presets(self) -> Mapping[str, Preset]:
+        return {
+            name: Preset(name, (4,), 4, "the cardgames.io rules: four players in two sides, bid from 250, game to 1500")
+            for name in PRESETS
+        }
+
+    def new_match(
+        self,
+        preset: str,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        switches: Mapping[str, Any] | None = None,
+    ) -> Match:
+        if players not in (None, 4):
+            raise RecordError(f"Binokel is for four players, not {players}")
+        return Match(rules_of(preset, switches), seed, first_dealer)
+
+    def players(self, match: Match) -> int:
+        return 4
+
+    def deals(self, match: Match) -> int:
+        return len(match.rounds)
+
+    def parse_action(self, text: str) -> BinokelAction:
+        return parse_action(text)
+
+    def view(self, match: Match, viewer: int = SPECTATOR) -> BinokelView:
+        return round_view(match, viewer)
+
+    def standing(self, match: Match) -> list[dict[str, Any]]:
+        return match.standing()
+
+    def scores(self, match: Match) -> dict[int, float]:
+        # the winning side 1, the other 0; an unfinished game: the points difference's sign
+        if match.winner is not None:
+            return {seat: 1.0 if seat & 1 == match.winner else 0.0 for seat in range(4)}
+        lead = match.totals[0] - match.totals[1]
+        return {seat: 0.5 + (0.5 if (lead > 0) == (seat & 1 == 0) and lead else 0.0) for seat in range(4)}
+
+    def shuffle_unseen(self, match: Match, viewer: int, seed: int) -> Match | None:
+        """Swap two cards ``viewer`` has not seen between two other seats in the current deal, and replay the round.
+
+        Melds are public, so a swap that changes any seat's meld is not one of
+        the same public history: such swaps (and those that break the replay,
+        e.g. a passed card moved away from the passer) are tried no further.
+        """
+        current = match.round
+        known = _seen_physically(current, viewer)
+        hands = current.deal.hands
+        others = [s for s in range(4) if s != viewer]
+        hidden = [(s, c) for s in others for c in range(64) if hands[s] >> c & 1 and not known >> c & 1]
+        pairs = [(a, b) for a in hidden for b in hidden if a[0] < b[0] and (a[1] ^ b[1]) & 31]
+        rng = random.Random(seed)
+        for _ in range(min(len(pairs), 40)):
+            (sa, ca), (sb, cb) = pairs[rng.randrange(len(pairs))]
+            new = list(hands)
+            new[sa] ^= (1 << ca) | (1 << cb)
+            new[sb] ^= (1 << ca) | (1 << cb)
+            other = match.with_current_deal(Deal(current.dealer, (new[0], new[1], new[2], new[3])))
+            if other is None:
+                continue
+            if current.phase >= Phase.PLAY and any(other.round.meld_of(s) != current.meld_of(s) for s in range(4)):
+                continue
+            return other
+        return None
+
+    def record(
+        self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
+    ) -> str:
+        return dumps(record_of_match(match, seats, meta))
+
+    def replay(self, text: str) -> ReplayOutcome:
+        return replay(loads(text))
+
+    def describe(self, outcome: ReplayOutcome) -> str:
+        return describe(outcome)
+
+    def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
+        r = Round(_rules(preset), deal_cards(dealer, GameRandom(seed)))
+        actions = 0
+        randrange = chooser.randrange
+        while r.to_act >= 0:
+            legal = r.legal_actions()
+            r.apply(legal[randrange(len(legal))])
+            actions += 1
+        return actions
+
+
+#: The one Binokel game.
+GAME: Final = Binokel()
