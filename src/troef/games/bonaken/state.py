@@ -124,6 +124,41 @@ def _run_makers(byte: int) -> int:
 _RUN_MAKERS: Final = tuple(_run_makers(b) for b in range(256))
 
 
+class _Setup:
+    """What a hand's start takes from its rules, seats and dealer: the same for many hands."""
+
+    __slots__ = ("first", "ladder", "misere_rank", "n_tricks", "next_seat", "rules")
+
+    def __init__(self, rules: Rules, seats: tuple[int, ...], dealer: int, table: int) -> None:
+        players = len(seats)
+        order = receiving_order(seats, dealer, table)
+        next_seat = [-1] * table
+        for i, seat in enumerate(order):
+            next_seat[seat] = order[(i + 1) % len(order)]
+        self.rules = rules
+        self.next_seat: tuple[int, ...] = tuple(next_seat)
+        self.first: int = order[0]
+        self.ladder: Ladder = bid_ladder(rules, players)
+        self.misere_rank: int = rules.misere_rank_for(players)
+        self.n_tricks: int = rules.layout(players).hand
+
+
+# Keyed by the rules' id (hashing a Rules, a dataclass of some forty fields, cost more than making a hand's
+# start); each entry holds its rules, so an id is only taken as the same rules while they are alive.
+_SETUPS: Final[dict[tuple[int, tuple[int, ...], int, int], _Setup]] = {}
+
+
+def _setup(rules: Rules, seats: tuple[int, ...], dealer: int, table: int) -> _Setup:
+    key = (id(rules), seats, dealer, table)
+    found = _SETUPS.get(key)
+    if found is None or found.rules is not rules:
+        found = _Setup(rules, seats, dealer, table)
+        if len(_SETUPS) >= 4096:
+            _SETUPS.clear()
+        _SETUPS[key] = found
+    return found
+
+
 class Hand:
     """The state of one hand (in Dutch: een gift, or giffie)."""
 
@@ -194,17 +229,15 @@ class Hand:
         self.table = deal.table
         self.seats = deal.seats
         self.players = len(deal.seats)
-        order = receiving_order(deal.seats, deal.dealer, deal.table)
-        self.next_seat = [-1] * deal.table
-        for i, seat in enumerate(order):
-            self.next_seat[seat] = order[(i + 1) % len(order)]
+        setup = _setup(rules, deal.seats, deal.dealer, deal.table)
+        self.next_seat = list(setup.next_seat)
         self.hands = list(deal.hands)
-        self.ladder = bid_ladder(rules, self.players)
-        self.misere_rank = rules.misere_rank_for(self.players)
+        self.ladder = setup.ladder
+        self.misere_rank = setup.misere_rank
         self.reachable: dict[int, int] = {}
-        self.n_tricks = rules.layout(self.players).hand
+        self.n_tricks = setup.n_tricks
         self.phase = Phase.BIDDING
-        self.to_act = order[0]  # nk rule 8: the player left of the dealer bids first
+        self.to_act = setup.first  # nk rule 8: the player left of the dealer bids first
         self.compulsory_misere = compulsory_misere
         self.high_rank = 0
         self.high_bid: Bid | None = None
