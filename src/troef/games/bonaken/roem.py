@@ -126,14 +126,32 @@ def roem_options(mask: int, trump: int, table: RoemTable) -> dict[int, int]:
     always an option. For equal totals the highest rank wins. The answer is
     remembered and shared: callers must not change it.
     """
-    key = (mask, trump, _table_id(table))
+    # The answer depends only on the cards in some combination (runs, valued fours, the stuk pair of trump), so
+    # it is remembered for those: a new hand mostly holds the combinations of hands seen before, or none.
+    relevant = _combination_cards(mask, table)
+    if trump >= 0 and table.stuk:
+        stuk = (1 << (8 * trump + Rank.KING)) | (1 << (8 * trump + Rank.QUEEN))
+        if mask & stuk == stuk:
+            relevant |= stuk
+    key = (relevant, trump, _table_id(table))
     found = _OPTIONS.get(key)
     if found is None:
         if len(_OPTIONS) >= _CACHE_MAX:
             _OPTIONS.clear()
-        found = _roem_options(mask, trump, table)
+        found = _roem_options(relevant, trump, table)
         _OPTIONS[key] = found
     return found
+
+
+def _combination_cards(mask: int, table: RoemTable) -> int:
+    """The cards of ``mask`` that lie in a sequence of three or more or in a four of a rank the table values."""
+    out = 0
+    for suit in range(4):
+        out |= _RUN_CARDS[(mask >> (8 * suit)) & 0xFF] << (8 * suit)
+    for four, _, _ in _set_table(table):
+        if mask & four == four:
+            out |= four
+    return out
 
 
 def _roem_options(mask: int, trump: int, table: RoemTable) -> dict[int, int]:
@@ -232,12 +250,7 @@ def roem_within(pool: int, keep: int, table: RoemTable) -> int:
     """
     # The answer depends only on the cards that are in some combination (runs, valued fours, stuk pairs), so
     # it is remembered for those: most pools of a deal share them with pools seen before.
-    relevant = 0
-    for suit in range(4):
-        relevant |= _RUN_CARDS[(pool >> (8 * suit)) & 0xFF] << (8 * suit)
-    for four, _, _ in _set_table(table):
-        if pool & four == four:
-            relevant |= four
+    relevant = _combination_cards(pool, table)
     if table.stuk:
         for suit in range(4):
             stuk = (1 << (8 * suit + Rank.KING)) | (1 << (8 * suit + Rank.QUEEN))
