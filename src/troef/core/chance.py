@@ -20,9 +20,24 @@ class GameRandom:
         self._rng = random.Random(self.seed)
 
     def shuffled(self, items: range | list[int]) -> list[int]:
-        """A new list with the items in random order."""
+        """A new list with the items in random order.
+
+        Draw for draw what ``random.Random.shuffle`` does with the same
+        generator (Fisher-Yates from the top, each index drawn with
+        ``getrandbits`` and rejection, as its ``_randbelow``), so every seed
+        deals what it always dealt. Written out because the library's shuffle
+        is interpreted Python, while this module is compiled: it was a fifth of
+        dealing a Bonaken hand.
+        """
         out = list(items)
-        self._rng.shuffle(out)
+        getrandbits = self._rng.getrandbits
+        for i in range(len(out) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            out[i], out[j] = out[j], out[i]
         return out
 
     def randrange(self, n: int) -> int:

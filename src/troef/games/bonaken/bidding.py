@@ -108,6 +108,9 @@ class Ladder:
     no_roem_bonaak: SubLadder
     #: The same ladder without any bonaak (Limpt-Bogmans: after a number bid).
     no_bonaak: SubLadder
+    #: ``rank_of`` by the id of the ladder's own bids (which the legal-action lists hand out): looking a bid up
+    #: by value hashes it, a Python-level dataclass hash, on every bid applied.
+    rank_by_id: dict[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,4 +150,5 @@ def bid_ladder(rules: Rules, players: int) -> Ladder:
         {b: r for r, _, b in ranked},
         _sub(ranked, lambda b: not (b.kind == BidKind.BONAAK and b.value)),
         _sub(ranked, lambda b: b.kind not in (BidKind.BONAAK, BidKind.OPEN_BONAAK)),
+        {id(b): r for r, _, b in ranked},
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from troef.cards import PIQUET_DECK, cards_of, rank_of
 from troef.core.chance import GameRandom
@@ -56,15 +57,31 @@ def receiving_order(seats: tuple[int, ...], dealer: int, table: int) -> list[int
     return order
 
 
+# The deal script of (rules, players), keyed by the rules' id: hashing a Rules (some forty fields) cost more
+# than the rest of a deal's bookkeeping. Each entry holds its rules, so the id stays theirs while it is kept.
+_STEPS: Final[dict[tuple[int, int], tuple[Rules, tuple[tuple[str, int], ...]]]] = {}
+
+
+def _steps(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+    key = (id(rules), players)
+    found = _STEPS.get(key)
+    if found is None or found[0] is not rules:
+        found = (rules, rules.layout(players).steps)
+        if len(_STEPS) >= 4096:
+            _STEPS.clear()
+        _STEPS[key] = found
+    return found[1]
+
+
 def deal_cards(rules: Rules, table: int, seats: tuple[int, ...], dealer: int, rng: GameRandom) -> Deal:
     """Shuffle and deal one hand with the game's own random generator."""
-    layout = rules.layout(len(seats))
+    steps = _steps(rules, len(seats))
     deck = rng.shuffled(range(32))
     pos = 0
     hands = [0] * table
     open_mask = closed_mask = 0
     order = receiving_order(seats, dealer, table)
-    for kind, count in layout.steps:
+    for kind, count in steps:
         if kind == "deal":
             # packets of three (nk rule 6); a smaller packet where the count is not
             for packet_start in range(0, count, 3):

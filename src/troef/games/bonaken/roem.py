@@ -18,7 +18,7 @@ with the highest card involved, used for the tie-breaks of a roem contest.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Final
 
 from troef.cards import Rank
 from troef.games.bonaken.rules import RoemTable
@@ -54,11 +54,45 @@ def _runs(byte: int) -> tuple[tuple[int, int, int], ...]:
 
 
 _RUNS_BY_BYTE = tuple(_runs(b) for b in range(256))
+#: Per suit byte, the cards that lie in some run of three or more.
+_RUN_CARDS: Final = tuple(
+    sum(1 << r for r in range(8) if any(run >> r & 1 for run, _, _ in runs)) for runs in _RUNS_BY_BYTE
+)
+
+# The roem functions are called with the same few tables over and over, and hashing a RoemTable (a dataclass of
+# nine fields) for a cache key cost more than many lookups: the caches below are keyed by the table's id
+# instead. _TABLES keeps each such table alive, so that its id cannot be reused while a key holds it.
+_TABLES: Final[dict[int, RoemTable]] = {}
+_OPTIONS: Final[dict[tuple[int, int, int], dict[int, int]]] = {}
+_WITHIN: Final[dict[tuple[int, int, int], int]] = {}
+_SETS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_CACHE_MAX: Final = 65536
+_TABLES_MAX: Final = 64
 
 
-@lru_cache(maxsize=16)
+def _table_id(table: RoemTable) -> int:
+    """``id(table)``, with the table kept alive while the caches may hold keys of it."""
+    key = id(table)
+    if key not in _TABLES:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+            _OPTIONS.clear()
+            _WITHIN.clear()
+            _SETS.clear()
+        _TABLES[key] = table
+    return key
+
+
 def _set_table(table: RoemTable) -> tuple[tuple[int, int, int], ...]:
     """(four-of-a-kind mask, value, rank) of each rank the table values."""
+    key = _table_id(table)
+    found = _SETS.get(key)
+    if found is None:
+        found = _SETS[key] = _make_set_table(table)
+    return found
+
+
+def _make_set_table(table: RoemTable) -> tuple[tuple[int, int, int], ...]:
     out = []
     for rank in _SET_RANKS:
         value = _set_value(rank, table)
@@ -85,13 +119,42 @@ def _combinations(mask: int, table: RoemTable) -> tuple[list[tuple[int, int, int
     return sequences, sets
 
 
-@lru_cache(maxsize=65536)
 def roem_options(mask: int, trump: int, table: RoemTable) -> dict[int, int]:
     """Every roem total the cards in ``mask`` can show, mapped to its highest card rank.
 
     ``trump`` is the trump suit (-1 for none: no stuk). Zero (no roem) is
-    always an option. For equal totals the highest rank wins.
+    always an option. For equal totals the highest rank wins. The answer is
+    remembered and shared: callers must not change it.
     """
+    # The answer depends only on the cards in some combination (runs, valued fours, the stuk pair of trump), so
+    # it is remembered for those: a new hand mostly holds the combinations of hands seen before, or none.
+    relevant = _combination_cards(mask, table)
+    if trump >= 0 and table.stuk:
+        stuk = (1 << (8 * trump + Rank.KING)) | (1 << (8 * trump + Rank.QUEEN))
+        if mask & stuk == stuk:
+            relevant |= stuk
+    key = (relevant, trump, _table_id(table))
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _CACHE_MAX:
+            _OPTIONS.clear()
+        found = _roem_options(relevant, trump, table)
+        _OPTIONS[key] = found
+    return found
+
+
+def _combination_cards(mask: int, table: RoemTable) -> int:
+    """The cards of ``mask`` that lie in a sequence of three or more or in a four of a rank the table values."""
+    out = 0
+    for suit in range(4):
+        out |= _RUN_CARDS[(mask >> (8 * suit)) & 0xFF] << (8 * suit)
+    for four, _, _ in _set_table(table):
+        if mask & four == four:
+            out |= four
+    return out
+
+
+def _roem_options(mask: int, trump: int, table: RoemTable) -> dict[int, int]:
     sequences, sets = _combinations(mask, table)
     options: dict[int, int] = {0: -1}
 
@@ -185,6 +248,25 @@ def roem_within(pool: int, keep: int, table: RoemTable) -> int:
     Used to judge false roem (nk rules 67-69): which roem could a bidder still
     hold after picking up centre cards and laying as many away.
     """
+    # The answer depends only on the cards that are in some combination (runs, valued fours, stuk pairs), so
+    # it is remembered for those: most pools of a deal share them with pools seen before.
+    relevant = _combination_cards(pool, table)
+    if table.stuk:
+        for suit in range(4):
+            stuk = (1 << (8 * suit + Rank.KING)) | (1 << (8 * suit + Rank.QUEEN))
+            if pool & stuk == stuk:
+                relevant |= stuk
+    key = (relevant, keep, _table_id(table))
+    found = _WITHIN.get(key)
+    if found is None:
+        if len(_WITHIN) >= _CACHE_MAX:
+            _WITHIN.clear()
+        found = _roem_within(relevant, keep, table)
+        _WITHIN[key] = found
+    return found
+
+
+def _roem_within(pool: int, keep: int, table: RoemTable) -> int:
     sequences, sets = _combinations(pool, table)
     stuks = []
     if table.stuk:

@@ -85,6 +85,16 @@ class Phase(IntEnum):
     DONE = 5
 
 
+# The phases as module constants for the per-action paths: a compiled module reads ``Phase.PLAY`` from the
+# class each time, a Final module constant it reads directly.
+_BIDDING: Final = Phase.BIDDING
+_EXCHANGE: Final = Phase.EXCHANGE
+_TRUMP: Final = Phase.TRUMP
+_ROEM: Final = Phase.ROEM
+_PLAY: Final = Phase.PLAY
+_DONE: Final = Phase.DONE
+
+
 # Per suit and rank byte, the interned Play / Discard actions of those cards,
 # so that listing legal cards is four dictionary-free tuple lookups.
 _PLAYS_BY_BYTE: Final = tuple(
@@ -122,6 +132,41 @@ def _run_makers(byte: int) -> int:
 
 
 _RUN_MAKERS: Final = tuple(_run_makers(b) for b in range(256))
+
+
+class _Setup:
+    """What a hand's start takes from its rules, seats and dealer: the same for many hands."""
+
+    __slots__ = ("first", "ladder", "misere_rank", "n_tricks", "next_seat", "rules")
+
+    def __init__(self, rules: Rules, seats: tuple[int, ...], dealer: int, table: int) -> None:
+        players = len(seats)
+        order = receiving_order(seats, dealer, table)
+        next_seat = [-1] * table
+        for i, seat in enumerate(order):
+            next_seat[seat] = order[(i + 1) % len(order)]
+        self.rules = rules
+        self.next_seat: tuple[int, ...] = tuple(next_seat)
+        self.first: int = order[0]
+        self.ladder: Ladder = bid_ladder(rules, players)
+        self.misere_rank: int = rules.misere_rank_for(players)
+        self.n_tricks: int = rules.layout(players).hand
+
+
+# Keyed by the rules' id (hashing a Rules, a dataclass of some forty fields, cost more than making a hand's
+# start); each entry holds its rules, so an id is only taken as the same rules while they are alive.
+_SETUPS: Final[dict[tuple[int, tuple[int, ...], int, int], _Setup]] = {}
+
+
+def _setup(rules: Rules, seats: tuple[int, ...], dealer: int, table: int) -> _Setup:
+    key = (id(rules), seats, dealer, table)
+    found = _SETUPS.get(key)
+    if found is None or found.rules is not rules:
+        found = _Setup(rules, seats, dealer, table)
+        if len(_SETUPS) >= 4096:
+            _SETUPS.clear()
+        _SETUPS[key] = found
+    return found
 
 
 class Hand:
@@ -194,17 +239,15 @@ class Hand:
         self.table = deal.table
         self.seats = deal.seats
         self.players = len(deal.seats)
-        order = receiving_order(deal.seats, deal.dealer, deal.table)
-        self.next_seat = [-1] * deal.table
-        for i, seat in enumerate(order):
-            self.next_seat[seat] = order[(i + 1) % len(order)]
+        setup = _setup(rules, deal.seats, deal.dealer, deal.table)
+        self.next_seat = list(setup.next_seat)
         self.hands = list(deal.hands)
-        self.ladder = bid_ladder(rules, self.players)
-        self.misere_rank = rules.misere_rank_for(self.players)
+        self.ladder = setup.ladder
+        self.misere_rank = setup.misere_rank
         self.reachable: dict[int, int] = {}
-        self.n_tricks = rules.layout(self.players).hand
+        self.n_tricks = setup.n_tricks
         self.phase = Phase.BIDDING
-        self.to_act = order[0]  # nk rule 8: the player left of the dealer bids first
+        self.to_act = setup.first  # nk rule 8: the player left of the dealer bids first
         self.compulsory_misere = compulsory_misere
         self.high_rank = 0
         self.high_bid: Bid | None = None
@@ -274,7 +317,7 @@ class Hand:
         """Every action the player to act may take (empty when the hand is over)."""
         phase = self.phase
         seat = self.to_act
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             mask = legal_plays(self.hands[seat], self.led, self.trump, self.high_trump, self.rules)
             if self.stuk_pending:
                 mask &= self.stuk_cards  # nk rule 46: stuk is declared with the play of its first card
@@ -282,14 +325,14 @@ class Hand:
             if self.stuk_open and not self.stuk_counted and self._stuk_declarable(seat, mask):
                 actions.append(STUK)
             return actions
-        if phase == Phase.BIDDING:
+        if phase == _BIDDING:
             return self._legal_bids(seat)
-        if phase == Phase.EXCHANGE:
+        if phase == _EXCHANGE:
             return _cards_actions(self.hands[seat], _DISCARDS_BY_BYTE)
-        if phase == Phase.TRUMP:
+        if phase == _TRUMP:
             # naming trump, or (nk rule 75, pagat) leading at once: the led suit is trump
             return [*TRUMPS, *_cards_actions(self.hands[seat], _PLAYS_BY_BYTE)]
-        if phase == Phase.ROEM:
+        if phase == _ROEM:
             return [DeclareRoem(v) for v in self.declarable_roem()]
         return []
 
@@ -319,7 +362,7 @@ class Hand:
         """Perform ``action`` for the player to act, or raise :class:`IllegalActionError`."""
         seat = self.to_act
         phase = self.phase
-        if phase == Phase.PLAY and type(action) is Play:
+        if phase == _PLAY and type(action) is Play:
             # the hot path: one mask test instead of the full check
             card = action.card
             if card < 0 or card > 31 or not self._legal_play_mask(seat) >> card & 1:
@@ -331,19 +374,19 @@ class Hand:
         if problem is not None:
             raise IllegalActionError(problem[1], problem[0])
         self.history.append((seat, action))
-        if phase == Phase.BIDDING:
+        if phase == _BIDDING:
             self._bid(seat, action)
-        elif phase == Phase.EXCHANGE:
+        elif phase == _EXCHANGE:
             assert isinstance(action, Discard)
             self._discard(seat, action.card)
-        elif phase == Phase.TRUMP:
+        elif phase == _TRUMP:
             if isinstance(action, NameTrump):
                 self.trump = action.suit
                 self._start_roem()
             else:
                 assert isinstance(action, Play)
                 self._lead_without_trump(seat, action.card)
-        elif phase == Phase.ROEM:
+        elif phase == _ROEM:
             assert isinstance(action, DeclareRoem)
             self._declare_roem(seat, action.value)
         else:  # PLAY: stuk
@@ -359,21 +402,21 @@ class Hand:
     # ------------------------------------------------------------------ checks
     def _problem(self, action: BonakenAction) -> tuple[str, str] | None:
         phase = self.phase
-        if phase == Phase.DONE:
+        if phase == _DONE:
             return ("hand_over", "the hand is over")
         seat = self.to_act
-        if phase == Phase.BIDDING:
+        if phase == _BIDDING:
             if isinstance(action, (Pass, Bid)):
                 return self._bid_problem(seat, action)
             return ("not_now", "it is time to bid or pass")
-        if phase == Phase.EXCHANGE:
+        if phase == _EXCHANGE:
             if not isinstance(action, Discard):
                 what = "pass on" if self._misere_chain() else "lay away"
                 return ("not_now", f"first {what} {self.exchange_need} more card(s)")
             if not self.hands[seat] >> action.card & 1:
                 return ("not_held", f"you do not hold {card_str(action.card)}")
             return None
-        if phase == Phase.TRUMP:
+        if phase == _TRUMP:
             if isinstance(action, NameTrump):
                 return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
             if isinstance(action, Play):
@@ -381,7 +424,7 @@ class Hand:
                     return ("not_held", f"you do not hold {card_str(action.card)}")
                 return None
             return ("not_now", "name the trump suit first (or lead a card: its suit becomes trump)")
-        if phase == Phase.ROEM:
+        if phase == _ROEM:
             if not isinstance(action, DeclareRoem):
                 return ("not_now", "declare your roem first ('roem 0' for none)")
             values = self.declarable_roem()
@@ -454,7 +497,10 @@ class Hand:
                 "misere_locked",
                 f"after {rules.misere_locks_after} misère bids only misère or pass may follow",
             )
-        rank = self.ladder.rank_of.get(action)
+        ladder = self.ladder
+        rank = ladder.rank_by_id.get(id(action))  # the ladder's own bid objects hold these ids while it lives
+        if rank is None:
+            rank = ladder.rank_of.get(action)
         if rank is None:
             return self._malformed_bid(action)
         if kind in (BidKind.BONAAK, BidKind.OPEN_BONAAK):
