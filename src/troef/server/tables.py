@@ -226,7 +226,7 @@ class Hub:
         bot_budget: float = 10.0,
         max_tables: int = 1000,
         idle_seconds: float = 3600.0,
-        light_levels: tuple[str, ...] = ("random", "heuristic"),
+        light_levels: tuple[str, ...] = ("random", "heuristic", "beginner", "club"),
     ) -> None:
         self.store = store
         self.idle_seconds = idle_seconds
