@@ -10,7 +10,13 @@ named in ``seats``, and reports per bot:
   interval;
 * how often it leaves the match first (the first to go eruit, two pluses);
 * how often it is declarer and how often it makes its contract, by contract kind;
-* its decision times (median and 99th percentile, decisions with a choice only).
+* its decision times (median and 99th percentile, decisions with a choice only);
+* its mean score with a 95% interval: table points per match with nk
+  scoring, otherwise the loss share (1 for the match whose round it buys);
+  with ``duplicate=True`` also the *paired* difference between the bot and
+  the field (the other entries) on the same deals, with its 95% interval
+  (:func:`troef.stats.paired_difference`): the figure that says whether a
+  bot is stronger.
 
 Seats rotate: in match ``i`` the bot listed ``j``-th sits at seat
 ``(i + j) mod n``, so over every ``n`` matches each bot has sat at every seat
@@ -48,6 +54,7 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import Rules, preset
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import hand_view
+from troef.stats import Estimate, mean_interval, paired_difference
 
 #: Contract kinds as the report names them.
 KIND_NAMES: Final = {
@@ -320,6 +327,10 @@ class BotStats:
     fallbacks: int = 0
     #: Matches per seat (rotation check).
     seats: dict[int, int] = field(default_factory=dict)
+    #: Mean score per match (table points, or the loss share) with its 95% interval.
+    score: Estimate | None = None
+    #: Duplicate: the paired difference in score between this bot and the field on the same deals.
+    paired: Estimate | None = None
 
     @property
     def buys_round(self) -> Share:
@@ -360,6 +371,8 @@ class BotStats:
             "decision_time": timing,
             "fallbacks": self.fallbacks,
             "seats": {str(k): v for k, v in sorted(self.seats.items())},
+            "score": self.score.to_json() if self.score is not None else None,
+            "paired_difference": self.paired.to_json() if self.paired is not None else None,
         }
 
     def add(self, outcome: MatchOutcome, entry: int) -> None:
@@ -410,6 +423,13 @@ class ArenaResult:
         }
 
 
+def score_of(outcome: MatchOutcome, entry: int, scoring: str) -> float:
+    """What one match is worth to an entry: its table points with nk scoring, else 1 if it buys the round."""
+    if scoring == "nk":
+        return float(outcome.table_points.get(entry, 0))
+    return 1.0 if outcome.buyer == entry else 0.0
+
+
 def summarize(
     seats: Sequence[str], outcomes: list[MatchOutcome], rules: str, seed: int, duplicate: bool, seconds: float
 ) -> ArenaResult:
@@ -423,6 +443,21 @@ def summarize(
         for j, spec in enumerate(seats):
             bots[j].add(outcome, j)
             kinds[spec].add(outcome, j)
+    scoring = preset(rules).scoring
+    players = len(seats)
+    scores = [{j: score_of(o, j, scoring) for j in range(players)} for o in outcomes]
+    deals = [o.index // players for o in outcomes]
+    by_kind: dict[str, list[int]] = {}
+    for j, spec in enumerate(seats):
+        by_kind.setdefault(spec, []).append(j)
+    for spec, entries in by_kind.items():
+        targets = [(bots[j], [j]) for j in entries]
+        if len(entries) > 1:
+            targets.append((kinds[spec], entries))
+        for stats, chosen in targets:
+            stats.score = mean_interval([sum(s[j] for j in chosen) / len(chosen) for s in scores])
+            if duplicate and len(chosen) < players and outcomes:
+                stats.paired = paired_difference(scores, deals, chosen)
     return ArenaResult(
         seats=tuple(seats),
         rules=rules,
@@ -511,6 +546,17 @@ def describe(result: ArenaResult) -> str:
             f"{made:>8}/{played:<7}"
             f"{timing.get('median_ms', 0):>11.1f}{timing.get('p99_ms', 0):>9.1f}"
         )
+    what = "table points per match" if preset(result.rules).scoring == "nk" else "loss share (buys the round)"
+    lines.append(
+        f"{what}, mean [95% interval]"
+        + ("; paired difference with the field on the same deals" if result.duplicate else "")
+    )
+    for bot in rows:
+        if bot.score is None:
+            continue
+        digits = 2 if preset(result.rules).scoring == "nk" else 3
+        paired = f"   paired {bot.paired.text(digits)}" if bot.paired is not None else ""
+        lines.append(f"  {bot.name:<24}{bot.score.text(digits):<28}{paired}")
     for bot in rows:
         kinds = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(bot.contracts.items()))
         lines.append(f"  {bot.name}: {kinds}" + (f"; fallbacks {bot.fallbacks}" if bot.fallbacks else ""))
