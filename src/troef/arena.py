@@ -25,7 +25,8 @@ With ``duplicate=True`` the matches come in groups of ``n`` that share one
 match seed, hence the same shuffles: the bots are rotated through the seats
 over the same deals, so the luck of the cards cancels out.
 
-A bot is named by its registry kind (``random``, ``heuristic``, ``pimc``),
+A bot is named by its registry kind (the levels ``beginner``, ``club``,
+``strong``, or ``random``, ``heuristic``, ``pimc``), ``pimc`` and ``strong``
 optionally with settings: ``pimc:budget=1.0,samples=40`` (see
 :class:`troef.games.bonaken.pimc.Strength`). ``cheat`` (see :mod:`troef.games.bonaken.cheat`)
 sees every card; it exists for measurement only and is seated by the arena
@@ -160,6 +161,11 @@ def make_seat_bot(spec: str, seed: int, hand_of: Callable[[], Hand], rules: Rule
         from troef.games.bonaken.pimc import PimcBot, Strength
 
         return PimcBot(seed=seed, name=spec, strength=_strength(options, Strength()), rules=rules)
+    if kind == "strong":
+        from troef.games.bonaken.levels import StrongBot
+        from troef.games.bonaken.pimc import Strength
+
+        return StrongBot(seed=seed, name=spec, strength=_strength(options, Strength()), rules=rules)
     if options:
         raise ArenaError(f"the {kind} bot takes no settings")
     bot = make_bot("bonaken", kind, seed)

@@ -26,9 +26,10 @@ app.add_typer(arena_app, name="arena")
 
 @arena_app.command("bonaken")
 def arena_bonaken(
-    seats: Annotated[str, typer.Option(help="Bots per seat, comma separated: random, heuristic, pimc, cheat.")] = (
-        "pimc,heuristic,heuristic,heuristic"
-    ),
+    seats: Annotated[
+        str,
+        typer.Option(help="Bots per seat, comma separated: beginner, club, strong, random, heuristic, pimc, cheat."),
+    ] = ("pimc,heuristic,heuristic,heuristic"),
     matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 1,
     rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",

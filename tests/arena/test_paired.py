@@ -37,3 +37,10 @@ def test_without_duplicate_there_is_a_score_but_no_pairing() -> None:
     assert sum(b.score.mean for b in result.bots if b.score is not None) * 6 == pytest.approx(buyers)
     assert "loss share" in describe(result)
     assert score_of(result.outcomes[0], 0, "nk") == result.outcomes[0].table_points.get(0, 0)
+
+
+def test_the_levels_take_a_seat_and_strong_takes_pimc_settings() -> None:
+    quick = "strong:budget=0.01,bid_budget=0.02,plan_budget=0.02,samples=2,min_worlds=1"
+    result = run_arena([quick, "club", "beginner"], matches=1, seed=2, rules="pagat")
+    assert [b.matches for b in result.bots] == [1, 1, 1]
+    assert result.bots[0].name.startswith("strong:") and result.bots[2].name == "beginner#2"
