@@ -5,7 +5,7 @@ measured against the others in the arena (``troef arena bonaken --seats
 strong,club,club,club --duplicate``; figures in ``docs/bots.md``):
 
 * ``beginner``: the heuristic player's bidding, but in play it loses track
-  now and then and plays any legal card (:data:`BEGINNER_SLIPS` of its card
+  most of the time and plays any legal card (:data:`BEGINNER_SLIPS` of its card
   plays): it follows suit, but it smears, trumps and saves its aces at random;
 * ``club``: the heuristic player (:class:`~troef.games.bonaken.heuristic.HeuristicBot`),
   rule-of-thumb Bonaken as a sensible club player plays it;
@@ -36,7 +36,7 @@ __all__ = ["BEGINNER_SLIPS", "LEVELS", "BeginnerBot", "ClubBot", "StrongBot"]
 #: The levels, weakest first.
 LEVELS: Final = ("beginner", "club", "strong")
 #: Share of its card plays in which the beginner plays any legal card instead of the club player's.
-BEGINNER_SLIPS: Final = 0.35
+BEGINNER_SLIPS: Final = 0.7
 
 
 class BeginnerBot(HeuristicBot):
