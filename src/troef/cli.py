@@ -23,50 +23,67 @@ app.add_typer(play_app, name="play")
 app.add_typer(bench_app, name="bench")
 app.add_typer(arena_app, name="arena")
 
+from troef.tournament.cli import tournament_app  # noqa: E402  (the commands live with the tournament code)
 
-@arena_app.command("bonaken")
-def arena_bonaken(
-    seats: Annotated[
-        str,
-        typer.Option(help="Bots per seat, comma separated: beginner, club, strong, random, heuristic, pimc, cheat."),
-    ] = ("pimc,heuristic,heuristic,heuristic"),
-    matches: Annotated[int, typer.Option(help="Whole matches to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first match.")] = 1,
-    rules: Annotated[str, typer.Option(help="Rule set: nk, pagat or hazerswoude.")] = "nk",
-    workers: Annotated[int, typer.Option(help="Processes to play in (this machine has 2 cores).")] = 1,
-    duplicate: Annotated[bool, typer.Option("--duplicate", help="Play the same deals with the bots rotated.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """Play matches between bots, rotating seats; per bot: buys the round (95% interval), declarer results."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+app.add_typer(tournament_app, name="tournament")
 
-    from troef.arena import ArenaError, describe, parse_seats, run_arena
 
-    try:
-        seat_list = parse_seats(seats)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-            disable=as_json or not sys.stderr.isatty(),
-        ) as bar:
-            task = bar.add_task("matches", total=matches)
-            result = run_arena(
-                seat_list,
-                matches=matches,
-                seed=seed,
-                rules=rules,
-                workers=workers,
-                duplicate=duplicate,
-                progress=lambda done, total: bar.update(task, completed=done),
-            )
-    except ArenaError as exc:
-        typer.echo(f"troef: {exc}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+def _arena_command(name: str) -> None:
+    """Register ``troef arena <name>``: computer players of one game against each other."""
+    from troef.games import game
+
+    played = game(name)
+    presets = played.presets()
+    default_seats = ",".join(["pimc" if "pimc" in played.bot_kinds() else "heuristic"] + ["heuristic"] * 3)
+
+    # the options' help names this game's presets and bots: see _play_command
+    def arena(
+        seats: str = typer.Option(
+            default_seats, help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat."
+        ),
+        matches: int = typer.Option(100, help="Whole matches to play."),
+        seed: int = typer.Option(1, help="Seed of the first match."),
+        rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
+        workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        duplicate: bool = typer.Option(False, "--duplicate", help="Play the same deals with the bots rotated."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+        from troef.arena import ArenaError, describe, parse_seats, run_arena
+
+        try:
+            seat_list = parse_seats(seats)
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                transient=True,
+                disable=as_json or not sys.stderr.isatty(),
+            ) as bar:
+                task = bar.add_task("matches", total=matches)
+                result = run_arena(
+                    seat_list,
+                    matches=matches,
+                    seed=seed,
+                    rules=rules,
+                    workers=workers,
+                    duplicate=duplicate,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                    game=name,
+                )
+        except (ArenaError, TroefError) as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+
+    arena.__doc__ = (
+        f"Play matches of {played.title} between bots, seats rotated (or duplicate deals): per bot the score "
+        "with a 95% interval, the paired difference with the field, and the game's own counts."
+    )
+    arena_app.command(name)(arena)
 
 
 def _play_command(name: str) -> None:
@@ -100,16 +117,17 @@ def _play_command(name: str) -> None:
     play_app.command(name)(play)
 
 
-def _register_play_commands() -> None:
+def _register_game_commands() -> None:
     from troef.games import names
     from troef.terminal.frame import TABLES
 
     for name in names():
+        _arena_command(name)
         if name in TABLES:
             _play_command(name)
 
 
-_register_play_commands()
+_register_game_commands()
 
 
 @app.command()
@@ -258,12 +276,39 @@ def serve(
             "(default: a SQLite file in the user data folder)."
         ),
     ] = None,
+    # the server's limits (troef.server.guard.Limits; defaults there and in docs/architecture.md)
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="A host name the server answers to besides loopback (repeat; * for any): its public name."),
+    ] = None,
+    max_tables: Annotated[int, typer.Option(help="Tables in play at once.")] = 1000,
+    create_rate: Annotated[float, typer.Option(help="New tables one client may create a minute (0: no limit).")] = 10,
+    replay_rate: Annotated[
+        float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
+    ] = 60,
+    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 900,
+    header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
+    idle_timeout: Annotated[
+        float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
+    ] = 20,
+    max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
+    max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
     """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
     from troef.server import run
+    from troef.server.guard import Limits
 
+    limits = Limits(
+        allowed_hosts=tuple(allowed_host or ()),
+        create_per_minute=create_rate,
+        replays_per_minute=replay_rate,
+        header_timeout=header_timeout,
+        idle_timeout=idle_timeout,
+        max_connections=max_connections,
+        max_connections_per_client=max_connections_per_client,
+    )
     typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db)
+    run(host, port, db, limits=limits, max_tables=max_tables, expire_seconds=expire_after)
 
 
 @bench_app.command("server")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+from statistics import stdev
+
 import pytest
 
 from troef.arena import (
     ArenaError,
     MatchOutcome,
     match_seed,
+    mean_interval,
     parse_seat,
     parse_seats,
     run_arena,
@@ -15,6 +19,8 @@ from troef.arena import (
     summarize,
     wilson_interval,
 )
+from troef.arena.bonaken import declarer
+from troef.arena.core import Z95
 from troef.bench.bots import run as bench_bots
 from troef.bench.bots import situations
 from troef.core.game import UnknownBotError
@@ -87,21 +93,28 @@ def test_progress_is_reported_after_every_match() -> None:
 
 # ---------------------------------------------------------------------------- statistics
 def outcome(
-    index: int, buyer: int | None, first: tuple[int, ...], contracts: list[tuple[int, str, bool]]
+    index: int,
+    buyer: int | None,
+    first: tuple[int, ...],
+    contracts: list[tuple[int, str, bool]],
+    scores: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0),
 ) -> MatchOutcome:
     return MatchOutcome(
         index=index,
         seed=index,
         seat_of=tuple((j + index) % 4 for j in range(4)),
-        buyer=buyer,
-        erin=() if buyer is None else (buyer,),
-        first_out=first,
-        table_points={},
-        contracts=contracts,
+        scores=dict(enumerate(scores)),
         hands=5,
         times={j: [0.01] for j in range(4)},
         fallbacks={},
-        first_deal=((), 0, 0),
+        first_deal=(),
+        extra={
+            "buyer": buyer,
+            "erin": [] if buyer is None else [buyer],
+            "first_out": list(first),
+            "table_points": {},
+            "contracts": contracts,
+        },
     )
 
 
@@ -114,26 +127,48 @@ def test_buyers_leavers_and_contracts_are_counted_per_bot_and_per_kind() -> None
     ]
     result = summarize(["pimc", "heuristic", "heuristic", "heuristic"], outcomes, "nk", 1, False, 0.0)
     pimc = result.bots[0]
-    assert (pimc.buys, pimc.first_out, pimc.matches) == (2, 1, 4)
-    assert pimc.declarer == (2, 1)
-    assert pimc.contracts == {"number": [2, 1]}
-    assert result.no_buyer == 1
+    assert (pimc.stats["buys"], pimc.stats["first_out"], pimc.matches) == (2, 1, 4)
+    assert declarer(pimc.stats) == (2, 1)
+    assert pimc.stats["contracts"] == {"number": [2, 1]}
+    assert result.summary["matches_without_buyer"] == 1
     heuristic = result.kinds["heuristic"]
-    assert heuristic.matches == 12 and heuristic.buys == 1 and heuristic.first_out == 4
-    assert heuristic.contracts == {"number": [1, 1], "misere": [2, 2], "bonaak": [1, 0]}
+    assert heuristic.matches == 12 and heuristic.stats["buys"] == 1 and heuristic.stats["first_out"] == 4
+    assert heuristic.stats["contracts"] == {"number": [1, 1], "misere": [2, 2], "bonaak": [1, 0]}
     data = result.to_json()["bots"][0]
     assert data["buys_the_round"]["share"] == 0.5
     assert data["buys_the_round"]["ci95"] == [round(x, 4) for x in wilson_interval(2, 4)]
 
 
+def test_scores_their_interval_and_the_paired_difference_with_the_field() -> None:
+    # entry 0 scores 10, 8, 4, 10; the field (the mean of the other three) 4, 4.33, 5.33, 3
+    table = [(10.0, 4.0, 4.0, 4.0), (8.0, 10.0, 1.0, 2.0), (4.0, 8.0, 8.0, 0.0), (10.0, 8.0, 1.0, 0.0)]
+    outcomes = [outcome(i, None, (), [], scores) for i, scores in enumerate(table)]
+    result = summarize(["pimc", "heuristic", "heuristic", "heuristic"], outcomes, "nk", 1, True, 0.0)
+    data = result.to_json()["bots"][0]
+    assert data["score"]["mean"] == 8.0
+    assert data["score"]["ci95"] == [
+        round(8.0 - Z95 * stdev([10, 8, 4, 10]) / 2, 4),
+        round(8.0 + Z95 * stdev([10, 8, 4, 10]) / 2, 4),
+    ]
+    diffs = [10 - 4, 8 - 13 / 3, 4 - 16 / 3, 10 - 3]
+    assert data["versus_field"]["mean"] == round(sum(diffs) / 4, 4)
+    low, high = data["versus_field"]["ci95"]
+    assert low < sum(diffs) / 4 < high
+    assert data["best_at_table"] == 0.5  # best at its table in matches 0 and 3 (alone), not in 1 and 2
+    assert mean_interval([5.0]) == (5.0, -math.inf, math.inf)
+
+
 def test_in_nk_the_first_player_to_go_erin_buys_the_round() -> None:
     result = run_arena(["heuristic", "random", "random", "random"], matches=8, seed=4, rules="nk")
     for o in result.outcomes:
-        if o.buyer is not None:
-            assert o.buyer in o.erin
+        if o.extra["buyer"] is not None:
+            assert o.extra["buyer"] in o.extra["erin"]
         else:
-            assert not o.erin
-    assert sum(b.buys for b in result.bots) == 8 - result.no_buyer
+            assert not o.extra["erin"]
+    assert sum(b.stats["buys"] for b in result.bots) == 8 - result.summary["matches_without_buyer"]
+    # nk scores are the table points of rules 54-57
+    for o in result.outcomes:
+        assert o.scores == {e: float(p) for e, p in o.extra["table_points"].items()}
 
 
 # ---------------------------------------------------------------------------- seat names

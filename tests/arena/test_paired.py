@@ -1,42 +1,33 @@
-"""The arena's scores and paired differences on duplicate deals (figures from :mod:`troef.stats`)."""
+"""The arena's paired difference on duplicate deals: one observation per deal (:mod:`troef.stats`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from troef.arena import describe, run_arena, score_of
+from troef.arena.core import describe, run_arena
 
 
-def test_duplicate_runs_report_the_paired_difference_of_every_bot_and_kind() -> None:
+def test_duplicate_runs_pair_every_bot_and_kind_with_the_field_deal_by_deal() -> None:
     result = run_arena(["heuristic", "random", "random", "random"], matches=12, seed=4, rules="nk", duplicate=True)
     best, kind = result.bots[0], result.kinds["random"]
-    assert best.score is not None and best.paired is not None and kind.paired is not None
+    assert best.paired is not None and kind.paired is not None
     # worked out again from the outcomes: per deal (4 rotations), the bot less the mean of the others
     per_deal = []
     for deal in range(3):
         group = [o for o in result.outcomes if o.index // 4 == deal]
-        per_deal.append(
-            sum(o.table_points[0] - sum(o.table_points[j] for j in (1, 2, 3)) / 3 for o in group) / len(group)
-        )
+        per_deal.append(sum(o.scores[0] - sum(o.scores[j] for j in (1, 2, 3)) / 3 for o in group) / len(group))
     assert best.paired.mean == pytest.approx(sum(per_deal) / 3)
-    assert best.paired.n == 3 and best.paired.excludes_zero and best.paired.low > 0
-    assert best.score.mean == pytest.approx(sum(o.table_points[0] for o in result.outcomes) / 12)
+    assert best.paired.n == 3 and best.paired.low > 0  # three deals, and the heuristic is clearly better
     assert kind.paired.mean < 0  # the randoms together against the heuristic
-    figures = best.to_json()
-    assert figures["paired_difference"]["n"] == 3 and len(figures["score"]["ci95"]) == 2
-    assert "paired difference" in describe(result) and "table points per match" in describe(result)
+    assert best.to_json()["paired_difference"]["n"] == 3
+    assert "paired difference with the field on the same deals" in describe(result)
 
 
-def test_without_duplicate_there_is_a_score_but_no_pairing() -> None:
-    result = run_arena(["heuristic", "random", "random"], matches=6, seed=2, rules="pagat")
-    for bot in result.bots:
-        assert bot.score is not None and bot.paired is None
-        assert 0.0 <= bot.score.mean <= 1.0
-    # pagat: the score is the loss share, so the shares of the entries add up to the matches with a buyer
-    buyers = sum(1 for o in result.outcomes if o.buyer is not None)
-    assert sum(b.score.mean for b in result.bots if b.score is not None) * 6 == pytest.approx(buyers)
-    assert "loss share" in describe(result)
-    assert score_of(result.outcomes[0], 0, "nk") == result.outcomes[0].table_points.get(0, 0)
+def test_without_duplicate_there_is_no_pairing_by_deal() -> None:
+    result = run_arena(["heuristic", "random", "random"], matches=3, seed=2, rules="pagat")
+    assert all(bot.paired is None for bot in result.bots)
+    assert result.bots[0].to_json()["paired_difference"] is None
+    assert "paired difference" not in describe(result)
 
 
 def test_the_levels_take_a_seat_and_strong_takes_pimc_settings() -> None:

@@ -14,14 +14,21 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from troef.bench.server import free_port, start_server
+
+#: The per-client limits of most test servers: every test client is on loopback, one address, and
+#: a test may make many tables (the tests of the limits start servers with their own).
+LOOSE = ("--create-rate", "0", "--replay-rate", "0", "--max-connections-per-client", "1000")
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 #: Seat lists for tables of four.
 HUMANS4 = [{"kind": "human", "name": f"player {i + 1}"} for i in range(4)]
@@ -30,9 +37,12 @@ HUMANS4 = [{"kind": "human", "name": f"player {i + 1}"} for i in range(4)]
 class Server:
     """``python -m troef.server`` in a subprocess on a free loopback port."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0, log_dir: Path | None = None) -> None:
+    def __init__(
+        self, db_url: str, bot_delay: float = 0.0, log_dir: Path | None = None, extra: Sequence[str] = LOOSE
+    ) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.extra = list(extra)
         self.log_path = (log_dir or Path(tempfile.mkdtemp(prefix="troef-test-"))) / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
@@ -40,7 +50,7 @@ class Server:
 
     def start(self) -> None:
         self.port = free_port()
-        self.proc = start_server(self.port, self.db_url, self.bot_delay, "warning", self.log_path)
+        self.proc = start_server(self.port, self.db_url, self.bot_delay, "warning", self.log_path, extra=self.extra)
 
     @property
     def base(self) -> str:
@@ -270,3 +280,30 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'troef.db'}"
     url: str = request.getfixturevalue("pg_url")
     return url
+
+
+# ---------------------------------------------------------------------- Chromium
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium driven by Playwright (never Playwright's own browser download)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

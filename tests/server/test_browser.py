@@ -7,36 +7,13 @@ Playwright's own browser download is never used.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tests.server.conftest import Server
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed: apt-get install chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +25,7 @@ def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _create(page: Page, srv: Server, preset: str, seed: int, seats: list[str]) -> str:
-    page.goto(srv.base + "/")
+    page.goto(srv.base + "/?seed")  # the seed field is for testers: shown with ?seed
     page.wait_for_selector("#create-form")
     page.select_option("#preset", preset)
     page.click("details summary")
@@ -58,6 +35,15 @@ def _create(page: Page, srv: Server, preset: str, seed: int, seats: list[str]) -
     page.click("#create")
     page.wait_for_selector(".felt")
     return str(page.url).rsplit("/", 1)[1]
+
+
+def lay_away(page: Page) -> None:
+    """Pick cards to lay away until the confirm button allows it, then confirm."""
+    for card in page.locator("#my-hand .card.legal:not(.picked)").all():
+        if page.locator("#discard-go").is_enabled():
+            break
+        card.click()
+    page.click("#discard-go")
 
 
 def _wait_change(page: Page, version: str) -> None:
@@ -92,11 +78,13 @@ def _play_match(page: Page, cap: int = 70) -> dict[str, int]:
                 page.click('.action-panel [data-action="pass"]')
         elif phase == "exchange":
             assert page.locator("#exchange-prompt").count()
-            page.locator("#my-hand .card.legal").first.click()
+            lay_away(page)
         elif phase == "trump":
             page.locator('.action-panel [data-action^="trump "]').first.click()
         elif phase == "roem":
             page.locator('.action-panel [data-action^="roem "]').last.click()
+            if page.locator("#confirm-go").count():  # a roem declaration is confirmed first
+                page.click("#confirm-go")
         elif phase == "play":
             illegal = page.locator("#my-hand .card.illegal")
             if not refused and illegal.count():
@@ -230,3 +218,33 @@ def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> N
     assert page3.locator("#my-hand .card").count() == 0
     for ctx in (host, friend, stranger):
         ctx.close()
+
+
+def test_practice_tables_are_marked_and_names_are_not_templates(browser: Browser, ui_server: Server) -> None:
+    """Issue 17: a chosen seed shows as a practice table in the lobby and at the table; a player's name
+    with ``{card}`` in it is shown as it is, not filled in."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_id = _create(page, ui_server, "pagat", 21, ["me", "bot:random", "bot:random", "bot:random"])
+    page.wait_for_selector("#practice")
+    assert page.locator("#practice").text_content() in ("Practice", "Oefentafel")
+    page.goto(ui_server.base + "/")
+    page.wait_for_selector(f'a[href="/t/{table_id}"]')
+    row = page.locator(".table-row", has=page.locator(f'a[href="/t/{table_id}"]'))
+    assert row.locator(".tag.practice").count() == 1
+    unseeded = ui_server.create(seats=[{"kind": "human", "name": "x"}] * 4)
+    page.reload()
+    page.wait_for_selector(f'a[href="/t/{unseeded["id"]}"]')
+    other = page.locator(".table-row", has=page.locator(f'a[href="/t/{unseeded["id"]}"]'))
+    assert other.locator(".tag.practice").count() == 0
+    text = page.evaluate(
+        """async () => {
+            const { t } = await import("/static/i18n.js");
+            return t("ev_play", { name: "{card} x {bid}", card: "A\u2665" });
+        }"""
+    )
+    assert text.startswith("{card} x {bid} ") and text.endswith("A\u2665")
+    assert not errors, errors
+    context.close()

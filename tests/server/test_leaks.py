@@ -109,8 +109,8 @@ def check_frame(line: Timeline, viewer: int, raw: str) -> None:
             assert not cards_in(msg["prev"]) & ~prev_allowed, f"viewer {viewer}: previous hand leaks"
         rest = {k: v for k, v in msg.items() if k not in ("view", "prev")}
         assert not cards_in(rest), f"cards outside the view: {rest}"
-    elif kind == "hint":
-        assert not cards_in(msg["action"]) & ~line.current[msg["version"]][viewer]
+    elif kind == "hint":  # the suggestion and the values of the legal actions (own cards only)
+        assert not cards_in(msg) & ~line.current[msg["version"]][viewer]
     else:
         assert not cards_in(msg), f"cards in a {kind} message: {raw[:200]}"
 

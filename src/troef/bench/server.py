@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -40,6 +41,15 @@ from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_
 STALL_SECONDS = 15.0
 #: The per-connection rate limit the bench's server runs with (messages a second; the default is 20).
 RATE_LIMIT = 10000.0
+#: Every client of the bench is on loopback, one address: the per-client limits are lifted.
+BENCH_LIMITS: Final = (
+    "--create-rate",
+    "0",
+    "--max-connections",
+    "20000",
+    "--max-connections-per-client",
+    "20000",
+)
 
 
 @dataclass
@@ -72,12 +82,17 @@ def start_server(
     log_level: str = "warning",
     log_path: Path | None = None,
     rate_limit: float | None = None,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
-    """Start ``python -m troef.server`` and wait until it answers; its output goes to ``log_path``."""
+    """Start ``python -m troef.server`` and wait until it answers; its output goes to ``log_path``.
+
+    ``extra``: more options (e.g. the limits of ``troef serve --help``).
+    """
     cmd = [sys.executable, "-m", "troef.server", "--host", "127.0.0.1", "--port", str(port)]
     cmd += ["--db", db_url, "--bot-delay", str(bot_delay), "--log-level", log_level]
     if rate_limit is not None:
         cmd += ["--rate-limit", str(rate_limit)]
+    cmd += list(extra)
     if log_path is None:
         log_path = Path(tempfile.mkdtemp(prefix="troef-server-")) / "server.log"
     with open(log_path, "ab") as log:
@@ -354,7 +369,7 @@ def run(
     tmp = tempfile.mkdtemp(prefix="troef-bench-")
     db_url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
     # a seat of a lone table played flat out sends far more than a person's 20 messages a second
-    proc = start_server(port, db_url, rate_limit=RATE_LIMIT)
+    proc = start_server(port, db_url, rate_limit=RATE_LIMIT, extra=BENCH_LIMITS)
     try:
         try:
             import uvloop

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from troef.server.app import run
+from troef.server.guard import add_limit_arguments, limits_from_arguments
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,8 +22,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--rate-limit", type=float, default=20.0, help="messages a second one connection may send (load tests raise it)"
     )
+    add_limit_arguments(parser)
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level, rate_limit=args.rate_limit)
+    run(
+        args.host,
+        args.port,
+        args.db,
+        bot_delay=args.bot_delay,
+        log_level=args.log_level,
+        rate_limit=args.rate_limit,
+        limits=limits_from_arguments(args),
+        max_tables=args.max_tables,
+        expire_seconds=args.expire_after,
+    )
 
 
 if __name__ == "__main__":

@@ -162,6 +162,33 @@ def rebuild(
     return match
 
 
+def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` if it is canonical JSON data, else :class:`ConfigError`.
+
+    Canonical: objects with text keys, lists, text, integers, true/false and
+    null, nothing else (no floats, so ``30.0`` cannot stand in for ``30``), so
+    that what is stored reads back as exactly what was checked. A game's
+    :meth:`GameAdapter.normalize_config` must return such data; this is the
+    server's own check that it did.
+    """
+
+    def ok(value: object, depth: int) -> bool:
+        if depth > 16:
+            return False
+        if value is None or type(value) in (bool, int, str):
+            return True
+        if type(value) is list:
+            return all(ok(item, depth + 1) for item in value)
+        if type(value) is dict:
+            return all(type(k) is str and ok(v, depth + 1) for k, v in value.items())
+        return False
+
+    out = dict(config)
+    if not ok(out, 0):
+        raise ConfigError("the configuration is not canonical JSON data (objects, lists, text, integers, booleans)")
+    return out
+
+
 #: The games whose server part is more than :class:`CoreAdapter`: name -> "module:class".
 ADAPTERS: Final[dict[str, str]] = {
     "bonaken": "troef.server.bonaken:BonakenAdapter",
@@ -206,8 +233,8 @@ class CoreAdapter:
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         presets = self.game.presets()
         name = raw.get("preset", self.game.default_preset)
-        if name not in presets:
-            raise ConfigError(f"unknown rules preset {name!r}; choose one of {', '.join(presets)}")
+        if type(name) is not str or name not in presets:
+            raise ConfigError(f"unknown rules preset {str(name)[:40]!r}; choose one of {', '.join(presets)}")
         switches_raw = raw.get("switches")
         if switches_raw is None:
             switches_raw = {}
@@ -215,18 +242,20 @@ class CoreAdapter:
             raise ConfigError("'switches' must be an object")
         switches: dict[str, Any] = {}
         for key, value in switches_raw.items():
-            allowed = self.switches.get(key)
+            allowed = self.switches.get(key) if type(key) is str else None
             if allowed is None:
-                raise ConfigError(f"the switch {key!r} cannot be set here; settable: {', '.join(self.switches)}")
-            if allowed is _ON_OFF:
-                if not isinstance(value, bool):
+                settable = ", ".join(self.switches) or "none"
+                raise ConfigError(f"the switch {str(key)[:40]!r} cannot be set here; settable: {settable}")
+            # exactly the type of the allowed values: 30.0 is not 30 and True is not 1 (the stored
+            # configuration must read back as what the rules take: rule objects check their types)
+            if not any(type(value) is type(choice) and value == choice for choice in allowed):
+                if allowed is _ON_OFF:
                     raise ConfigError(f"{key} must be true or false")
-            elif isinstance(value, bool) or value not in allowed:
                 raise ConfigError(f"{key} must be one of {', '.join(map(str, allowed))}")
             if self.switch_default(name, key) != value:
                 switches[key] = value
         players = raw.get("players", presets[name].default_players)
-        if not isinstance(players, int) or isinstance(players, bool) or players not in presets[name].players:
+        if type(players) is not int or players not in presets[name].players:
             allowed_players = ", ".join(map(str, presets[name].players))
             raise ConfigError(f"the {name} rules are for {allowed_players} players")
         try:  # a combination of switches the rules refuse

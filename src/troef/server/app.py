@@ -8,37 +8,49 @@ HTTP routes (JSON unless noted):
 
 =======================================  ==============================================
 ``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
+``GET /rules/{game}``                    the rules troef plays (``docs/rules/{game}.md`` as HTML)
 ``GET /api/health``                      ``{"ok": true}``
 ``GET /api/games``                       presets, players, switches, bot levels
 ``GET /api/tables``                      open tables, live tables, finished matches
 ``POST /api/tables``                     create a table; returns the invite tokens
 ``GET /api/tables/{id}``                 one table's public facts
-``POST /api/tables/{id}/claim``          take an open seat: returns its token
+``POST /api/tables/{id}/claim``          take an open seat (optionally with a name): returns its token
+``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
+``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
 =======================================  ==============================================
+
+Every request must name this server in its ``Host`` header, and a ``POST`` or
+the game socket's handshake must carry no ``Origin`` or one of this server
+(:class:`troef.server.guard.Guard`); a ``POST`` body must be
+``application/json``. Creating tables and fetching replays and records are
+rate-limited per client.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from troef.server.guard import GUARD, Guard, Limits, client_key, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
@@ -51,6 +63,26 @@ log = logging.getLogger("troef.server")
 MAX_BODY: Final = 16384
 
 WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web"
+#: The rules as troef plays them, one Markdown file per game (in a source checkout: ``docs/rules``).
+RULES_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+def rules_page(game: str) -> str | None:
+    """``docs/rules/{game}.md`` as a plain HTML page (CommonMark with tables), or None if there is none."""
+    path = RULES_DIR / f"{game}.md"
+    if not path.is_file():
+        return None
+    from markdown_it import MarkdownIt
+
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>troef \u00b7 {game} rules</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><header class="site"><a class="brand" href="/">troef</a></header><main class="rules-doc">{body}</main>'
+        "</body></html>"
+    )
+
 
 _SECURITY_HEADERS: Final = [
     (
@@ -65,15 +97,23 @@ _SECURITY_HEADERS: Final = [
 
 
 class Front:
-    """The outermost layer: a strict content security policy and friends on every HTTP response."""
+    """The outermost layer: the ``Host`` check, and a strict content security policy and friends on every response."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, guard: Guard | None = None) -> None:
         self.app = app
+        self.guard = guard
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if self.guard is not None:
+            host = _header(scope, b"host")
+            if not self.guard.host_ok(host):
+                # DNS rebinding: a page of another site whose name now points at this server
+                response = _error(421, "bad_host", "this server does not answer to that host name")
+                await response(scope, receive, send)
+                return
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -83,18 +123,44 @@ class Front:
         await self.app(scope, receive, send_with_headers)
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    # after a body that did not come in time the connection is in no state to go on
+    headers = {"connection": "close"} if status == 408 else None
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, guard: Guard) -> dict[str, Any]:
+    """The JSON object of a request that changes something, from a page of this server or from no page at all.
+
+    A browser lets any site send a form or ``text/plain`` body to any server
+    without asking it first, but not ``application/json``: that, and the
+    ``Origin`` check, keep other sites' pages from creating tables or taking
+    seats in a visitor's name.
+    """
+    if not guard.origin_ok(request.headers.get("origin"), request.headers.get("host")):
+        raise TableError(403, "bad_origin", "requests from pages of other sites are refused")
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise TableError(415, "bad_content_type", "send the body as application/json")
     size = 0
     chunks = []
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise TableError(413, "too_large", f"the request body may be at most {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        # the body, like the head, must come in time: a trickled body would hold the request open
+        async with asyncio.timeout(guard.limits.header_timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise TableError(413, "too_large", f"the request body may be at most {MAX_BODY} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise TableError(408, "too_slow", "the request body did not arrive in time") from None
     try:
         data = json.loads(b"".join(chunks) or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -111,33 +177,54 @@ def create_app(
     bot_budget: float = 10.0,
     max_tables: int = 1000,
     rate_limit: float = RATE,
+    limits: Limits | None = None,
+    idle_seconds: float = 3600.0,
+    expire_seconds: float = 900.0,
 ) -> Starlette:
     """The troef web app on the database at ``db_url`` (default: a SQLite file in the user data folder).
 
     ``bot_delay``: seconds a computer player pauses before acting; ``bot_budget``:
     seconds it may think; ``rate_limit``: messages a second one connection may
-    send on average (``docs/protocol.md``).
+    send on average (``docs/protocol.md``); ``limits``: the edge's limits
+    (:class:`troef.server.guard.Limits`); ``idle_seconds``: a table unused this
+    long leaves memory; ``expire_seconds``: a table nobody joined this long is deleted.
     """
-    store = AsyncStore(db_url or default_url())
-    hub = Hub(store, bot_delay=bot_delay, bot_budget=bot_budget, max_tables=max_tables)
+    from troef.tournament.web import TournamentWeb
+
+    db_url = db_url or default_url()
+    store = AsyncStore(db_url)
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        bot_budget=bot_budget,
+        max_tables=max_tables,
+        idle_seconds=idle_seconds,
+        expire_seconds=expire_seconds,
+    )
+    tournaments = TournamentWeb(db_url, hub)
+    guard = Guard(limits or Limits())
 
     def endpoint(out: Outlet) -> Connection:
-        return Connection(out, hub, rate_limit)
+        return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await hub.start()
+        await tournaments.start()
         try:
-            # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here
-            yield {ENDPOINT: endpoint}
+            # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here,
+            # and the guarded HTTP protocol and GameSocket apply the guard's checks and caps
+            yield {ENDPOINT: endpoint, GUARD: guard}
         finally:
             await hub.stop()
+            tournaments.close()
 
     def page(_request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"cache-control": "no-cache"})
 
     async def health(_request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables": len(hub.tables)})
+        # quarantined: tables set aside at start-up (the log says which and why)
+        return JSONResponse({"ok": True, "tables": len(hub.tables), "quarantined": len(hub.quarantined)})
 
     async def game_options(_request: Request) -> Response:
         return JSONResponse(hub.game_options())
@@ -147,7 +234,9 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         try:
-            body = await _body(request)
+            body = await _body(request, guard)
+            if not guard.creations.allow(_client(request)):
+                raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
             table, tokens = await hub.create_table(body)
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -164,22 +253,44 @@ def create_app(
 
     async def claim(request: Request) -> Response:
         try:
-            body = await _body(request)
-            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"))
+            body = await _body(request, guard)
+            table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"), body.get("name"))
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"})
 
+    async def rematch(request: Request) -> Response:
+        try:
+            body = await _body(request, guard)
+            table = await hub.rematch(request.path_params["table_id"], body.get("token"))
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse({"id": table.id, "table": table.info()})
+
+    def rules(request: Request) -> Response:
+        game = request.path_params["game"]
+        text = rules_page(game) if game in hub.games else None
+        if text is None:
+            return _error(404, "no_rules", "no rules page for that game")
+        return HTMLResponse(text, headers={"cache-control": "no-cache"})
+
     async def replay(request: Request) -> Response:
         try:
+            if not guard.replays.allow(_client(request)):
+                raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
-            frames = await hub.replay(request.path_params["table_id"], hand, request.headers.get("x-troef-token"))
+            open_cards = request.query_params.get("open") == "1"
+            frames = await hub.replay(
+                request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
+            )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse(frames)
 
     async def record(request: Request) -> Response:
         try:
+            if not guard.replays.allow(_client(request)):
+                raise TableError(429, "rate_limited", "too many records from here; wait a minute")
             text, filename = await hub.record(request.path_params["table_id"])
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -193,19 +304,27 @@ def create_app(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/r/{table_id}", page),
+        Route("/rules/{game}", rules),
         Route("/api/health", health),
         Route("/api/games", game_options),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
+        *tournaments.routes(),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front, guard=guard)])
     app.state.hub = hub
+    app.state.guard = guard
     return app
+
+
+def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client else None)
 
 
 #: Allocations between collections of the youngest generation, and collections between older ones.
@@ -237,18 +356,44 @@ def run(
     bot_delay: float = 0.8,
     log_level: str = "info",
     rate_limit: float = RATE,
+    limits: Limits | None = None,
+    max_tables: int = 1000,
+    expire_seconds: float = 900.0,
 ) -> None:
-    """Serve troef with uvicorn until interrupted."""
+    """Serve troef with uvicorn until interrupted.
+
+    A SQLite database is locked for the server's life: a second server on the
+    same file exits at once with a message saying so.
+    """
     import uvicorn
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(levelname)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    app = create_app(db, bot_delay=bot_delay, rate_limit=rate_limit)
+    db_url = db or default_url()
+    try:
+        lock = lock_database(db_url)
+    except RuntimeError as exc:
+        log.error("%s", exc)
+        raise SystemExit(2) from None
+    limits = limits or Limits()
+    # the names the bound address answers to come first; --allowed-host adds more
+    limits = replace(limits, allowed_hosts=tuple(dict.fromkeys((*_default_hosts(host), *limits.allowed_hosts))))
+    app = create_app(
+        db_url,
+        bot_delay=bot_delay,
+        rate_limit=rate_limit,
+        limits=limits,
+        max_tables=max_tables,
+        expire_seconds=expire_seconds,
+    )
     tune_gc()
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=guarded_http(HttpToolsProtocol),  # connection caps and the header timeout: troef.server.guard
+        timeout_keep_alive=max(1, round(limits.idle_timeout)),
         ws=GameSocket,  # the game socket: see troef.server.transport
         log_level=log_level,
         access_log=log_level == "debug",
@@ -258,3 +403,14 @@ def run(
         # asyncio accepts all that are waiting. Per action the two cost the same, within the noise.
         loop="asyncio",
     )
+    if lock is not None:
+        lock.close()
+
+
+def _default_hosts(bind: str) -> tuple[str, ...]:
+    """The host names a server bound to ``bind`` answers by default: loopback, and the address it is bound to."""
+    from troef.server.guard import LOOPBACK_HOSTS
+
+    if bind in ("", "0.0.0.0", "::"):
+        return LOOPBACK_HOSTS
+    return (*LOOPBACK_HOSTS, bind) if bind not in LOOPBACK_HOSTS else LOOPBACK_HOSTS

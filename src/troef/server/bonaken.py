@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
+from troef.core.errors import NotationError
+from troef.games.bonaken.actions import Bid, parse_action
 from troef.games.bonaken.game import rules_of
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.view import BonakenView, hand_view, hand_views, views_to_bytes, views_to_json
@@ -91,3 +93,32 @@ class BonakenAdapter(CoreAdapter):
 
     def result(self, match: Match) -> dict[str, Any]:
         return {"losers": list(match.sheet.losers()), "standing": match.standing(), "hands": len(match.hands)}
+
+    def warning(self, match: Match, seat: int, text: str) -> str | None:
+        """Why a legal action of ``seat`` would cost it dearly, or None: ``false_roem`` for a bid claiming roem
+        its cards cannot reach whatever the blind card (nk rules 66-69: erin at once).
+
+        Built from what the seat knows (its cards and the open centre), never from the blind card.
+        """
+        hand = match.hand
+        if not hand.rules.false_roem_erin or hand.to_act != seat or hand.is_over:
+            return None
+        try:
+            action = parse_action(text)
+        except NotationError:
+            return None
+        if not isinstance(action, Bid) or action.text() not in {a.text() for a in hand.legal_actions()}:
+            return None
+        return "false_roem" if hand._is_false_roem(seat, action) else None
+
+    def hint_values(self, view: BonakenView, budget: float, seed: int) -> list[dict[str, Any]]:
+        """Every legal action with the chance that the seat's side succeeds after it, best first (as in the terminal).
+
+        Empty where the solver is not installed. Runs in a worker process (it searches for about ``budget`` seconds).
+        """
+        if "pimc" not in self.bot_levels():
+            return []
+        from troef.games.bonaken.hints import hints
+
+        found = hints(view, budget=budget, seed=seed)
+        return [{"action": h.text, "value": h.value, "best": h.best} for h in found]

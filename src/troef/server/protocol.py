@@ -30,7 +30,7 @@ ABUSE_BURST: Final = 200.0
 #: Messages queued for a client that does not read them before it is dropped (1013).
 SEND_QUEUE: Final = 512
 
-CLIENT_TYPES: Final = ("join", "act", "hint", "ping")
+CLIENT_TYPES: Final = ("join", "act", "hint", "ping", "reclaim", "standin", "check")
 
 #: Every error code, with what it means (``docs/protocol.md`` has the same list).
 ERRORS: Final = {
@@ -53,6 +53,10 @@ ERRORS: Final = {
     "busy": "the previous request is still being answered",
     "storage": "the action could not be stored; nothing changed",
     "internal": "the server failed; nothing changed",
+    "no_standin": "no computer player is playing your seat",
+    "not_owner": "only the table's creator can let a computer play for somebody",
+    "not_away": "that seat's player is here (or a computer already plays it)",
+    "bad_seat": "no such seat",
 }
 
 
@@ -76,6 +80,7 @@ class ClientMessage:
     token: str | None = None
     action: str | None = None
     expect: int | None = None
+    seat: int | None = None
 
 
 def _ref(data: dict[str, Any]) -> str | int | None:
@@ -119,12 +124,19 @@ def parse_client_message(text: str) -> ClientMessage:
         table = _text(data, "table", 64, ref)
         token = _text(data, "token", 128, ref, required=False)
         return ClientMessage("join", ref, table=table, token=token)
+    if kind == "check":
+        return ClientMessage("check", ref, action=_text(data, "action", 64, ref))
     if kind == "act":
         action = _text(data, "action", 64, ref)
         expect = data.get("expect")
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int) or expect < 0):
             raise ProtocolError("bad_message", "'expect' must be a version number", ref)
         return ClientMessage("act", ref, action=action, expect=expect)
+    if kind == "standin":
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
+            raise ProtocolError("bad_message", "'seat' must be a seat number", ref)
+        return ClientMessage(kind, ref, seat=seat)
     return ClientMessage(kind, ref)
 
 

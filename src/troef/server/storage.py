@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,6 +39,34 @@ T = TypeVar("T")
 
 metadata: Final = sa.MetaData()
 
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A moment in time, written and read as a timezone-aware datetime in UTC.
+
+    SQLite keeps no offset: it gives back naive datetimes, and a server that
+    compared a restored table's (naive) creation time with a new one's (aware)
+    failed to list the lobby at all. Naive values are refused on the way in,
+    and every value read is aware, whatever the database.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError("times are stored timezone-aware (UTC); got a naive datetime")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:  # SQLite: what was written is UTC
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
 tables_table: Final = sa.Table(
     "troef_tables",
     metadata,
@@ -45,9 +75,16 @@ tables_table: Final = sa.Table(
     sa.Column("config", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("first_dealer", sa.Integer, nullable=True),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True, index=True),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
+    sa.Column("finished_at", UTCDateTime(), nullable=True, index=True),
     sa.Column("result", sa.JSON, nullable=True),
+    # revision 0003
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("quarantine", sa.String(500), nullable=True),
+    sa.Column("joined_at", UTCDateTime(), nullable=True),
+    # the turn timer in seconds (None: no timer) and the creator's seat (None: not seated), migration 0004
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+    sa.Column("owner", sa.Integer, nullable=True),
 )
 
 seats_table: Final = sa.Table(
@@ -69,12 +106,31 @@ actions_table: Final = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(64), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", UTCDateTime(), nullable=False),
 )
 
 
 class StorageError(TroefError):
     """The database refused or failed a write; the table's state was not changed."""
+
+
+class DatabaseLocked(StorageError):
+    """SQLite: another program holds the database's write lock (a ``sqlite3`` shell, a backup); try again later."""
+
+
+#: SQLite: milliseconds a write on the event loop waits for another program's write lock before giving up
+#: (it then goes on, off the loop, in :meth:`AsyncStore._retry_locked`): the loop must never wait long.
+LOOP_BUSY_MS: Final = 20
+#: SQLite: milliseconds each retry off the loop waits for the lock, and connections of reads and migrations.
+THREAD_BUSY_MS: Final = 500
+#: Seconds writes wait for a locked SQLite database before they fail (the player is told; nothing changed).
+LOCKED_GIVE_UP = 5.0
+
+
+def _locked(exc: BaseException) -> bool:
+    """Whether ``exc`` (or the driver error it wraps) says SQLite's database is locked by another connection."""
+    orig = getattr(exc, "orig", exc)
+    return isinstance(orig, sqlite3.OperationalError) and ("locked" in str(orig) or "busy" in str(orig))
 
 
 @dataclass(slots=True)
@@ -103,6 +159,19 @@ class TableRow:
     result: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    #: The creator chose the seed: a practice table, marked as such wherever it is shown.
+    practice: bool = False
+    #: Why the table could not be rebuilt at a start (it is then set aside), or None. Also set (not
+    #: stored) by a load that finds the action log broken.
+    quarantine: str | None = None
+    #: When somebody first joined the table (None: nobody yet).
+    joined_at: datetime | None = None
+    #: When the last stored action was made (None: none yet); loaded, never written.
+    last_action_at: datetime | None = None
+    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
+    turn_seconds: int | None = None
+    #: The seat of whoever created the table (may let a computer play for an absent player), or None.
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +196,8 @@ def default_url() -> str:
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout."""
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # a short busy timeout: a lock another program holds must not hold up a thread (or the loop) for long
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": THREAD_BUSY_MS / 1000})
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -178,6 +248,9 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             "seed": row.seed,
             "first_dealer": row.first_dealer,
             "created_at": row.created_at,
+            "practice": row.practice,
+            "turn_seconds": row.turn_seconds,
+            "owner": row.owner,
         },
     )
     _run(
@@ -213,8 +286,13 @@ def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
     conn.exec_driver_sql(compiled.sql, params)
 
 
-def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> bool:
-    """Give an open, unclaimed seat its token; False if it was not open or already taken."""
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
+    """Give an open, unclaimed seat its token (and its taker's name); False if it was not open or already taken."""
+    if name is not None:
+        result = _run(
+            conn, "claim_named", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash, "name": name}
+        )
+        return bool(result.rowcount == 1)
     result = _run(conn, "claim_seat", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash})
     return bool(result.rowcount == 1)
 
@@ -224,6 +302,27 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
     _run(conn, "mark_finished", {"w_id": table_id, "finished_at": _now(), "result": result})
 
 
+def mark_joined(conn: Connection, table_id: str) -> None:
+    """Note that somebody has joined the table (the first time only)."""
+    conn.execute(
+        tables_table.update()
+        .where(tables_table.c.id == table_id, tables_table.c.joined_at.is_(None))
+        .values(joined_at=_now())
+    )
+
+
+def quarantine_table(conn: Connection, table_id: str, reason: str) -> None:
+    """Set a table aside: later starts leave it out, and the operator can find it by its reason."""
+    conn.execute(tables_table.update().where(tables_table.c.id == table_id).values(quarantine=reason[:500]))
+
+
+def delete_table(conn: Connection, table_id: str) -> None:
+    """Delete a table, its seats and its actions (one nobody ever joined, which has expired)."""
+    for table in (actions_table, seats_table):
+        conn.execute(table.delete().where(table.c.table_id == table_id))
+    conn.execute(tables_table.delete().where(tables_table.c.id == table_id))
+
+
 # The server's writes, each with its parameters as bind parameters. Every action, new table, claimed seat and
 # finished match goes through these, so each is compiled once per dialect and handed to the driver as it is
 # (_Compiled): building the statement, its cache key and SQLAlchemy's processing of each row's parameters cost
@@ -231,7 +330,20 @@ def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> No
 # The names of parameters in a WHERE clause start with w_ (those of the columns set are reserved).
 _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
     "insert_table": tables_table.insert().values(
-        {name: sa.bindparam(name) for name in ("id", "game", "config", "seed", "first_dealer", "created_at")}
+        {
+            name: sa.bindparam(name)
+            for name in (
+                "id",
+                "game",
+                "config",
+                "seed",
+                "first_dealer",
+                "created_at",
+                "practice",
+                "turn_seconds",
+                "owner",
+            )
+        }
     ),
     "insert_seats": seats_table.insert().values(
         {name: sa.bindparam(name) for name in ("table_id", "seat", "kind", "level", "name", "open", "token_hash")}
@@ -247,6 +359,14 @@ _WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
         seats_table.c.token_hash.is_(None),
     )
     .values(token_hash=sa.bindparam("token_hash")),
+    "claim_named": seats_table.update()
+    .where(
+        seats_table.c.table_id == sa.bindparam("w_table_id"),
+        seats_table.c.seat == sa.bindparam("w_seat"),
+        seats_table.c.open.is_(True),
+        seats_table.c.token_hash.is_(None),
+    )
+    .values(token_hash=sa.bindparam("token_hash"), name=sa.bindparam("name")),
     "mark_finished": tables_table.update()
     .where(tables_table.c.id == sa.bindparam("w_id"), tables_table.c.finished_at.is_(None))
     .values(finished_at=sa.bindparam("finished_at"), result=sa.bindparam("result")),
@@ -347,6 +467,9 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._write_conn: Connection | None = None
+        self._sqlite = self.engine.dialect.name == "sqlite"
+        #: The busy timeout (ms) the write connection has now (SQLite), None before it is set.
+        self._busy_ms: int | None = None
 
     def migrate(self) -> None:
         """Create or upgrade the schema."""
@@ -370,6 +493,7 @@ class Store:
 
     def _close_writer(self) -> None:
         conn, self._write_conn = self._write_conn, None
+        self._busy_ms = None
         if conn is not None:
             try:
                 conn.close()
@@ -396,15 +520,26 @@ class Store:
         with self.engine.begin() as conn:
             mark_finished(conn, table_id, result)
 
-    def write_group(self, items: Sequence[ActionRow | Write]) -> list[tuple[Any, Exception | None]]:
+    def write_group(
+        self, items: Sequence[ActionRow | Write], busy_ms: int = THREAD_BUSY_MS
+    ) -> list[tuple[Any, Exception | None]]:
         """Commit ``items`` (actions, and other writes) in one transaction, in order: each one's result or error.
 
         Runs of actions go in as one INSERT. If the transaction fails, each
         item is tried again in its own, so that one bad item cannot sink the
-        others (a taken action position, say).
+        others (a taken action position, say). A SQLite database locked by
+        another program for longer than ``busy_ms`` raises
+        :class:`DatabaseLocked` instead (nothing was written): that is nobody's
+        bad item, and the caller tries them all again later.
         """
         try:
             conn = self._writer()
+            if self._sqlite and self._busy_ms != busy_ms:
+                # on the driver's connection: SQLAlchemy's would begin a transaction for it
+                driver = conn.connection.driver_connection
+                assert driver is not None
+                driver.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
+                self._busy_ms = busy_ms
             try:
                 with conn.begin():
                     results = _write_all(conn, items)
@@ -415,9 +550,11 @@ class Store:
                     self._close_writer()
                 raise
         except Exception as exc:
+            if _locked(exc):
+                raise DatabaseLocked("the database is locked by another program") from exc
             if len(items) == 1:
                 return [(None, _failure(items[0], exc))]
-            return [self.write_group([item])[0] for item in items]
+            return [self.write_group([item], busy_ms)[0] for item in items]
         return [(result, None) for result in results]
 
     def _rows(self, conn: Connection, where: Any, with_actions: bool) -> list[TableRow]:
@@ -432,6 +569,11 @@ class Store:
                 created_at=r.created_at,
                 finished_at=r.finished_at,
                 result=r.result,
+                practice=bool(r.practice),
+                quarantine=r.quarantine,
+                joined_at=r.joined_at,
+                turn_seconds=r.turn_seconds,
+                owner=r.owner,
             )
         if not out:
             return []
@@ -443,15 +585,25 @@ class Store:
                 out[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.level, s.name, bool(s.open), s.token_hash))
             if with_actions:
                 query = (
-                    sa.select(actions_table.c.table_id, actions_table.c.seq, actions_table.c.action)
+                    sa.select(
+                        actions_table.c.table_id,
+                        actions_table.c.seq,
+                        actions_table.c.action,
+                        actions_table.c.created_at,
+                    )
                     .where(actions_table.c.table_id.in_(part))
                     .order_by(actions_table.c.table_id, actions_table.c.seq)
                 )
                 for a in conn.execute(query):
                     row = out[a.table_id]
+                    if row.quarantine is not None:
+                        continue
                     if a.seq != len(row.actions):
-                        raise StorageError(f"table {row.id}: action {a.seq} follows {len(row.actions)} actions")
+                        # one table's broken log must not keep the others from loading: the caller sets it aside
+                        row.quarantine = f"action {a.seq} follows {len(row.actions)} actions"
+                        continue
                     row.actions.append(a.action)
+                    row.last_action_at = a.created_at
         return list(out.values())
 
     def load(self, table_id: str) -> TableRow | None:
@@ -461,9 +613,18 @@ class Store:
         return rows[0] if rows else None
 
     def load_unfinished(self) -> list[TableRow]:
-        """Every table whose match is still going, with seats and actions (for a restart)."""
+        """Every table whose match is still going and that is not set aside, with seats and actions (for a restart)."""
         with self.engine.connect() as conn:
-            return self._rows(conn, tables_table.c.finished_at.is_(None), with_actions=True)
+            where = sa.and_(tables_table.c.finished_at.is_(None), tables_table.c.quarantine.is_(None))
+            return self._rows(conn, where, with_actions=True)
+
+    def list_quarantined(self) -> list[tuple[str, str]]:
+        """The tables set aside at a start: (id, reason) each."""
+        with self.engine.connect() as conn:
+            query = sa.select(tables_table.c.id, tables_table.c.quarantine).where(
+                tables_table.c.quarantine.is_not(None)
+            )
+            return [(r.id, r.quarantine) for r in conn.execute(query)]
 
     def list_finished(self, limit: int = 50) -> list[TableRow]:
         """The most recently finished tables (seats, no actions)."""
@@ -506,6 +667,12 @@ class AsyncStore:
       in it waited through (measured with ``troef bench server``); inline, it
       takes one or two milliseconds of work. All SQLite writes go this way,
       so they never wait on each other's locks; reads stay on the thread.
+      Another program may hold the database's write lock (a ``sqlite3``
+      shell, a backup): the loop then waits at most :data:`LOOP_BUSY_MS`, and
+      the writes are tried again on the database thread with growing pauses
+      (:meth:`_retry_locked`) until the lock is gone or :data:`LOCKED_GIVE_UP`
+      seconds have passed (they then fail: the acting player is told). The
+      loop keeps serving meanwhile.
     """
 
     def __init__(self, url: str) -> None:
@@ -515,6 +682,8 @@ class AsyncStore:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-db")
         self._pending: list[tuple[ActionRow | Write, Settled]] = []
         self._writer: asyncio.Task[None] | None = None
+        #: SQLite was locked: writes go through this task, off the loop, until the lock is gone.
+        self._retrier: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a :class:`Store` method on the database thread (reads, and work before serving starts)."""
@@ -546,6 +715,8 @@ class AsyncStore:
 
     def _queue(self, item: ActionRow | Write, settled: Settled) -> None:
         self._pending.append((item, settled))
+        if self._retrier is not None:  # the database is locked: the retrying task takes it
+            return
         if self.inline_writes:
             if len(self._pending) == 1:  # the first of this loop pass: commit them all once it is done
                 asyncio.get_running_loop().call_soon(self._commit_pending)
@@ -553,10 +724,43 @@ class AsyncStore:
             self._writer = asyncio.get_running_loop().create_task(self._drain())
 
     def _commit_pending(self) -> None:
-        if not self._pending:  # close() got there first
+        if not self._pending or self._retrier is not None:  # close() or the retrying task got there first
             return
         batch, self._pending = self._pending, []
-        self._settle(batch, self.store.write_group([item for item, _ in batch]))
+        try:
+            outcomes = self.store.write_group([item for item, _ in batch], LOOP_BUSY_MS)
+        except DatabaseLocked:
+            log.warning("the database is locked by another program; writes wait for it off the event loop")
+            self._pending = batch + self._pending
+            self._retrier = asyncio.get_running_loop().create_task(self._retry_locked())
+            return
+        self._settle(batch, outcomes)
+
+    async def _retry_locked(self) -> None:
+        """Write what waits on the database thread, with growing pauses, while SQLite is locked."""
+        pause = 0.02
+        give_up = time.monotonic() + LOCKED_GIVE_UP
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    outcomes = await self.run(self.store.write_group, [item for item, _ in batch], THREAD_BUSY_MS)
+                except DatabaseLocked:
+                    if time.monotonic() < give_up:
+                        self._pending = batch + self._pending
+                        await asyncio.sleep(pause)
+                        pause = min(2 * pause, 0.5)
+                        continue
+                    log.warning("the database stayed locked; %d writes failed", len(batch))
+                    error = StorageError("the database is busy (locked by another program); nothing changed: try again")
+                    outcomes = [(None, error)] * len(batch)
+                    give_up = time.monotonic() + LOCKED_GIVE_UP
+                except Exception as exc:  # the thread's own failure: each write hears of it
+                    outcomes = [(None, exc)] * len(batch)
+                self._settle(batch, outcomes)
+        finally:
+            self._retrier = None
+        log.info("the database is writable again")
 
     async def _drain(self) -> None:
         while self._pending:
@@ -577,8 +781,9 @@ class AsyncStore:
 
     async def close(self) -> None:
         """Wait for pending writes, then release the database."""
-        if self._writer is not None:
-            await asyncio.gather(self._writer, return_exceptions=True)
+        for task in (self._writer, self._retrier):
+            if task is not None:
+                await asyncio.gather(task, return_exceptions=True)
         self._commit_pending()
         await self.run(self.store.close)
         self._executor.shutdown(wait=True)

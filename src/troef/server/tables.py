@@ -13,11 +13,13 @@ import hashlib
 import hmac
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 import unicodedata
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
-from troef.server.adapter import ConfigError, GameAdapter, Problem, games, rebuild
+from troef.server.adapter import ConfigError, GameAdapter, Problem, canonical_config, games, rebuild
 from troef.server.projection import PROTOCOL_VERSION, encode, encode_states, project, viewer_view
 from troef.server.storage import (
     ActionRow,
@@ -34,14 +36,24 @@ from troef.server.storage import (
     StorageError,
     TableRow,
     claim_seat,
+    delete_table,
     insert_table,
     mark_finished,
+    mark_joined,
+    quarantine_table,
 )
 
 log = logging.getLogger("troef.server")
 
 #: Longest seat name.
 MAX_NAME: Final = 24
+#: Shortest and longest turn timer a table may have, in seconds.
+MIN_TURN: Final = 2
+MAX_TURN: Final = 3600
+#: Seconds a hint may search for the values of the legal actions.
+HINT_BUDGET: Final = 1.5
+#: A table whose people have all been away this long (seconds) has been abandoned: the lobby no longer lists it.
+ABANDONED_AFTER: Final = 1800.0
 
 
 class Client(Protocol):
@@ -111,6 +123,10 @@ class LiveTable:
     match: Any
     actions: list[str]
     finished_at: datetime | None = None
+    #: The creator chose the seed: anyone who knows it knows every card (shown as a practice table).
+    practice: bool = False
+    #: When somebody first joined (None: nobody yet; such a table expires, see :meth:`Hub.expire_unjoined`).
+    joined_at: datetime | None = None
     #: An action of this table waits for its commit; later ones wait in ``waiting``, in order.
     busy: bool = False
     waiting: deque[tuple[int, str, int | None, Answer]] = field(default_factory=deque)
@@ -125,6 +141,19 @@ class LiveTable:
     _public_key: tuple[int, bool] | None = None
     #: When somebody last joined or acted (for letting idle tables leave memory).
     touched: float = field(default_factory=time.monotonic)
+    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
+    turn_seconds: int | None = None
+    #: The seat of the table's creator, who may let a computer play for an absent person (None: nobody).
+    owner: int | None = None
+    #: People's seats a computer player plays for now (their timer ran out, or the creator asked).
+    standins: dict[int, tuple[str, Any]] = field(default_factory=dict)
+    #: The running turn timer, and when it runs out (loop time).
+    timer: asyncio.TimerHandle | None = None
+    timer_due: float = 0.0
+    #: The table of the rematch, once somebody asked for one.
+    rematch: str | None = None
+    #: When a person was last connected (for telling abandoned tables).
+    last_person: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -177,9 +206,10 @@ class LiveTable:
         return bool(self.conns.get(seat))
 
     def seat_info(self) -> list[dict[str, Any]]:
-        """Public facts of the seats (no tokens)."""
-        return [
-            {
+        """Public facts of the seats (no tokens); ``standin`` only while a computer plays a person's seat."""
+        out: list[dict[str, Any]] = []
+        for s in self.seats:
+            info = {
                 "seat": s.seat,
                 "name": s.name,
                 "kind": s.kind,
@@ -187,8 +217,40 @@ class LiveTable:
                 "open": s.open and s.token_hash is None,
                 "connected": s.kind == "bot" or self.connected(s.seat),
             }
-            for s in self.seats
-        ]
+            if s.seat in self.standins:
+                info["standin"] = True
+            out.append(info)
+        return out
+
+    def plays_itself(self, seat: int) -> bool:
+        """Whether a computer player acts for ``seat`` (a bot's seat, or a person's it stands in for)."""
+        return self.seats[seat].kind == "bot" or seat in self.standins
+
+    def abandoned(self, now: float) -> bool:
+        """Whether every person has been away for :data:`ABANDONED_AFTER` (tables of bots only never are)."""
+        people = [s.seat for s in self.seats if s.kind == "human"]
+        if not people or any(self.connected(seat) for seat in people):
+            return False
+        return now - self.last_person > ABANDONED_AFTER
+
+    def timer_text(self) -> bytes | None:
+        """The ``timer`` message (who is to act, seconds left), or None when the table has no running timer."""
+        if self.turn_seconds is None:
+            return None
+        seat = self.game.to_act(self.match) if not self.over else -1
+        running = self.timer is not None and seat >= 0
+        left = max(0.0, self.timer_due - asyncio.get_running_loop().time()) if running else 0.0
+        return encode(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "timer",
+                "table": self.id,
+                "version": self.version,
+                "seconds": self.turn_seconds,
+                "seat": seat if running else None,
+                "left": round(left, 1),
+            }
+        )
 
     def info(self) -> dict[str, Any]:
         """What the lobby shows of this table."""
@@ -204,6 +266,8 @@ class LiveTable:
             "finished_at": self.finished_at.isoformat() if self.finished_at else None,
             "result": self.game.result(self.match) if self.over else None,
             "spectators": len(self.conns.get(SPECTATOR, ())),
+            "practice": self.practice,
+            "turn_seconds": self.turn_seconds,
         }
 
     def presence_text(self) -> bytes:
@@ -226,41 +290,99 @@ class Hub:
         bot_budget: float = 10.0,
         max_tables: int = 1000,
         idle_seconds: float = 3600.0,
+        expire_seconds: float = 900.0,
         light_levels: tuple[str, ...] = ("random", "heuristic", "beginner", "club"),
+        replay_cache: int = 256,
     ) -> None:
         self.store = store
         self.idle_seconds = idle_seconds
+        #: A table nobody has joined this long after it was made is deleted (it only held a place).
+        self.expire_seconds = expire_seconds
         self.games = games()
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
+        # replays and records of finished matches are built here, one at a time: never in the live tables' pool
+        self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
+        self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
+        self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
         self.light_levels: frozenset[str] = frozenset(light_levels)
         self._rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        #: Tables set aside at start-up because they could not be rebuilt: id -> why.
+        self.quarantined: dict[str, str] = {}
+        #: Called with each table whose match has ended, once its end is stored (tournaments take results in).
+        self.finish_listeners: list[Callable[[LiveTable], None]] = []
+        self._rematches: dict[str, asyncio.Future[LiveTable]] = {}
+        #: A hint's search for the values of the legal actions is running (one at a time).
+        self._valuing = False
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Migrate the database and bring back every unfinished table exactly where it was."""
+        """Migrate the database and bring back the unfinished tables exactly where they were.
+
+        The limits hold as they do while serving: a table nobody ever joined
+        that has expired is deleted, one idle longer than ``idle_seconds``
+        stays in the database until somebody joins it, and at most
+        ``max_tables`` are brought back (the most recently used first); each
+        keeps its idle clock. A table that cannot be rebuilt is set aside
+        (quarantined, logged, counted by ``/api/health``), never a reason for
+        the server not to start.
+        """
         await self.store.run(self.store.store.migrate)
         rows = await self.store.run(self.store.store.load_unfinished)
+        now = datetime.now(UTC)
+        mono = time.monotonic()
+        rows.sort(key=_last_used, reverse=True)
+        kept = 0
         for row in rows:
+            if row.quarantine is not None:  # its action log is broken
+                await self._quarantine(row.id, row.quarantine)
+                continue
+            idle = (now - _last_used(row)).total_seconds()
+            if row.joined_at is None and idle > self.expire_seconds:
+                await self._expire(row.id)
+                continue
+            if idle > self.idle_seconds or kept >= self.max_tables:
+                continue  # it stays in the database; a join loads it
             try:
                 table = await self._build(row)
-            except ConfigError as exc:
-                log.error("table %s cannot be restored: %s", row.id, exc)
+            except Exception as exc:  # any failure: the table is set aside, the server starts
+                await self._quarantine(row.id, f"{type(exc).__name__}: {exc}")
                 continue
+            table.touched = mono - max(0.0, idle)
             if table.over:
                 await self._finish(table)
                 continue
             self.tables[table.id] = table
+            kept += 1
             self.kick_bots(table)
-        log.info("restored %d tables", len(self.tables))
-        self._spawn(self._evictor(self.idle_seconds))
+            self._arm_timer(table)
+        quarantined = await self.store.run(self.store.store.list_quarantined)
+        self.quarantined.update(quarantined)
+        log.info("restored %d tables (%d set aside)", len(self.tables), len(self.quarantined))
+        self._spawn(self._evictor(min(self.idle_seconds, self.expire_seconds)))
+
+    async def _quarantine(self, table_id: str, reason: str) -> None:
+        log.error("table %s cannot be rebuilt and is set aside (quarantined): %s", table_id, reason)
+        self.quarantined[table_id] = reason
+        try:
+            await self.store.write(quarantine_table, table_id, reason)
+        except Exception as exc:  # it is set aside for this run all the same, and again at the next start
+            log.warning("marking table %s quarantined failed: %s", table_id, type(exc).__name__)
+
+    async def _expire(self, table_id: str) -> None:
+        log.info("table %s expired: nobody joined it", table_id)
+        try:
+            await self.store.write(delete_table, table_id)
+        except Exception as exc:
+            log.warning("deleting expired table %s failed: %s", table_id, type(exc).__name__)
 
     def evict_idle(self, idle_seconds: float) -> int:
         """Let tables nobody has used for ``idle_seconds`` leave memory (they load again on a join)."""
@@ -278,13 +400,34 @@ class Hub:
             del self.tables[table_id]
         return len(gone)
 
-    async def _evictor(self, idle_seconds: float) -> None:
+    def expire_unjoined(self, expire_seconds: float) -> list[str]:
+        """Forget tables nobody has joined within ``expire_seconds`` of their making; their rows are deleted."""
+        now = datetime.now(UTC)
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.joined_at is None
+            and not t.over
+            and not t.has_connections()
+            and not t.busy
+            and not t.waiting
+            and (now - _utc(t.created_at)).total_seconds() > expire_seconds
+        ]
+        for table_id in gone:
+            table = self.tables.pop(table_id)
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            self._spawn(self._expire(table_id))
+        return gone
+
+    async def _evictor(self, period: float) -> None:
         while True:
-            await asyncio.sleep(min(60.0, idle_seconds / 2))
-            self.evict_idle(idle_seconds)
+            await asyncio.sleep(max(0.05, min(60.0, period / 2)))
+            self.expire_unjoined(self.expire_seconds)
+            self.evict_idle(self.idle_seconds)
 
     async def stop(self) -> None:
-        """Stop the bots and wait for pending writes."""
+        """Stop the bots, wait for pending writes, and end the computer players' worker processes."""
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -293,8 +436,22 @@ class Hub:
         await asyncio.gather(*(t.bot_task for t in self.tables.values() if t.bot_task), return_exceptions=True)
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
-        if self._process_pool is not None:
-            self._process_pool.shutdown(wait=False, cancel_futures=True)
+        self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        self.stop_workers()
+
+    def stop_workers(self) -> None:
+        """End the worker processes now: a search may run for seconds, and nobody waits for its answer."""
+        pool, self._process_pool = self._process_pool, None
+        if pool is None:
+            return
+        # the executor keeps its processes private; a search in progress is not stopped by shutdown()
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=2.0)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coro)
@@ -328,6 +485,10 @@ class Hub:
             match=match,
             actions=list(row.actions),
             finished_at=row.finished_at,
+            practice=row.practice,
+            joined_at=row.joined_at,
+            turn_seconds=row.turn_seconds,
+            owner=row.owner,
         )
 
     # ------------------------------------------------------------------ lobby
@@ -336,20 +497,29 @@ class Hub:
         return {"games": {name: g.options() for name, g in self.games.items()}}
 
     async def create_table(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from a lobby request; returns it with the tokens of its invited seats."""
+        """A new table from a lobby request; returns it with the tokens of its invited seats.
+
+        The match is made before anything is stored: a configuration the game
+        cannot start is refused (400) and leaves no row behind. A table whose
+        creator chose the seed is a *practice* table (the deal is known to
+        whoever knows the seed): it is marked so wherever it is shown and
+        offers no seat in the lobby; every other table is dealt from a secret
+        seed, which only the record of the finished match shows.
+        """
         if len(self.tables) >= self.max_tables:
             raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
-        game = self.games.get(str(body.get("game", "bonaken")))
+        game_name = body.get("game", "bonaken")
+        game = self.games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise TableError(400, "bad_config", f"unknown game; choose one of {', '.join(self.games)}")
         raw_config = body.get("config", {})
         if not isinstance(raw_config, Mapping):
             raise TableError(400, "bad_config", "'config' must be an object")
         try:
-            config = game.normalize_config(raw_config)
+            config = canonical_config(game.normalize_config(raw_config))
+            players = game.players(config)
         except ConfigError as exc:
             raise TableError(400, "bad_config", str(exc)) from None
-        players = game.players(config)
         raw_seats = body.get("seats")
         if not isinstance(raw_seats, list) or len(raw_seats) != players:
             raise TableError(400, "bad_seats", f"give exactly {players} seats")
@@ -362,9 +532,9 @@ class Hub:
             kind = raw.get("kind", "human")
             if kind == "bot":
                 level = raw.get("level", levels[-1])
-                if level not in levels:
+                if not isinstance(level, str) or level not in levels:
                     raise TableError(400, "bad_seats", f"seat {i + 1}: bot level must be one of {', '.join(levels)}")
-                seats.append(Seat(i, "bot", str(level), clean_name(raw.get("name"), f"computer {i + 1}"), False, None))
+                seats.append(Seat(i, "bot", level, clean_name(raw.get("name"), f"computer {i + 1}"), False, None))
             elif kind == "human":
                 is_open = raw.get("open", False) is True
                 token_hash = None
@@ -374,11 +544,30 @@ class Hub:
                 seats.append(Seat(i, "human", None, clean_name(raw.get("name"), f"seat {i + 1}"), is_open, token_hash))
             else:
                 raise TableError(400, "bad_seats", f"seat {i + 1}: kind must be 'human' or 'bot'")
+        turn_seconds = body.get("turn_seconds")
+        if turn_seconds is not None and (
+            isinstance(turn_seconds, bool)
+            or not isinstance(turn_seconds, int)
+            or not MIN_TURN <= turn_seconds <= MAX_TURN
+        ):
+            raise TableError(400, "bad_config", f"'turn_seconds' must be a whole number from {MIN_TURN} to {MAX_TURN}")
+        owner = body.get("owner")
+        if owner is not None and (
+            isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players or owner not in tokens
+        ):
+            raise TableError(400, "bad_seats", "'owner' must be the number of a person's seat with a link")
         seed = body.get("seed")
+        practice = seed is not None
         if seed is None:
             seed = secrets.randbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        elif type(seed) is not int or not 0 <= seed < 2**63:
             raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
+        elif any(s.open for s in seats):
+            raise TableError(
+                400,
+                "bad_seats",
+                "a table dealt from a chosen seed is a practice table: it has no seats open to the lobby",
+            )
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
@@ -390,19 +579,27 @@ class Hub:
             first_dealer=None,
             created_at=datetime.now(UTC),
             seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in seats],
+            practice=practice,
+            turn_seconds=turn_seconds,
+            owner=owner,
         )
+        try:
+            table = await self._build(row)
+        except Exception as exc:  # normalize_config let through what the game cannot play: a bug, but no harm
+            log.warning("a checked configuration does not start a match: %s: %s", type(exc).__name__, exc)
+            raise TableError(400, "bad_config", "the game cannot start a match with this configuration") from None
         try:
             await self.store.write(insert_table, row)
         except Exception as exc:
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
-        table = await self._build(row)
         self.tables[table.id] = table
         self.kick_bots(table)
+        self._arm_timer(table)
         return table, tokens
 
-    async def claim(self, table_id: str, seat_no: object) -> tuple[LiveTable, int, str]:
-        """Take an open seat from the lobby: returns its new token (given out once)."""
+    async def claim(self, table_id: str, seat_no: object, name: object = None) -> tuple[LiveTable, int, str]:
+        """Take an open seat from the lobby (under ``name``, if given): returns its new token (given out once)."""
         table = await self.get_table(table_id)
         if table is None or table.over:
             raise TableError(404, "unknown_table", "no such table with open seats")
@@ -414,31 +611,41 @@ class Hub:
         token = new_token()
         digest = hash_token(token)
         seat.token_hash = digest  # reserve it before the await: two claims cannot both win
+        new_name = clean_name(name, seat.name)
         try:
-            ok = await self.store.write(claim_seat, table.id, seat_no, digest)
+            ok = await self.store.write(claim_seat, table.id, seat_no, digest, new_name)
         except Exception:
             ok = False
         if not ok:
             seat.token_hash = None
             raise TableError(409, "seat_taken", "that seat is not open (any more)")
+        seat.name = new_name
         self._broadcast_presence(table)
         return table, seat_no, token
 
     async def get_table(self, table_id: str) -> LiveTable | None:
-        """A live table, or a finished one loaded from the database (kept while watched)."""
+        """A live table, or one loaded from the database (a finished one is kept while watched).
+
+        Everyone asking for the same table meanwhile shares one load, which
+        runs as a task of its own: a waiter that goes away (its connection
+        closed, its task cancelled) stops waiting, never the load the others
+        wait for.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 32:
+        if len(table_id) > 32 or table_id in self.quarantined:
             return None
         pending = self._loading.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
+        if pending is None:
+            pending = self._spawn(self._load(table_id))
+            self._loading[table_id] = pending
+        return await asyncio.shield(pending)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
         try:
             row = await self.store.run(self.store.store.load, table_id)
-            table = await self._build(row) if row is not None else None
+            table = await self._build(row) if row is not None and row.quarantine is None else None
         except Exception as exc:
             log.warning("loading table %s failed: %s", table_id, type(exc).__name__)
             table = None
@@ -449,12 +656,16 @@ class Hub:
             table = self.tables[table.id]
             table.touched = time.monotonic()
             self.kick_bots(table)
-        future.set_result(table)
         return table
 
     async def lobby(self) -> dict[str, Any]:
         """Open tables (a seat anyone may take), live tables to watch, and finished matches."""
-        live = sorted((t for t in self.tables.values() if not t.over), key=lambda t: t.created_at, reverse=True)
+        now = time.monotonic()
+        live = sorted(
+            (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
+            key=lambda t: t.created_at,
+            reverse=True,
+        )
         open_tables = [t.info() for t in live if any(s.open and s.token_hash is None for s in t.seats)]
         finished_rows = await self.store.run(self.store.store.list_finished, 50)
         finished = [_row_info(r) for r in finished_rows]
@@ -476,7 +687,23 @@ class Hub:
         table.touched = time.monotonic()
         table.conns.setdefault(viewer, set()).add(client)
         client.send(table.state_text(viewer))
+        if viewer >= 0:
+            table.last_person = table.touched
+        timer = table.timer_text()
+        if timer is not None:
+            client.send(timer)
+        if table.rematch is not None:
+            client.send(_rematch_text(table))
         self._broadcast_presence(table)
+        if table.joined_at is None:  # the first join: from now on the table does not expire unused
+            table.joined_at = datetime.now(UTC)
+            self._spawn(self._mark_joined(table.id))
+
+    async def _mark_joined(self, table_id: str) -> None:
+        try:
+            await self.store.write(mark_joined, table_id)
+        except Exception as exc:  # the table is joined in memory; at worst a restart counts it as unjoined
+            log.warning("noting the first join of table %s failed: %s", table_id, type(exc).__name__)
 
     def detach(self, table: LiveTable, viewer: int, client: Client) -> None:
         """Forget a connection; finished tables nobody watches leave memory."""
@@ -485,6 +712,8 @@ class Hub:
             conns.discard(client)
             if not conns:
                 del table.conns[viewer]
+        if viewer >= 0:
+            table.last_person = time.monotonic()
         if table.over and not table.has_connections():
             self.tables.pop(table.id, None)
         else:
@@ -584,6 +813,7 @@ class Hub:
                     self._spawn(self._finish(table))
                 else:
                     self.kick_bots(table)
+                self._arm_timer(table)
             except Exception:
                 log.exception("an action of table %s was committed but could not be served", table.id)
                 problem = Problem("internal", "the server failed")
@@ -601,8 +831,135 @@ class Hub:
             await self.store.write(mark_finished, table.id, table.game.result(table.match))
         except Exception as exc:  # the log is complete: the next start marks it finished
             log.warning("marking table %s finished failed: %s", table.id, type(exc).__name__)
+        for listener in self.finish_listeners:
+            try:
+                listener(table)
+            except Exception:  # a listener's failure must not keep the table from finishing
+                log.exception("a finish listener of table %s failed", table.id)
         if not table.has_connections():
             self.tables.pop(table.id, None)
+
+    # ------------------------------------------------------------------ people who leave
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the turn timer for the seat to act (a person's, on a table with a timer) and tell everyone.
+
+        When it runs out, a computer player takes the seat until its owner
+        takes it back (:meth:`reclaim`). Tables without a timer send nothing.
+        """
+        if table.turn_seconds is None:
+            return
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        seat = table.game.to_act(table.match) if not table.over else -1
+        if seat >= 0 and not table.plays_itself(seat):
+            loop = asyncio.get_running_loop()
+            table.timer_due = loop.time() + table.turn_seconds
+            table.timer = loop.call_later(table.turn_seconds, self._time_up, table, table.version)
+        text = table.timer_text()
+        if text is not None and table.has_connections():
+            for conns in table.conns.values():
+                for client in conns:
+                    client.send(text)
+
+    def _time_up(self, table: LiveTable, version: int) -> None:
+        table.timer = None
+        if table.over or table.version != version:
+            return
+        seat = table.game.to_act(table.match)
+        if seat >= 0 and not table.plays_itself(seat):
+            log.info("table %s: seat %d ran out of time; a computer player takes it", table.id, seat)
+            self.stand_in(table, seat)
+
+    def stand_in(self, table: LiveTable, seat: int) -> None:
+        """Let a computer player play a person's ``seat`` until its owner takes it back."""
+        levels = [level for level in table.game.bot_levels() if level in self.light_levels]
+        level = "heuristic" if "heuristic" in levels else (levels[-1] if levels else table.game.bot_levels()[0])
+        table.standins[seat] = (level, table.game.make_bot(level, (table.seed + 104729 * (seat + 1)) % 2**63))
+        self._broadcast_presence(table)
+        self.kick_bots(table)
+        self._arm_timer(table)
+
+    def replace_absent(self, table: LiveTable, by: int, seat: object) -> None:
+        """The creator (seat ``by``) lets a computer play an absent person's ``seat``; else :class:`TableError`."""
+        if table.owner is None or by != table.owner:
+            raise TableError(403, "not_owner", "only the table's creator can let a computer play for somebody")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(400, "bad_seat", "no such seat")
+        if table.over:
+            raise TableError(409, "match_over", "the match is over")
+        if table.seats[seat].kind != "human" or seat in table.standins or table.connected(seat):
+            raise TableError(409, "not_away", "that seat's player is here (or a computer already plays it)")
+        self.stand_in(table, seat)
+
+    def reclaim(self, table: LiveTable, seat: int) -> None:
+        """The owner of ``seat`` takes it back from the computer player; raises :class:`TableError` if none plays it."""
+        if table.standins.pop(seat, None) is None:
+            raise TableError(409, "no_standin", "no computer player is playing your seat")
+        self._broadcast_presence(table)
+        self._arm_timer(table)
+
+    async def rematch(self, table_id: str, token: object) -> LiveTable:
+        """A new match for the same people in the same seats (their tokens hold there too); made once per table."""
+        table = await self.get_table(table_id)
+        if table is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if not table.over:
+            raise TableError(409, "not_finished", "a rematch can be asked for once the match is over")
+        if not isinstance(token, str) or table.seat_of(token) is None:
+            raise TableError(403, "bad_token", "only the table's players can ask for a rematch")
+        if table.rematch is not None:
+            new_table = await self.get_table(table.rematch)
+            if new_table is not None:
+                return new_table
+        pending = self._rematches.get(table.id)
+        if pending is not None:  # two players asked at once: both get the one new table
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._rematches[table.id] = future
+        try:
+            new = await self._copy_table(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._rematches[table.id]
+        future.set_result(new)
+        table.rematch = new.id
+        text = _rematch_text(table)
+        for conns in table.conns.values():
+            for client in conns:
+                client.send(text)
+        return new
+
+    async def _copy_table(self, old: LiveTable) -> LiveTable:
+        if len(self.tables) >= self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        row = TableRow(
+            id=table_id,
+            game=old.game.name,
+            config=old.config,
+            seed=secrets.randbits(62),
+            first_dealer=None,
+            created_at=datetime.now(UTC),
+            seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in old.seats],
+            turn_seconds=old.turn_seconds,
+            owner=old.owner,
+        )
+        try:
+            await self.store.write(insert_table, row)
+        except Exception as exc:
+            log.warning("creating a rematch failed: %s", type(exc).__name__)
+            raise TableError(503, "storage", "the table could not be stored; try again") from None
+        table = await self._build(row)
+        self.tables[table.id] = table
+        self.kick_bots(table)
+        self._arm_timer(table)
+        return table
 
     # ------------------------------------------------------------------ bots
     def kick_bots(self, table: LiveTable) -> None:
@@ -612,7 +969,7 @@ class Hub:
         if table.over:
             return
         seat = table.game.to_act(table.match)
-        if seat < 0 or table.seats[seat].kind != "bot":
+        if seat < 0 or not table.plays_itself(seat):
             return
         table.bot_task = asyncio.create_task(self._bot_loop(table))
 
@@ -626,7 +983,7 @@ class Hub:
     async def _bot_loop(self, table: LiveTable) -> None:
         while not table.over:
             seat = table.game.to_act(table.match)
-            if seat < 0 or table.seats[seat].kind != "bot":
+            if seat < 0 or not table.plays_itself(seat):
                 return
             pause = self._pause(table)
             started = time.monotonic()
@@ -634,8 +991,9 @@ class Hub:
             view = viewer_view(table.game, table.match, seat)
             legal = table.game.legal(view)
             bot_seat = table.seats[seat]
+            level, bot = (bot_seat.level or "random", bot_seat.bot) if bot_seat.kind == "bot" else table.standins[seat]
             try:
-                future = self._think(table.game, bot_seat.level or "random", bot_seat.bot, view, table.seed + version)
+                future = self._think(table.game, level, bot, view, table.seed + version)
                 text = await asyncio.wait_for(future, self.bot_budget)
             except TimeoutError:
                 log.warning("a bot at table %s ran out of time; it plays a random legal action", table.id)
@@ -648,6 +1006,8 @@ class Hub:
             rest = pause - (time.monotonic() - started)
             if rest > 0:
                 await asyncio.sleep(rest)
+            if not table.plays_itself(seat):  # the owner took the seat back meanwhile
+                continue
             problem = await self.submit(table, seat, text, expect=version)
             if problem is not None and problem.code not in ("stale", "match_over", "storage"):
                 log.warning("a bot at table %s chose a refused action (%s)", table.id, problem.code)
@@ -662,27 +1022,62 @@ class Hub:
             return loop.run_in_executor(self._bot_executor, game.bot_action, bot, view)
         if self._process_pool is None:
             # a search holds the interpreter lock for seconds: it gets its own process
-            self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._process_pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
         return loop.run_in_executor(self._process_pool, fresh_bot_action, game.name, level, seed % 2**62, view)
 
-    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str]:
-        """A suggested action for ``seat`` from the strongest bot, and which bot it was."""
+    def _valued(self, _future: asyncio.Future[Any]) -> None:
+        self._valuing = False
+
+    async def hint(self, table: LiveTable, seat: int) -> tuple[str, str, list[dict[str, Any]]]:
+        """A suggested action for ``seat`` from the strongest bot, which bot it was, and every action's value.
+
+        The values (each legal action with the chance that the seat's side succeeds after it) come from a
+        game whose adapter has ``hint_values``; then the best of them is the suggestion. Otherwise the list
+        is empty and the strongest bot suggests.
+        """
         if table.over or table.game.to_act(table.match) != seat:
             raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
         view = viewer_view(table.game, table.match, seat)
         level_of = getattr(table.game, "hint_level", None)
         level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
+        # one search for values at a time: while one runs, a hint is the strongest bot's choice alone
+        if callable(getattr(table.game, "hint_values", None)) and not self._valuing:
+            loop = asyncio.get_running_loop()
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            budget = min(HINT_BUDGET, self.bot_budget / 4)
+            seed = self._rng.randrange(2**62)
+            self._valuing = True
+            pending = loop.run_in_executor(self._process_pool, fresh_hint_values, table.game.name, view, budget, seed)
+            pending.add_done_callback(self._valued)
+            try:
+                values = await asyncio.wait_for(asyncio.shield(pending), self.bot_budget / 2)
+            except TimeoutError:  # the worker is busy with bots: a quick bot's choice instead
+                values = []
+                level = next((x for x in ("heuristic", *self.light_levels) if x in self.light_levels), level)
+            best = [v for v in values if v.get("best")]
+            if best:
+                return str(best[0]["action"]), "pimc", values
         seed = self._rng.randrange(2**62)
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)
         try:
-            return await asyncio.wait_for(future, self.bot_budget), level
+            return await asyncio.wait_for(future, self.bot_budget), level, []
         except TimeoutError:
             raise TableError(503, "busy", "no hint in time; try again") from None
 
     # ------------------------------------------------------------------ finished matches
-    async def replay(self, table_id: str, hand: int, token: str | None) -> dict[str, Any]:
-        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator."""
+    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> dict[str, Any]:
+        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator.
+
+        With ``open_cards`` (the match is over: everyone may see every card now) the answer also has
+        ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
+        """
         row = await self.store.run(self.store.store.load, table_id)
         if row is None:
             raise TableError(404, "unknown_table", "no such table")
@@ -698,11 +1093,29 @@ class Hub:
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        loop = asyncio.get_running_loop()
-        frames = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, viewer)
+        key = (row.id, hand, viewer)
+        if key in self._replays:  # a finished match never changes: its replays are made once
+            self._replays.move_to_end(key)
+            frames = self._replays[key]
+        else:
+            loop = asyncio.get_running_loop()
+            frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
+            self._remember(self._replays, key, frames)
         if frames is None:
             raise TableError(404, "no_hand", "no such hand in this match")
+        if open_cards:
+            hands: dict[str, list[Any]] = {}
+            for seat in range(len(row.seats)):
+                own = await loop.run_in_executor(self._bot_executor, replay_frames, game, row, hand, seat)
+                if own is not None:
+                    hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
+            frames["open"] = hands
         return frames
+
+    def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+        cache[key] = value
+        while len(cache) > self.replay_cache:
+            cache.popitem(last=False)
 
     async def record(self, table_id: str) -> tuple[str, str]:
         """The record (JSON text) of a finished match and a file name for it."""
@@ -711,19 +1124,67 @@ class Hub:
             raise TableError(404, "unknown_table", "no such table")
         if row.finished_at is None:
             raise TableError(409, "not_finished", "a record can be downloaded once the match is over")
+        cached = self._records.get(row.id)
+        if cached is not None:
+            self._records.move_to_end(row.id)
+            return cached
         game = self.games[row.game]
-        loop = asyncio.get_running_loop()
-        match = await loop.run_in_executor(
-            self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, row.actions
-        )
         seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
-        return game.record(match, seats), f"troef-{row.game}-{row.id}.json"
+
+        def make() -> str:
+            return game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), seats)
+
+        text = await asyncio.get_running_loop().run_in_executor(self._replay_executor, make)
+        out = (text, f"troef-{row.game}-{row.id}.json")
+        self._remember(self._records, row.id, out)
+        return out
+
+
+#: Seconds between a worker process's looks at whether the server that started it is still there.
+PARENT_POLL: Final = 0.5
+
+
+def watch_parent(parent: int) -> None:
+    """Run in each bot worker process at its start: it exits once the server process ``parent`` is gone.
+
+    The server ends its workers when it stops (:meth:`Hub.stop_workers`); a
+    server killed with SIGKILL cannot, and its worker would go on (with the
+    resource tracker, some 60 MB). The worker is re-parented then: it notices
+    and exits.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="troef-watch-parent", daemon=True).start()
+
+
+def fresh_hint_values(game_name: str, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+    """Every legal action's value in ``view`` (runs in a worker process; see :meth:`Hub.hint`)."""
+    game: Any = games()[game_name]
+    return list(game.hint_values(view, budget, seed))
 
 
 def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
     """A new bot's choice in ``view`` (runs in a worker process: the view is all it gets)."""
     game = games()[game_name]
     return game.bot_action(game.make_bot(level, seed), view)
+
+
+def _last_used(row: TableRow) -> datetime:
+    """When a stored table was last used, as far as the database knows: made, first joined, or last acted on."""
+    return max(_utc(t) for t in (row.created_at, row.joined_at, row.last_action_at) if t is not None)
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` with its time zone (SQLite gives back times in UTC without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _rematch_text(table: LiveTable) -> bytes:
+    return encode({"v": PROTOCOL_VERSION, "type": "rematch", "table": table.rematch})
 
 
 def _row_info(row: TableRow) -> dict[str, Any]:
@@ -737,6 +1198,7 @@ def _row_info(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at.isoformat(),
         "finished_at": row.finished_at.isoformat() if row.finished_at else None,
         "result": row.result,
+        "practice": row.practice,
     }
 
 

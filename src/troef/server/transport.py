@@ -42,6 +42,7 @@ try:
 except ImportError:  # pragma: no cover - websockets without its C extension
     from websockets.utils import apply_mask
 
+from troef.server.guard import GUARD, Guard
 from troef.server.protocol import MAX_FRAME, SEND_QUEUE
 
 log = logging.getLogger("troef.server")
@@ -78,6 +79,15 @@ _UPGRADE_HEADERS: Final = (b"host", b"upgrade", b"connection", b"sec-websocket-k
 
 def plain_upgrade_key(data: bytes) -> str | None:
     """The ``Sec-WebSocket-Key`` of ``data`` if it is one plain, valid WebSocket upgrade request for :data:`PATH`.
+
+    See :func:`plain_upgrade`, which also gives the request's headers.
+    """
+    found = plain_upgrade(data)
+    return None if found is None else found[0]
+
+
+def plain_upgrade(data: bytes) -> tuple[str, dict[bytes, bytes]] | None:
+    """The ``Sec-WebSocket-Key`` and the headers (lower-case names) of a plain upgrade request, or None.
 
     Plain: ``GET`` over HTTP/1.1, nothing after the headers, no body, and
     each header of the handshake exactly once with its one valid value (what
@@ -116,7 +126,7 @@ def plain_upgrade_key(data: bytes) -> str | None:
             return None
     except binascii.Error:
         return None
-    return key.decode()
+    return key.decode(), found
 
 
 def switching_protocols(key: str) -> bytes:
@@ -158,6 +168,8 @@ class GameSocket(asyncio.Protocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         self.make_endpoint = app_state[ENDPOINT]
+        #: The app's checks of Host and Origin, and its connection count (None: none apply).
+        self.guard: Guard | None = app_state.get(GUARD)
         self.connections: set[Any] = server_state.connections
         self.ping_interval: float | None = getattr(config, "ws_ping_interval", None)
         self.ping_timeout: float | None = getattr(config, "ws_ping_timeout", None)
@@ -208,8 +220,15 @@ class GameSocket(asyncio.Protocol):
         if self.ws.state is CONNECTING and self.transport is not None and not self._reader.buffer:
             # the upgrade request, which uvicorn hands over whole: a plain one is answered here (websockets'
             # parsing and checking of it cost four times as much, and every player connects at least once)
-            key = plain_upgrade_key(data)
-            if key is not None:
+            plain = plain_upgrade(data)
+            if plain is not None:
+                key, headers = plain
+                host, origin = headers.get(b"host"), headers.get(b"origin")
+                if not self._may_open(
+                    None if host is None else host.decode("latin-1"),
+                    None if origin is None else origin.decode("latin-1"),
+                ):
+                    return
                 self.ws = WebSocketProtocol(SERVER, state=OPEN, max_size=MAX_FRAME, logger=log)
                 self._reader = self.ws.reader
                 self.transport.write(switching_protocols(key))
@@ -234,6 +253,8 @@ class GameSocket(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
+        if self.guard is not None and self.transport is not None:
+            self.guard.closed(self.transport)
         self.closing = True
         self.backlog = None
         for timer in (self._close_timer, self._ping_timer):
@@ -359,6 +380,8 @@ class GameSocket(asyncio.Protocol):
             assert self.transport is not None
             self.transport.close()
             return
+        if not self._may_open(request.headers.get("Host"), request.headers.get("Origin")):
+            return
         response = ws.accept(request)
         ws.send_response(response)
         self._flush()
@@ -368,6 +391,24 @@ class GameSocket(asyncio.Protocol):
             self.transport.close()
             return
         self._opened()
+
+    def _may_open(self, host: str | None, origin: str | None) -> bool:
+        """Whether the handshake names this server and comes from no page or one of its own; else 403 and close.
+
+        A browser lets any site's page open a WebSocket to any server: the
+        ``Origin`` it sends is how the server tells its own pages from others'.
+        """
+        guard = self.guard
+        if guard is None or (guard.host_ok(host) and guard.origin_ok(origin, host)):
+            return True
+        self.closing = True
+        if self.transport is not None:
+            self.transport.write(
+                b"HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                b"connection: close\r\ncontent-length: 27\r\n\r\nhost or origin not allowed\n"
+            )
+            self.transport.close()
+        return False
 
     def _opened(self) -> None:
         """The handshake is done: the socket gets its endpoint."""

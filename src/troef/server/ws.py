@@ -63,7 +63,7 @@ class Outlet(Protocol):
 class Connection:
     """A client's WebSocket: it reads intentions and sends what its viewer may see."""
 
-    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE) -> None:
+    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE, join_within: float | None = None) -> None:
         self.out = out
         self.hub = hub
         self.table: LiveTable | None = None
@@ -77,6 +77,20 @@ class Connection:
         #: Messages read while busy (None stands for a binary one), served in order afterwards.
         self.inbox: deque[str | None] = deque()
         self._task: asyncio.Task[None] | None = None
+        #: Closes a socket that has joined no table within ``join_within`` seconds (an idle one holds a place).
+        self._join_timer: asyncio.TimerHandle | None = None
+        self.join_within = join_within
+        if join_within:
+            self._join_timer = asyncio.get_running_loop().call_later(join_within, self._join_overdue)
+
+    def _join_overdue(self) -> None:
+        self._join_timer = None
+        if self.table is not None or self.closing:
+            return
+        if self.busy and self.join_within:  # a join is loading its table: look again later
+            self._join_timer = asyncio.get_running_loop().call_later(self.join_within, self._join_overdue)
+            return
+        self._close(1008, "join a table after connecting")
 
     # ------------------------------------------------------------------ sending
     def send(self, text: bytes) -> None:
@@ -108,6 +122,9 @@ class Connection:
         """The socket has gone: leave the table."""
         self.closing = True
         self.inbox.clear()
+        if self._join_timer is not None:
+            self._join_timer.cancel()
+            self._join_timer = None
         if self._task is not None and not self._task.done():
             self._task.cancel()
         if self.table is not None and self.viewer is not None:
@@ -128,6 +145,10 @@ class Connection:
                 self._join(msg)
             elif msg.type == "hint":
                 self._start(self._hint(msg), msg)
+            elif msg.type in ("reclaim", "standin"):
+                self._seat_change(msg)
+            elif msg.type == "check":
+                self._check(msg)
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref))
         except Exception:
@@ -216,6 +237,10 @@ class Connection:
                 "seat": None if viewer == SPECTATOR else viewer,
                 "role": "spectator" if viewer == SPECTATOR else "seat",
                 "seats": table.seat_info(),
+                "practice": table.practice,
+                # who may let a computer play for an absent person (the creator's seat), if anybody
+                "owner": table.owner,
+                "turn_seconds": table.turn_seconds,
             },
             msg,
         )
@@ -237,13 +262,34 @@ class Connection:
             self.busy = False
             raise ProtocolError(problem.code, problem.message, ref)
 
+    def _check(self, msg: ClientMessage) -> None:
+        """Whether an action would cost the seat dearly (a false roem claim, say), asked before sending it."""
+        table, seat = self._seat(msg)
+        warning_of = getattr(table.game, "warning", None)
+        warning = warning_of(table.match, seat, msg.action) if callable(warning_of) else None
+        self._reply({"type": "check", "action": msg.action, "version": table.version, "warning": warning}, msg)
+
+    def _seat_change(self, msg: ClientMessage) -> None:
+        """``reclaim``: take your seat back from the computer; ``standin``: the creator lets one play an absent seat."""
+        table, seat = self._seat(msg)
+        try:
+            if msg.type == "reclaim":
+                self.hub.reclaim(table, seat)
+            else:
+                self.hub.replace_absent(table, seat, msg.seat)
+        except TableError as exc:
+            raise ProtocolError(exc.code, exc.message, msg.ref) from None
+
     async def _hint(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
         # the hint belongs to the state it was worked out on, even if the table moves on meanwhile
         version = table.version
         try:
-            action, source = await self.hub.hint(table, seat)
+            action, source, values = await self.hub.hint(table, seat)
         except TableError as exc:
             code = exc.code if exc.code in ("not_your_turn", "busy") else "internal"
             raise ProtocolError(code, exc.message, msg.ref) from None
-        self._reply({"type": "hint", "action": action, "source": source, "version": version}, msg)
+        reply: dict[str, Any] = {"type": "hint", "action": action, "source": source, "version": version}
+        if values:
+            reply["values"] = values
+        self._reply(reply, msg)

@@ -4,8 +4,11 @@
 
 import { t, getLang, setLang, translateReason } from "./i18n.js";
 import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
+// the game's own words (Kraken or Binokel bring theirs)
+import { GLOSSARY, actionLabel, actionWords, bidLabel, contractLabel, eventWords, suitName, suitSpan } from "./bonaken.js";
 
 const root = document.getElementById("app");
+const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
 
 // ---------------------------------------------------------------- helpers
@@ -34,11 +37,21 @@ async function api(path, options = {}) {
   } catch (e) {
     data = {};
   }
-  if (!res.ok) throw new Error(data.error ? data.error.message : res.statusText);
+  if (!res.ok) {
+    const err = new Error(data.error ? data.error.message : res.statusText);
+    err.code = data.error ? data.error.code : "";
+    throw err;
+  }
   return data;
 }
 
+// A server error in the UI's language: by its code where there is a text for it, else its message.
+function errorText(err) {
+  return translateReason(err.message || "", err.code || "");
+}
+
 function toast(text, kind = "info") {
+  // at the top of the screen, under the header: never over the hand (bug 3)
   const box = document.getElementById("toasts");
   const node = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
   box.append(node);
@@ -53,82 +66,131 @@ const store = {
   setInvites: (id, list) => localStorage.setItem(`troef.invites.${id}`, JSON.stringify(list)),
 };
 
-function suitName(letter) {
-  const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" } };
-  return (names[getLang()] || names.en)[letter] || letter;
+// Settings kept in this browser: animation speed (a factor on every animation's time), sound on your
+// turn, playing a forced last card by itself, and card size.
+const SETTINGS = {
+  anim: { values: [0.5, 1, 2], def: 1 },
+  sound: { values: [true, false], def: true },
+  autoplay: { values: [false, true], def: false },
+  cards: { values: [0.85, 1, 1.2], def: 1 },
+};
+const settings = {
+  get(key) {
+    const spec = SETTINGS[key];
+    try {
+      const raw = JSON.parse(localStorage.getItem(`troef.set.${key}`));
+      return spec.values.includes(raw) ? raw : spec.def;
+    } catch (e) {
+      return spec.def;
+    }
+  },
+  set(key, value) {
+    localStorage.setItem(`troef.set.${key}`, JSON.stringify(value));
+    applySettings();
+  },
+};
+
+function applySettings() {
+  document.documentElement.style.setProperty("--anim", String(settings.get("anim")));
+  document.documentElement.style.setProperty("--card-scale", String(settings.get("cards")));
 }
 
-function suitSpan(letter) {
-  const info = SUITS[letter];
-  return h("span", { class: `suit ${info && info.red ? "red" : "black"}` }, info ? info.sym : "?");
+function settingsPanel(onChange) {
+  const row = (key, labels) =>
+    h("label", { class: "setting" }, t(`set_${key}`), " ", h("select", { id: `set-${key}`, onchange: (e) => { settings.set(key, SETTINGS[key].values[Number(e.target.value)]); onChange(); } }, SETTINGS[key].values.map((v, i) => h("option", { value: i, selected: v === settings.get(key) }, labels[i]))));
+  return h(
+    "div",
+    { class: "settings", id: "settings" },
+    row("anim", [t("fast"), t("normal"), t("slow")]),
+    row("sound", [t("on"), t("off")]),
+    row("autoplay", [t("off"), t("on")]),
+    row("cards", [t("small"), t("normal"), t("large")]),
+    h("p", { class: "muted small" }, t("settingsHelp")),
+  );
 }
 
-function contractLabel(text) {
-  if (!text) return "";
-  if (getLang() !== "nl") return text;
-  return text.replace("double misère", "dubbele misère").replace("(six-card)", "(zesreeks)").replace("open bonaak", "open bonaak");
+// A short two-note chime when it becomes your turn (if sound is on and the tab allows audio).
+let audio = null;
+function chime() {
+  if (!settings.get("sound")) return;
+  try {
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    for (const [i, freq] of [660, 880].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.08, now + i * 0.12);
+      gain.gain.exponentialRampToValueAtTime(0.001, now + i * 0.12 + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.12);
+      osc.stop(now + i * 0.12 + 0.3);
+    }
+  } catch (e) {
+    /* no audio here: the tab title still says it */
+  }
 }
 
-function bidLabel(action) {
-  const words = action.split(" ");
-  if (words[0] === "pass") return t("pass");
-  const kind = words[1];
-  if (/^\d+$/.test(kind)) return kind;
-  const names = { misere: t("misere"), zwabber: t("zwabber"), bonaak: t("bonaak"), "open-bonaak": t("openBonaak") };
-  let label = names[kind] || kind;
-  if (words[2] && /^\d+$/.test(words[2])) label = t("withRoem", { bid: label, n: words[2] });
-  if (words.includes("six")) label = t("six", { bid: label });
-  return label;
-}
-
-function actionLabel(action) {
-  const words = action.split(" ");
-  if (words[0] === "play" || words[0] === "discard") return `${words[0] === "play" ? "\u25B6" : "\u2193"} ${cardLabel(words[1])}`;
-  if (words[0] === "trump") return `${SUITS[words[1]].sym} ${suitName(words[1])}`;
-  if (words[0] === "roem") return words[1] === "0" ? t("noRoem") : t("roemN", { n: words[1] });
-  if (words[0] === "stuk") return t("stuk");
-  return bidLabel(action);
+// The server names seats nobody named "seat 3" or "computer 2" (in English): said in the UI's language.
+function displayName(name) {
+  const m = /^(seat|computer) (\d+)$/.exec(name || "");
+  if (!m) return name;
+  return m[1] === "seat" ? t("seat", { n: m[2] }) : t("computerN", { n: m[2] });
 }
 
 function seatName(seats, seat, viewer) {
   const info = seats.find((s) => s.seat === seat);
-  const name = info ? info.name : `${seat + 1}`;
+  const name = info ? displayName(info.name) : `${seat + 1}`;
   return seat === viewer ? `${name} (${t("you")})` : name;
 }
 
-function eventText(seats, viewer, seat, text) {
-  const name = seatName(seats, seat, viewer);
-  const words = text.split(" ");
-  switch (words[0]) {
-    case "pass":
-      return t("ev_pass", { name });
-    case "bid":
-      return t("ev_bid", { name, bid: bidLabel(text) });
-    case "discard":
-      return words[1] ? t("ev_discard_own", { name, card: cardLabel(words[1]) }) : t("ev_discard", { name });
-    case "trump":
-      return t("ev_trump", { name, suit: `${SUITS[words[1]].sym} ${suitName(words[1])}` });
-    case "roem":
-      return t("ev_roem", { name, n: words[1] });
-    case "stuk":
-      return t("ev_stuk", { name });
-    case "play":
-      return t("ev_play", { name, card: cardLabel(words[1]) });
-    default:
-      return `${name}: ${text}`;
+// The chance of success of the best few choices, in words (bids: the highest that still makes at least
+// half the time and the one above it, then misère, zwabber and bonaak where they have a chance).
+function hintValues(values) {
+  if (!values || !values.length) return null;
+  let shown = values.filter((v) => v.value !== null && v.value !== undefined);
+  const numbers = shown.filter((v) => /^bid \d+$/.test(v.action)).sort((a, b) => Number(a.action.split(" ")[1]) - Number(b.action.split(" ")[1]));
+  if (numbers.length) {
+    const good = numbers.map((v, i) => (v.value >= 0.5 ? i : -1)).filter((i) => i >= 0);
+    const picked = good.length ? numbers.slice(good[good.length - 1], good[good.length - 1] + 2) : [numbers[0]];
+    shown = [...picked, ...shown.filter((v) => v.action.startsWith("bid ") && !/^bid \d+$/.test(v.action) && v.value > 0)];
   }
+  const items = shown.slice(0, 5).map((v) => h("li", {}, t("hintChance", { action: actionWords(v.action), n: Math.round(v.value * 100) })));
+  return items.length ? h("ul", { class: "hint-values", id: "hint-values" }, items) : null;
+}
+
+// Every move of a hand, numbered by trick once the play has started (the complete log, not the last few).
+function moveLog(v, seats, viewer, id) {
+  const list = h("ol", { class: "log", id });
+  const players = v.seats.length || 1;
+  let plays = 0;
+  for (const [seat, text] of v.events) {
+    let label = t(`phase_${text.split(" ")[0] === "bid" || text === "pass" ? "bidding" : text.startsWith("discard") ? "exchange" : text.startsWith("trump") ? "trump" : text.startsWith("roem") ? "roem" : "play"}`);
+    if (text.startsWith("play ")) {
+      label = t("trickN", { n: Math.floor(plays / players) + 1 });
+      plays += 1;
+    }
+    list.append(h("li", {}, h("span", { class: "log-step" }, label), " ", eventText(seats, viewer, seat, text)));
+  }
+  return h("details", { class: "log-box", open: true }, h("summary", {}, t("moves", { n: v.events.length })), list);
+}
+
+function eventText(seats, viewer, seat, text) {
+  return eventWords(seatName(seats, seat, viewer), text);
 }
 
 // Where seats sit around the felt, in percent: the viewer at the bottom, the
-// others in seat order (the next player to the left) over the top.
+// others in seat order (the next player to the left) around an ellipse that
+// reaches below the middle at larger tables, so that up to six boxes keep apart.
 function seatPositions(table, bottom) {
   const out = {};
   out[bottom] = { x: 50, y: 96 };
   const k = table - 1;
+  const below = k <= 2 ? 0 : k <= 4 ? 0.15 : 0.45; // radians below the horizontal at both ends
   for (let i = 0; i < k; i++) {
     const seat = (bottom + 1 + i) % table;
-    const angle = k === 1 ? Math.PI / 2 : Math.PI - (i * Math.PI) / (k - 1);
-    out[seat] = { x: 50 + 41 * Math.cos(angle), y: 50 - 40 * Math.sin(angle) };
+    const angle = k === 1 ? Math.PI / 2 : Math.PI + below - (i * (Math.PI + 2 * below)) / (k - 1);
+    out[seat] = { x: 50 + 40 * Math.cos(angle), y: 51 - 39 * Math.sin(angle) };
   }
   return out;
 }
@@ -152,12 +214,6 @@ function board(ctx) {
     felt.append(seatBox(ctx, seat, pos[seat], false));
   }
   // the centre: open cards and blind cards while bidding and exchanging
-  if ((v.phase === "bidding" || v.phase === "exchange") && (v.centre_open.length || v.centre_closed)) {
-    const centre = h("div", { class: "centre", "aria-label": t("centre") });
-    for (const card of v.centre_open) centre.append(cardNode(card, { classes: ["small"] }));
-    for (let i = 0; i < v.centre_closed; i++) centre.append(backNode(["small"]));
-    felt.append(centre);
-  }
   // the trick being played, or the one just completed sweeping to its winner
   let trick = v.trick;
   let sweep = null;
@@ -167,6 +223,14 @@ function board(ctx) {
       trick = ctx.completed.cards;
       sweep = { winner: ctx.completed.winner, age };
     }
+  }
+  // The centre only while bidding: after it the declarer has taken its cards into hand (or they are
+  // out). The last trick of the hand before sweeps away first: it is never drawn over the new centre.
+  if (!sweep && v.phase === "bidding" && (v.centre_open.length || v.centre_closed)) {
+    const centre = h("div", { class: "centre", "aria-label": t("centre") });
+    for (const card of v.centre_open) centre.append(cardNode(card, { classes: ["small"] }));
+    for (let i = 0; i < v.centre_closed; i++) centre.append(backNode(["small"]));
+    felt.append(centre);
   }
   const oldTrick = new Set((ctx.oldTrick || []).map(([, c]) => c));
   const trickBox = h("div", { class: "trick", "aria-label": "trick" });
@@ -220,32 +284,42 @@ function seatBox(ctx, seat, p, mine) {
   if (mine) classes.push("mine");
   const box = h("div", { class: classes.join(" "), dataset: { seat } });
   if (!mine) {
-    box.style.left = `clamp(4.3em, ${p.x}%, calc(100% - 4.3em))`;
+    box.style.left = `clamp(4.8em, ${p.x}%, calc(100% - 4.8em))`;
     box.style.top = `${p.y}%`;
   }
   const status = m.status[seat];
   const marks = "+".repeat(m.plus[seat] || 0) + "\u2212".repeat(m.minus[seat] || 0);
+  // while this browser is offline nobody's presence is known: every dot goes grey (bug 9)
+  const online = ctx.online !== false && info.connected;
+  const dot = ctx.online === false ? "unknown" : online ? "on" : "off";
+  // the whole name, wrapping if it must (never cut off); dealer, bot level and stand-in on their own line
   box.append(
     h(
       "div",
       { class: "seat-name" },
-      h("span", { class: `dot ${info.connected ? "on" : "off"}`, title: info.connected ? "online" : "offline" }),
+      h("span", { class: `dot ${dot}`, title: t(`dot_${dot}`) }),
       seatName(seats, seat, viewer),
-      info.kind === "bot" ? h("span", { class: "bot-level" }, ` \u2699 ${t(`level_${info.level}`)}`) : null,
-      v.dealer === seat ? h("span", { class: "chip", title: t("dealer") }, "D") : null,
+      v.dealer === seat ? h("span", { class: "chip", title: t("dealer") }, t("dealerChip")) : null,
     ),
   );
+  const won = v.tricks_won[seat] || 0;
   box.append(
     h(
       "div",
       { class: "seat-meta" },
-      h("span", { class: `status status-${status}` }, t(`status_${status}`)),
+      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
+      h("span", { class: `status status-${status}`, title: t(`gd_${status}`) }, t(`status_${status}`)),
       marks ? h("span", { class: "marks" }, marks) : null,
       m.points ? h("span", { class: "marks" }, `${m.points[seat]}`) : null,
-      playing && v.phase === "play" ? h("span", { class: "won" }, `${v.tricks_won[seat] || 0} ${t("tricks")}`) : null,
+      playing && v.phase === "play" ? h("span", { class: "won" }, t(won === 1 ? "trickOne" : "trickMany", { n: won })) : null,
     ),
   );
-  if (!mine && playing) {
+  const openCards = ctx.openHands && !mine ? ctx.openHands[seat] : null;
+  if (openCards && playing) {
+    const open = h("div", { class: "open-hand replay-open", dataset: { seat } });
+    for (const card of openCards) open.append(cardNode(card, { classes: ["tiny-face"] }));
+    box.append(open);
+  } else if (!mine && playing) {
     const backs = h("div", { class: "backs" });
     const n = v.hand_sizes[seat] || 0;
     for (let i = 0; i < Math.min(n, 9); i++) backs.append(backNode(["tiny"]));
@@ -265,17 +339,24 @@ function seatBox(ctx, seat, p, mine) {
 
 // ---------------------------------------------------------------- lobby
 function lobbyPage() {
-  const S = { games: null, tables: null, error: null, form: null };
+  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
+  const testing = new URLSearchParams(location.search).has("seed");
+  const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
 
   async function load() {
     try {
-      [S.games, S.tables] = await Promise.all([api("/api/games"), api("/api/tables")]);
+      if (!S.games) S.games = await api("/api/games");
+      S.tables = await api("/api/tables");
       S.error = null;
     } catch (e) {
-      S.error = e.message;
+      S.error = errorText(e);
     }
-    render();
+    if (S.listBox && S.form && !S.error) S.listBox.replaceChildren(...listsNodes());
+    else render();
   }
+
+  // the lobby refreshes itself (only the lists: a half-filled form keeps its focus and text)
+  S.timer = setInterval(() => { if (!document.hidden) load(); }, 5000);
 
   function bonaken() {
     return S.games.games.bonaken;
@@ -291,6 +372,7 @@ function lobbyPage() {
       players,
       switches: { ...opts.switches },
       seed: "",
+      turn: 0,
       seats: Array.from({ length: 7 }, (_, i) => ({ choice: i === 0 ? "me" : `bot:${best}`, name: "" })),
     };
   }
@@ -324,7 +406,7 @@ function lobbyPage() {
         switches.append(h("label", {}, t(`sw_${key}`), " ", input));
       }
     }
-    switches.append(h("label", {}, t("seed"), " ", h("input", { id: "seed", type: "number", min: 0, value: f.seed, oninput: (e) => { f.seed = e.target.value; } })));
+    if (testing) switches.append(h("label", {}, t("seed"), " ", h("input", { id: "seed", type: "number", min: 0, value: f.seed, oninput: (e) => { f.seed = e.target.value; } })));
     const seatRows = h("div", { class: "seat-rows" });
     for (let i = 0; i < f.players; i++) {
       const s = f.seats[i];
@@ -343,8 +425,9 @@ function lobbyPage() {
       "form",
       { class: "panel create", id: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
       h("h2", {}, t("newTable")),
-      h("div", { class: "row" }, h("label", {}, t("game"), " ", h("select", { id: "game" }, h("option", { value: "bonaken" }, "Bonaken"))), h("label", {}, t("rules"), " ", presetSel), h("label", {}, t("players"), " ", playersSel)),
-      h("details", {}, h("summary", {}, t("variants")), switches),
+      h("div", { class: "row" }, h("label", {}, t("game"), " ", h("select", { id: "game" }, h("option", { value: "bonaken" }, "Bonaken"))), h("label", {}, t("rules"), " ", presetSel, " ", h("a", { href: "/rules/bonaken", target: "_blank", rel: "noopener", class: "small" }, t("fullRulesShort"))), h("label", {}, t("players"), " ", playersSel)),
+      h("div", { class: "row" }, h("label", { title: t("turnTimerHelp") }, t("turnTimer"), " ", h("select", { id: "turn-timer-choice", onchange: (e) => { f.turn = Number(e.target.value); } }, [0, 10, 20, 30, 60, 120].map((n) => h("option", { value: n, selected: n === f.turn }, n ? t("seconds", { n }) : t("off")))))),
+      h("details", { open: S.variantsOpen, ontoggle: (e) => { S.variantsOpen = e.target.open; } }, h("summary", {}, t("variants")), switches),
       h("h3", {}, t("seats")),
       seatRows,
       h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
@@ -360,10 +443,13 @@ function lobbyPage() {
       const name = s.name.trim() || undefined;
       if (s.choice.startsWith("bot:")) return { kind: "bot", level: s.choice.slice(4), name };
       if (s.choice === "open") return { kind: "human", open: true, name };
-      return { kind: "human", name: name || (s.choice === "me" ? undefined : undefined) };
+      return { kind: "human", name: name || (s.choice === "me" ? (localStorage.getItem("troef.name") || "").trim() || undefined : undefined) };
     });
     const body = { game: "bonaken", config: { preset: f.preset, players: f.players, switches }, seats };
     if (f.seed !== "") body.seed = Number(f.seed);
+    if (f.turn) body.turn_seconds = f.turn;
+    const me = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
+    if (me >= 0) body.owner = me;
     try {
       const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
       const mine = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
@@ -375,33 +461,40 @@ function lobbyPage() {
       store.setInvites(res.id, invites);
       location.assign(`/t/${res.id}`);
     } catch (e) {
-      toast(e.message, "error");
+      toast(errorText(e), "error");
     }
   }
 
   async function claim(id, seat) {
     try {
-      const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { method: "POST", body: JSON.stringify({ seat }) });
+      const name = (localStorage.getItem("troef.name") || "").trim();
+      const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { method: "POST", body: JSON.stringify(name ? { seat, name } : { seat }) });
       store.setToken(res.id, res.token);
-      location.assign(`/t/${res.id}`);
+      location.assign(`/t/${res.id}#claimed`);
     } catch (e) {
-      toast(e.message, "error");
+      toast(errorText(e), "error");
       load();
     }
   }
 
   function describe(tbl) {
-    const names = tbl.seats.map((s) => (s.kind === "bot" ? `${s.name} \u2699` : s.open ? `(${t("open")})` : s.name)).join(", ");
-    return `${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
+    const names = tbl.seats.map((s) => (s.kind === "bot" ? `${displayName(s.name)} \u2699` : s.open ? `(${t("open")})` : displayName(s.name))).join(", ");
+    const text = `${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
+    // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
+    return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
   }
 
   function lists() {
     const T = S.tables;
-    const open = h("section", { class: "panel" }, h("h2", {}, t("openTables")));
+    const open = h(
+      "section",
+      { class: "panel" },
+      h("div", { class: "panel-head" }, h("h2", {}, t("openTables")), h("button", { type: "button", class: "refresh", onclick: load }, t("refresh"))),
+    );
     if (!T.open.length) open.append(h("p", { class: "muted" }, t("none")));
     for (const tbl of T.open) {
       const row = h("div", { class: "table-row" }, h("span", {}, describe(tbl)));
-      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
+      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", dataset: { table: tbl.id, seat: s.seat }, onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
       row.append(h("a", { href: `/t/${tbl.id}`, class: "button" }, t("watch")));
       open.append(row);
     }
@@ -427,6 +520,10 @@ function lobbyPage() {
     return [open, live, done];
   }
 
+  function listsNodes() {
+    return lists();
+  }
+
   function render() {
     if (S.error) {
       root.replaceChildren(h("p", { class: "error" }, S.error));
@@ -437,12 +534,14 @@ function lobbyPage() {
       return;
     }
     if (!S.form) S.form = defaultForm("nk");
-    root.replaceChildren(
-      h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, h("button", { type: "button", class: "refresh", onclick: load }, t("refresh")), lists())),
-    );
+    S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
+    // the name you play under when you take an open seat (kept in this browser)
+    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => localStorage.setItem("troef.name", e.target.value) });
+    const nameRow = h("label", { class: "panel my-name" }, t("yourName"), " ", nameInput);
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, nameRow, S.listBox)));
   }
 
-  page = { render, destroy() {} };
+  page = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
   render();
   load();
 }
@@ -454,14 +553,34 @@ function tablePage(id) {
     store.setToken(id, hash.get("t"));
     history.replaceState(null, "", `/t/${id}`); // the secret leaves the address bar
   }
+  const justClaimed = hash.has("claimed");
+  if (justClaimed) history.replaceState(null, "", `/t/${id}`);
   const S = {
     id, token: store.token(id), ws: null, seat: null, seats: [], state: null, oldTrick: [], completed: null,
     lastTricks: null, result: null, shownResult: 0, hint: null, overlay: null, fatal: null, retry: 0, closed: false,
     connected: false, ref: 0, resultTimer: null,
+    // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
+    pending: null, timer: null, rematch: null, owner: null,
+    // the exchange: cards picked to lay away, and those confirmed and still to be sent (one action each)
+    discardPick: [], discardQueue: [], confirm: null, checking: null,
   };
+  // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
+  if (justClaimed) S.overlay = "invites";
+  // the turn timer counts down on screen (only its text changes: no re-render)
+  const ticker = setInterval(() => {
+    const node = document.getElementById("turn-timer");
+    if (!node || !S.timer || !S.state) return;
+    const left = Math.max(0, Math.ceil(S.timer.left - (Date.now() - S.timer.at) / 1000));
+    node.textContent = t("timeLeft", { n: left });
+    node.classList.toggle("urgent", left <= 10);
+  }, 500);
 
   function send(msg) {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ v: 1, ...msg }));
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) {
+      S.ws.send(JSON.stringify({ v: 1, ...msg }));
+      return true;
+    }
+    return false;
   }
 
   function connect() {
@@ -482,16 +601,38 @@ function tablePage(id) {
       onMessage(msg);
     };
     ws.onclose = () => {
+      if (S.ws !== ws) return; // an old socket of this page
       S.connected = false;
+      S.pending = null;
       if (S.closed || S.fatal) return;
       render();
       setTimeout(connect, Math.min(5000, 400 * 2 ** S.retry++));
     };
   }
 
+  // A bid is checked against your cards before it is sent: one that claims roem they cannot reach
+  // (false roem: in nk erin at once) needs an explicit confirmation. The server answers from what
+  // this seat knows; other actions go out at once.
+  function bid(action) {
+    if (S.pending || S.checking) return;
+    if (!send({ type: "check", action, id: ++S.ref })) return act(action);
+    S.checking = { action, ref: S.ref };
+  }
+
   function act(action) {
+    if (S.pending) return; // the previous click is still on its way: a second one would only be refused
+    if (!S.connected) {
+      toast(t("notConnected"), "error");
+      return;
+    }
     S.hint = null;
-    send({ type: "act", action, expect: S.state ? S.state.version : undefined, id: ++S.ref });
+    const ref = ++S.ref;
+    if (!send({ type: "act", action, expect: S.state ? S.state.version : undefined, id: ref })) {
+      toast(t("notConnected"), "error");
+      return;
+    }
+    S.pending = { ref, version: S.state ? S.state.version : -1 };
+    render();
   }
 
   function onMessage(msg) {
@@ -499,8 +640,24 @@ function tablePage(id) {
       S.seat = msg.seat;
       S.seats = msg.seats;
       S.config = msg.config;
+      S.practice = msg.practice === true;
+      S.owner = msg.owner === undefined ? null : msg.owner;
+      S.game = msg.game;
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
+      if (S.state) render();
+    } else if (msg.type === "check") {
+      const c = S.checking;
+      S.checking = null;
+      if (!c || msg.ref !== c.ref || !S.state || msg.version !== S.state.version) return;
+      if (msg.warning) confirmAction(c.action, t(`warn_${msg.warning}`, { bid: bidLabel(c.action) }));
+      else act(c.action);
+    } else if (msg.type === "timer") {
+      S.timer = { ...msg, at: Date.now() };
+      if (S.state) render();
+    } else if (msg.type === "rematch") {
+      S.rematch = msg.table;
+      if (S.seat !== null && S.token) store.setToken(msg.table, S.token); // the same seat at the new table
       if (S.state) render();
     } else if (msg.type === "state") {
       onState(msg);
@@ -508,6 +665,10 @@ function tablePage(id) {
       S.hint = msg;
       render();
     } else if (msg.type === "error") {
+      if (S.pending && msg.ref === S.pending.ref) {
+        S.pending = null;
+        if (S.state) render();
+      }
       if (msg.code === "unknown_table" || msg.code === "bad_token") {
         S.fatal = msg.code;
         if (msg.code === "bad_token") store.dropToken(id);
@@ -515,25 +676,26 @@ function tablePage(id) {
         render();
         return;
       }
-      toast(t("notAllowed", { msg: translateReason(msg.message) }), "error");
+      toast(t("notAllowed", { msg: translateReason(msg.message, msg.code) }), "error");
     }
   }
 
   function onState(msg) {
     const old = S.state;
     const v = msg.view;
+    if (S.pending && msg.version > S.pending.version) S.pending = null;
     S.oldTrick = [];
     if (old && old.hand === msg.hand) {
       S.oldTrick = old.view.trick;
       if (v.tricks.length > old.view.tricks.length) {
         const last = v.tricks[v.tricks.length - 1];
-        S.completed = { cards: last.cards, winner: last.winner, at: Date.now() };
+        S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand };
       }
     } else if (old && msg.prev && old.hand === msg.hand - 1) {
       S.oldTrick = old.view.trick;
       if (msg.prev.tricks.length > old.view.tricks.length) {
         const last = msg.prev.tricks[msg.prev.tricks.length - 1];
-        S.completed = { cards: last.cards, winner: last.winner, at: Date.now() };
+        S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand - 1 };
       }
     }
     if (msg.prev) S.lastTricks = msg.prev.tricks;
@@ -545,8 +707,23 @@ function tablePage(id) {
     }
     if (!old || old.hand !== msg.hand) S.shownResult = Math.max(S.shownResult, msg.hand - 1);
     if (S.hint && S.hint.version !== msg.version) S.hint = null;
+    const wasMine = myTurn();
     S.state = msg;
+    if (msg.view.phase !== "exchange" || !myTurn()) S.discardQueue = [];
+    if (S.discardQueue.length && !S.pending) {
+      const next = S.discardQueue.shift();
+      if (msg.view.legal.includes(`discard ${next}`)) act(`discard ${next}`);
+      else S.discardQueue = [];
+    }
+    if (msg.view.phase !== "exchange") S.discardPick = [];
     render();
+    if (myTurn() && !wasMine) {
+      chime();
+      const legal = msg.view.legal;
+      if (settings.get("autoplay") && legal.length === 1 && legal[0].startsWith("play ") && msg.view.hand && msg.view.hand.length === 1) {
+        setTimeout(() => { if (S.state === msg) act(legal[0]); }, 700 * settings.get("anim"));
+      }
+    }
     if (S.completed) setTimeout(() => { if (S.completed && Date.now() - S.completed.at >= 1600) { S.completed = null; render(); } }, 1700);
   }
 
@@ -564,22 +741,41 @@ function tablePage(id) {
       const numbers = legal.filter((a) => /^bid \d+$/.test(a));
       if (numbers.length) {
         const sel = h("select", { id: "bid-number", "aria-label": t("bid") }, numbers.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", class: "primary", id: "bid-number-go", onclick: () => act(sel.value) }, t("bid"))));
+        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", class: "primary", id: "bid-number-go", onclick: () => bid(sel.value) }, t("bid"))));
       }
       const specials = legal.filter((a) => a.startsWith("bid ") && !/^bid \d+$/.test(a));
       const plain = specials.filter((a) => a.split(" ").length === 2);
       const withRoem = specials.filter((a) => a.split(" ").length > 2);
-      for (const a of plain) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, bidLabel(a)));
+      for (const a of plain) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => bid(a) }, bidLabel(a)));
       if (withRoem.length) {
         const sel = h("select", { id: "bid-special", "aria-label": t("bid") }, withRoem.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", id: "bid-special-go", onclick: () => act(sel.value) }, t("bid"))));
+        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", id: "bid-special-go", onclick: () => bid(sel.value) }, t("bid"))));
       }
     } else if (v.phase === "exchange") {
       const others = v.seats.filter((s) => s !== S.seat).map((s) => v.hand_sizes[s]);
       const need = Math.max(1, v.hand.length - Math.min(...others));
       const idx = v.declarers.indexOf(S.seat);
       const passOn = v.declarers.length > 1 && idx < v.declarers.length - 1;
-      out.append(h("p", { class: "prompt", id: "exchange-prompt" }, t(passOn ? "passOn" : "layAway", { n: need })));
+      out.append(h("p", { class: "prompt", id: "exchange-prompt" }, t(passOn ? "passOnPick" : "layAwayPick", { n: need })));
+      // laying away cannot be undone: the cards are picked first, then confirmed
+      const picked = S.discardPick.filter((c) => v.legal.includes(`discard ${c}`));
+      out.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "discard-go",
+            disabled: picked.length !== need,
+            onclick: () => {
+              S.discardQueue = picked.slice(1);
+              S.discardPick = [];
+              act(`discard ${picked[0]}`);
+            },
+          },
+          t(passOn ? "passOnGo" : "layAwayGo", { n: picked.length, cards: picked.map(cardLabel).join(" ") }),
+        ),
+      );
     } else if (v.phase === "trump") {
       out.append(h("span", { class: "label" }, t("nameTrump"), ": "));
       for (const a of legal.filter((x) => x.startsWith("trump "))) {
@@ -589,6 +785,7 @@ function tablePage(id) {
       out.append(h("p", { class: "muted small" }, t("orLead")));
     } else if (v.phase === "roem") {
       out.append(h("span", { class: "label" }, t("declareRoem"), ": "));
+      // the totals offered are those the cards in hand can show: nothing here is false roem
       for (const a of legal) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, actionLabel(a)));
     } else if (v.phase === "play") {
       if (legal.includes("stuk")) out.append(h("button", { type: "button", dataset: { action: "stuk" }, onclick: () => act("stuk") }, t("stuk")));
@@ -596,9 +793,14 @@ function tablePage(id) {
     return out;
   }
 
+  function confirmAction(action, question) {
+    S.confirm = { action, question };
+    render();
+  }
+
   function handRow() {
     const v = S.state.view;
-    const row = h("div", { class: "hand", id: "my-hand" });
+    const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", "aria-busy": S.pending ? "true" : null });
     if (!v.hand) return row;
     const legal = new Set(v.legal);
     const verb = v.phase === "exchange" ? "discard" : "play";
@@ -610,8 +812,14 @@ function tablePage(id) {
       if (legal.has(action)) classes.push("legal");
       else if (myTurn() && cardPhase) classes.push("illegal");
       if (hinted === card) classes.push("hinted");
+      if (verb === "discard" && S.discardPick.includes(card)) classes.push("picked");
       const node = cardNode(card, { button: true, classes });
-      node.addEventListener("click", () => act(action));
+      node.addEventListener("click", () => {
+        if (verb !== "discard") return act(action);
+        if (S.discardQueue.length || S.pending || !legal.has(action)) return;
+        S.discardPick = S.discardPick.includes(card) ? S.discardPick.filter((c) => c !== card) : [...S.discardPick, card];
+        render();
+      });
       row.append(node);
     }
     return row;
@@ -621,6 +829,7 @@ function tablePage(id) {
     const v = S.state.view;
     const m = S.state.match;
     const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
+    if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     if (v.contract) {
       const names = v.declarers.map((s) => seatName(S.seats, s, S.seat)).join(" + ");
       bits.push(h("span", { class: "tag contract" }, `${t("contract")}: ${contractLabel(v.contract)} (${names})`));
@@ -631,7 +840,12 @@ function tablePage(id) {
       h("button", { type: "button", id: "show-last", onclick: () => { S.overlay = "last"; render(); } }, t("lastTrick")),
     ];
     if (myTurn()) buttons.push(h("button", { type: "button", id: "hint", onclick: () => send({ type: "hint", id: ++S.ref }) }, t("hint")));
-    if (store.invites(id).length) buttons.push(h("button", { type: "button", id: "show-invites", onclick: () => { S.overlay = "invites"; render(); } }, t("invites")));
+    if (store.invites(id).length || (S.seat !== null && S.token)) buttons.push(h("button", { type: "button", id: "show-invites", onclick: () => { S.overlay = "invites"; render(); } }, t("invites")));
+    buttons.push(h("button", { type: "button", id: "show-rules", onclick: () => { S.overlay = "rules"; render(); } }, t("rulesLink")));
+    if (S.owner !== null && S.owner === S.seat && !m.over && S.seats.some((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin)) {
+      buttons.push(h("button", { type: "button", id: "show-replace", onclick: () => { S.overlay = "replace"; render(); } }, t("replaceTitle")));
+    }
+    buttons.push(h("button", { type: "button", id: "show-settings", onclick: () => { S.overlay = "settings"; render(); } }, t("settings")));
     buttons.push(h("a", { href: "/", class: "button" }, t("lobbyLink")));
     void m;
     return h("div", { class: "topbar" }, h("div", { class: "info" }, bits), h("div", { class: "buttons" }, buttons), S.connected ? null : h("div", { class: "warning" }, t("connLost")));
@@ -646,11 +860,24 @@ function tablePage(id) {
     return t("waitingFor", { name: seatName(S.seats, v.to_act, S.seat) });
   }
 
+  // The turn timer of a table that has one: seconds left for the seat to act.
+  function timerText() {
+    const tm = S.timer;
+    if (!tm || tm.seat === null || tm.seat === undefined || tm.version !== S.state.version) return null;
+    const left = Math.max(0, Math.ceil(tm.left - (Date.now() - tm.at) / 1000));
+    return h("span", { class: `turn-timer${left <= 10 ? " urgent" : ""}`, id: "turn-timer" }, t("timeLeft", { n: left }));
+  }
+
+  // A computer player plays this seat while its owner is away: the owner takes it back here.
+  function standinBar() {
+    if (S.seat === null || S.state.match.over) return null;
+    const me = S.seats.find((x) => x.seat === S.seat);
+    if (!me || !me.standin) return null;
+    return h("div", { class: "standin-bar", id: "standin-bar", role: "status" }, t("standinMine"), " ", h("button", { type: "button", class: "primary", id: "reclaim", onclick: () => send({ type: "reclaim", id: ++S.ref }) }, t("reclaim")));
+  }
+
   function eventLog() {
-    const v = S.state.view;
-    const list = h("ol", { class: "log", id: "log" });
-    for (const [seat, text] of v.events.slice(-6)) list.append(h("li", {}, eventText(S.seats, S.seat, seat, text)));
-    return list;
+    return moveLog(S.state.view, S.seats, S.seat, "log");
   }
 
   function resultBanner() {
@@ -673,8 +900,15 @@ function tablePage(id) {
     return h("div", { class: "result-banner", id: "hand-result", role: "status" }, lines, h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => { S.result = null; S.dismissed = hand; render(); } }, "\u00D7"));
   }
 
+  // the end of the match: a panel at the top of the table page, not an overlay (the header stays usable)
+  function endPanel() {
+    const m = S.state.match;
+    if (!m.over) return null;
+    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(S.seats, S.seat, m, id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }));
+  }
+
   function overlay() {
-    if (!S.overlay && !S.state.match.over) return null;
+    if (!S.overlay && !S.confirm) return null;
     const close = () => { S.overlay = null; render(); };
     const v = S.state.view;
     const m = S.state.match;
@@ -688,13 +922,40 @@ function tablePage(id) {
       return modal(t("lastTrick"), body, close);
     }
     if (S.overlay === "invites") {
-      const rows = store.invites(id).map((inv) =>
-        h("div", { class: "invite" }, h("span", {}, seatName(S.seats, inv.seat, S.seat)), h("input", { readonly: true, value: inv.link, class: "invite-link", dataset: { seat: inv.seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(inv.link); e.target.textContent = t("copied"); } }, t("copy"))),
-      );
-      return modal(t("invites"), [h("p", { class: "muted" }, t("inviteHelp")), rows], close);
+      const row = (seat, link, label) =>
+        h("div", { class: "invite" }, h("span", {}, label), h("input", { readonly: true, value: link, class: "invite-link", dataset: { seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(link); e.target.textContent = t("copied"); } }, t("copy")));
+      // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back (bug 8)
+      const own = S.seat !== null && S.token ? [h("h3", {}, t("ownLink")), h("p", { class: "muted" }, t("ownLinkHelp")), row(S.seat, `${location.origin}/t/${id}#t=${S.token}`, seatName(S.seats, S.seat, S.seat))] : [];
+      const others = store.invites(id).filter((inv) => inv.seat !== S.seat);
+      const rows = others.length ? [h("h3", {}, t("inviteOthers")), h("p", { class: "muted" }, t("inviteHelp")), others.map((inv) => row(inv.seat, inv.link, seatName(S.seats, inv.seat, S.seat)))] : [];
+      return modal(t("invites"), [own, rows], close);
     }
-    if (m.over) return modal(t("matchOver"), endScreen(S.seats, S.seat, m, id), null, "end-screen");
+    if (S.confirm) {
+      const c = S.confirm;
+      const cancel = () => { S.confirm = null; render(); };
+      return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
+    }
+    if (S.overlay === "settings") return modal(t("settings"), settingsPanel(render), close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), rulesPanel(S.game || "bonaken", v.preset), close);
+    if (S.overlay === "replace") {
+      const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
+      const body = away.length
+        ? away.map((x) => h("div", { class: "invite" }, h("span", {}, seatName(S.seats, x.seat, S.seat)), h("span", { class: "muted" }, t("dot_off")), h("button", { type: "button", class: "replace-seat", dataset: { seat: x.seat }, onclick: () => { send({ type: "standin", seat: x.seat, id: ++S.ref }); close(); } }, t("replaceByBot"))))
+        : h("p", {}, t("nobodyAway"));
+      return modal(t("replaceTitle"), body, close);
+    }
     return null;
+  }
+
+  async function askRematch() {
+    try {
+      const res = await api(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST", body: JSON.stringify({ token: S.token }) });
+      store.setToken(res.id, S.token);
+      S.rematch = res.id;
+      location.assign(`/t/${res.id}`);
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
   }
 
   function render() {
@@ -712,23 +973,64 @@ function tablePage(id) {
     }
     const v = S.state.view;
     const bottomSeat = S.seat !== null ? S.seat : v.seats[0];
-    const ctx = { state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick };
+    const ctx = { state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick, online: S.connected };
+    // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
+    // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
+    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: actionWords(S.hint.action) }), hintValues(S.hint.values)) : null;
+    const act = panel();
+    if (hintLine) act.prepend(hintLine);
     const mine = h(
       "div",
       { class: "me" },
-      seatBox(ctx, bottomSeat, null, true),
-      h("p", { class: `prompt ${myTurn() ? "my-turn" : ""}`, id: "prompt" }, prompt()),
-      S.hint ? h("p", { class: "hint-text", id: "hint-text" }, t("hintFrom", { bot: t(`level_${S.hint.source}`), extra: S.hint.source === "pimc" ? "" : t("hintNoSolver"), action: actionLabel(S.hint.action) })) : null,
-      panel(),
+      h("div", { class: "me-row" }, seatBox(ctx, bottomSeat, null, true), h("p", { class: `prompt ${myTurn() ? "my-turn" : ""}`, id: "prompt" }, prompt()), timerText()),
+      standinBar(),
+      act,
       handRow(),
     );
-    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other" } }, topbar(), resultBanner(), board(ctx), mine, eventLog(), overlay()));
+    const felt = board(ctx);
+    const banner = resultBanner();
+    if (banner) felt.append(banner);
+    document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
+    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
-  page = { render, destroy() { S.closed = true; if (S.ws) S.ws.close(); } };
+  page = { render, destroy() { S.closed = true; clearInterval(ticker); if (S.ws) S.ws.close(); } };
   render();
   connect();
+}
+
+// Small drawn icons for the replay controls (⏮ and ⏭ are missing from many fonts).
+function icon(name) {
+  const NS = "http://www.w3.org/2000/svg";
+  const paths = {
+    first: "M3 2h2v12H3z M14 2v12L6 8z",
+    prev: "M12 2v12L4 8z",
+    play: "M4 2v12l9-6z",
+    pause: "M3 2h3.5v12H3z M9.5 2H13v12H9.5z",
+    next: "M4 2v12l8-6z",
+    last: "M11 2h2v12h-2z M2 2v12l8-6z",
+  };
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("d", paths[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+function rulesPanel(game, preset) {
+  const words = GLOSSARY[game] || [];
+  return h(
+    "div",
+    { class: "rules-panel", id: "rules-panel" },
+    preset ? h("p", {}, t("rulesPreset", { preset: t(`preset_${preset}`) })) : null,
+    h("dl", { class: "glossary" }, words.map((w) => [h("dt", {}, t(`g_${w}`)), h("dd", {}, t(`gd_${w}`))])),
+    h("p", {}, h("a", { href: `/rules/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener", id: "full-rules" }, t("fullRules"))),
+  );
 }
 
 function modal(title, body, onClose, id) {
@@ -746,36 +1048,96 @@ function sheetTable(seats, viewer, m, table) {
   const marks = h("tr", { class: "foot" }, h("td", {}), h("td", {}, "+ / \u2212"), Array.from({ length: table }, (_, s) => h("td", {}, m.points ? `${m.points[s]}` : `${m.plus[s]} / ${m.minus[s]}`)));
   const foot = [status, marks];
   if (m.table_points) foot.push(h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("tablePoints")), Array.from({ length: table }, (_, s) => h("td", {}, m.table_points[String(s)]))));
-  return h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, foot));
+  const legend = h("dl", { class: "glossary legend" }, ["suf", "krom", "recht", "wip", "eruit", "erin"].map((w) => [h("dt", {}, t(`status_${w}`)), h("dd", {}, t(`gd_${w}`))]));
+  return [h("div", { class: "sheet-wrap" }, h("table", { class: `sheet players-${table}`, id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, foot))), legend];
 }
 
-function endScreen(seats, viewer, m, id) {
+function endScreen(seats, viewer, m, id, extra = {}) {
   const losers = m.losers.map((s) => seatName(seats, s, viewer)).join(", ");
+  // who won: first in the standing and not among the losers (nk counts table points, the others plus/minus)
+  const standing = m.standing || [];
+  const best = standing.length && standing[0].table_points !== undefined ? Math.max(...standing.map((r) => r.table_points)) : null;
+  const winners = standing.filter((r) => !m.losers.includes(r.seat) && (best !== null ? r.table_points === best : r.status === "eruit")).map((r) => seatName(seats, r.seat, viewer));
+  let rematch = null;
+  if (extra.rematch) rematch = h("a", { href: `/t/${extra.rematch}`, class: "button primary", id: "rematch-go" }, t("toRematch"));
+  else if (extra.canRematch) rematch = h("button", { type: "button", class: "primary", id: "rematch", onclick: extra.onRematch }, t("rematch"));
   const rows = (m.standing || []).map((r) => h("tr", {}, h("td", {}, seatName(seats, r.seat, viewer)), h("td", {}, t(`status_${r.status}`)), h("td", {}, r.points !== undefined ? r.points : `${r.plus} / ${r.minus}`), r.table_points !== undefined ? h("td", {}, r.table_points) : null));
   const head = h("tr", {}, h("th", {}, ""), h("th", {}, t("status")), h("th", {}, "+ / \u2212"), m.table_points ? h("th", {}, t("tablePoints")) : null);
+  // the hand that decided the match: the last row of the score sheet
+  const last = m.rows && m.rows.length ? m.rows[m.rows.length - 1] : null;
+  const deciding = last
+    ? h("p", { class: "deciding muted", id: "deciding-hand" }, t("decidingHand", { n: last.hand, contract: contractLabel(last.contract), names: last.declarers.map((s) => `${seatName(seats, s, viewer)} ${last.marks[String(s)] || ""}`.trim()).join(", ") }))
+    : null;
   return [
+    winners.length ? h("p", { class: "winner", id: "winner" }, t(winners.length > 1 ? "winnersAre" : "winnerIs", { names: winners.join(", ") })) : null,
     losers ? h("p", { class: "buys", id: "buys-round" }, t(m.losers.length > 1 ? "buyRound" : "buysRound", { names: losers })) : null,
-    h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows)),
-    h("div", { class: "buttons" }, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
+    deciding,
+    h("table", { class: "sheet standing" }, h("thead", {}, head), h("tbody", {}, rows)),
+    h("div", { class: "buttons" }, rematch, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
   ];
 }
 
 // ---------------------------------------------------------------- replay
 function replayPage(id) {
-  const S = { info: null, hand: 1, frames: [], i: 0, mine: !!store.token(id), error: null, closed: false };
+  // perspective: "open" (every hand face up: the match is over), "public" (a spectator's), "mine"
+  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null };
 
   async function load() {
     try {
       S.info = S.info || (await api(`/api/tables/${encodeURIComponent(id)}`));
-      const headers = S.mine && store.token(id) ? { "x-troef-token": store.token(id) } : {};
-      const data = await api(`/api/tables/${encodeURIComponent(id)}/replay/${S.hand}`, { headers });
+      const headers = S.persp === "mine" && store.token(id) ? { "x-troef-token": store.token(id) } : {};
+      const query = S.persp === "open" ? "?open=1" : "";
+      const data = await api(`/api/tables/${encodeURIComponent(id)}/replay/${S.hand}${query}`, { headers });
       S.frames = data.frames;
+      S.open = data.open || null;
       S.i = 0;
       S.error = null;
     } catch (e) {
-      S.error = e.message;
+      S.error = errorText(e);
     }
     render();
+  }
+
+  // play/pause: a step every 1.2 s (the speed setting scales it), on to the next hand at the end of one
+  function toggle() {
+    S.playing = !S.playing;
+    clearInterval(S.timer);
+    if (S.playing) {
+      S.timer = setInterval(() => {
+        if (S.i < S.frames.length - 1) {
+          S.i += 1;
+          render();
+        } else {
+          S.playing = false;
+          clearInterval(S.timer);
+          render();
+        }
+      }, 1200 * settings.get("anim"));
+    }
+    render();
+  }
+
+  function onKey(e) {
+    if (S.closed || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") S.i = Math.min(S.frames.length - 1, S.i + 1);
+    else if (e.key === "ArrowLeft") S.i = Math.max(0, S.i - 1);
+    else if (e.key === " ") {
+      e.preventDefault();
+      toggle();
+      return;
+    } else return;
+    e.preventDefault();
+    render();
+  }
+  document.addEventListener("keydown", onKey);
+
+  // what happened in this step, in words
+  function caption(frame, before) {
+    const events = frame.view.events;
+    const had = before ? before.view.events.length : 0;
+    if (!before || events.length <= had) return S.i === 0 ? t("captionDeal", { n: frame.hand }) : "";
+    const seats = S.info.seats;
+    return events.slice(had).map(([s, text]) => eventText(seats, frame.viewer, s, text)).join(" \u00B7 ");
   }
 
   function render() {
@@ -794,41 +1156,46 @@ function replayPage(id) {
     const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };
     const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, t("hand", { n: i + 1 }))));
     const mySeat = S.info.seats.find((s) => s.seat === frame.viewer);
-    const persp = store.token(id)
-      ? h("label", {}, t("perspective"), " ", h("select", { id: "replay-perspective", onchange: (e) => { S.mine = e.target.value === "mine"; load(); } }, h("option", { value: "public", selected: !S.mine }, t("spectatorView")), h("option", { value: "mine", selected: S.mine }, t("mySeat", { name: mySeat ? mySeat.name : "" }))))
-      : h("span", { class: "muted" }, t("perspective"), " ", t("spectatorView"));
+    const options = [h("option", { value: "open", selected: S.persp === "open" }, t("openView")), h("option", { value: "public", selected: S.persp === "public" }, t("spectatorView"))];
+    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, t("mySeat", { name: mySeat ? displayName(mySeat.name) : "" })));
+    const persp = h("label", {}, t("perspective"), " ", h("select", { id: "replay-perspective", onchange: (e) => { S.persp = e.target.value; load(); } }, options));
     const controls = h(
       "div",
       { class: "replay-controls" },
       handSel,
-      h("button", { type: "button", onclick: () => go(0) }, "\u23EE"),
-      h("button", { type: "button", id: "replay-prev", onclick: () => go(S.i - 1) }, "\u25C0"),
+      h("button", { type: "button", id: "replay-first", "aria-label": t("first"), onclick: () => go(0) }, icon("first")),
+      h("button", { type: "button", id: "replay-prev", "aria-label": t("previous"), onclick: () => go(S.i - 1) }, icon("prev")),
+      h("button", { type: "button", id: "replay-play", "aria-label": S.playing ? t("pause") : t("play"), onclick: () => toggle() }, icon(S.playing ? "pause" : "play")),
       h("input", { type: "range", min: 0, max: S.frames.length - 1, value: S.i, oninput: (e) => go(Number(e.target.value)) }),
-      h("button", { type: "button", id: "replay-next", onclick: () => go(S.i + 1) }, "\u25B6"),
-      h("button", { type: "button", onclick: () => go(S.frames.length - 1) }, "\u23ED"),
+      h("button", { type: "button", id: "replay-next", "aria-label": t("next"), onclick: () => go(S.i + 1) }, icon("next")),
+      h("button", { type: "button", id: "replay-last", "aria-label": t("last"), onclick: () => go(S.frames.length - 1) }, icon("last")),
       h("span", { id: "replay-step" }, t("step", { i: S.i + 1, n: S.frames.length })),
       persp,
       h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
     );
     const v = frame.view;
-    const ctx = { state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [] };
+    const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
+    const ctx = { state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
     const bottom = frame.viewer >= 0 ? frame.viewer : v.seats[0];
-    const hand = h("div", { class: "hand" }, (v.hand || []).map((c) => cardNode(c)));
-    const events = h("ol", { class: "log" }, v.events.slice(-6).map(([s, text]) => h("li", {}, eventText(seats, frame.viewer, s, text))));
+    const bottomCards = v.hand || (openHands ? openHands[bottom] : null) || [];
+    const hand = h("div", { class: "hand" }, bottomCards.map((c) => cardNode(c)));
+    const events = moveLog(v, seats, frame.viewer, "replay-log");
+    const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
     const last = v.tricks[v.tricks.length - 1];
     const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
     const result = v.result ? h("div", { class: "result-banner static" }, v.result.redeal ? t("allPassed", { n: frame.hand }) : t("handResult", { n: frame.hand, contract: contractLabel(v.result.contract), names: v.result.declarers.map((s) => seatName(seats, s, frame.viewer)).join(" + ") }), " ", v.result.declarers.map((s) => (v.result.won[s] === undefined ? "" : ` ${seatName(seats, s, frame.viewer)}: ${v.result.won[s] ? "+" : "\u2212"} ${t(`reason_${v.result.reasons[s]}`)}`))) : null;
     root.replaceChildren(
-      h("div", { class: "table-page replay", dataset: { phase: v.phase } }, h("h2", {}, t("replayOf", { id })), controls, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(seats, frame.viewer, frame.match, id)) : null),
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(seats, frame.viewer, frame.match, id)) : null),
     );
   }
 
-  page = { render, destroy() { S.closed = true; } };
+  page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); } };
   render();
   load();
 }
 
 // ---------------------------------------------------------------- start
+applySettings();
 for (const button of document.querySelectorAll("[data-lang]")) {
   button.addEventListener("click", () => {
     setLang(button.dataset.lang);
@@ -840,6 +1207,14 @@ for (const button of document.querySelectorAll("[data-lang]")) {
 function markLang() {
   for (const button of document.querySelectorAll("[data-lang]")) button.classList.toggle("active", button.dataset.lang === getLang());
 }
+
+// Pasting a seat link into a tab that already shows that table changes only the "#t=" part: no page
+// load follows, so the table page is built again here with the new token (bug 7).
+window.addEventListener("hashchange", () => {
+  if (!location.pathname.startsWith("/t/") || !new URLSearchParams(location.hash.slice(1)).get("t")) return;
+  if (page) page.destroy();
+  route();
+});
 
 function route() {
   markLang();

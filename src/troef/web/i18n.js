@@ -3,9 +3,10 @@
 const TEXTS = {
   en: {
     lobby: "Lobby", newTable: "New table", game: "Game", rules: "Rules", players: "Players",
-    variants: "Variants", seed: "Seed (optional: the same seed deals the same cards)", seats: "Seats",
+    variants: "Variants",
+    practice: "Practice", practiceWhy: "Dealt from a seed chosen by whoever made the table: they may know every card.", seats: "Seats",
     seat: "Seat {n}", me: "Me", invite: "Invite a friend (link)", openSeat: "Open seat (anyone from the lobby)",
-    bot: "Computer: {level}", name: "Name", create: "Create table", openTables: "Open tables",
+    bot: "Computer ({level})", name: "Name", create: "Create table", openTables: "Open tables",
     liveTables: "Playing now", finishedMatches: "Finished matches", watch: "Watch", takeSeat: "Take seat {n}",
     replay: "Replay", download: "Record (JSON)", none: "none", lobbyLink: "Lobby", refresh: "Refresh",
     preset_nk: "NK (Stichting Bonaken Nederland)", preset_pagat: "Pagat (Hazerswoude-Rijndijk)",
@@ -27,7 +28,7 @@ const TEXTS = {
     layAway: "Lay away {n} card(s): click them", passOn: "Pass on {n} card(s) to the next misère player: click them",
     nameTrump: "Name trump", orLead: "or lead a card: its suit becomes trump", declareRoem: "Declare your roem",
     noRoem: "No roem", roemN: "{n} roem", stuk: "Stuk!", hint: "Hint", hintFrom: "Hint from the {bot} computer player{extra}: {action}",
-    hintNoSolver: " (no solver hints yet)", lastTrick: "Last trick", sheet: "Score sheet", invites: "Invite links",
+    hintNoSolver: " (no solver hints yet)", lastTrick: "Last trick", sheet: "Score sheet",
     copy: "Copy", copied: "Copied", close: "Close", wonBy: "won by {name}", noTrickYet: "No trick played yet",
     centre: "Centre", tricks: "tricks", points: "points", you: "you", cards: "cards",
     status_suf: "suf", status_krom: "krom", status_recht: "recht", status_wip: "wip", status_eruit: "eruit", status_erin: "erin",
@@ -47,12 +48,59 @@ const TEXTS = {
     loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}",
     inviteHelp: "Send each friend their own link: whoever has a link plays that seat.",
     newHand: "New hand", language: "Language", seatsTaken: "seats", open: "open",
+    // issue 18
+    computerN: "Computer {n}", dealerChip: "dealer", standinShort: "computer plays for now",
+    dot_on: "online", dot_off: "away", dot_unknown: "unknown: you are offline",
+    trickOne: "{n} trick", trickMany: "{n} tricks", trickN: "Trick {n}", moves: "Moves ({n})",
+    notConnected: "Not connected: your move was not sent. Reconnecting\u2026",
+    hintSays: "Tip from the computer player: {action}",
+    w_play: "play {card}", w_discard: "lay away {card}", w_trump: "make {suit} trump", w_roem: "declare {n} roem", w_bid: "bid {bid}",
+    rulesLink: "Rules", invites: "Seat links", ownLink: "Your own seat", ownLinkHelp: "Open this link on another device (or after clearing this browser) to get your seat back. Keep it to yourself.",
+    inviteOthers: "Other players", timeLeft: "{n} s left", standinMine: "A computer player is playing your seat.",
+    reclaim: "Take back my seat", replaceTitle: "Replace an absent player", replaceByBot: "Let a computer play",
+    nobodyAway: "Everybody is here.", winnerIs: "{names} wins!", winnersAre: "{names} win!",
+    rematch: "Play again with the same players", toRematch: "To the new match",
+    settings: "Settings", set_anim: "Animation", set_sound: "Sound on your turn", set_autoplay: "Play a forced last card by itself",
+    set_cards: "Card size", fast: "fast", normal: "normal", slow: "slow", on: "on", off: "off", small: "small", large: "large",
+    settingsHelp: "Kept in this browser.", first: "First step", previous: "Previous step", next: "Next step", last: "Last step",
+    play: "Play", pause: "Pause", openView: "open cards (all hands)", captionDeal: "Hand {n} is dealt",
+    seed: "Seed (for testers: the same seed deals the same cards, and the table is marked as a practice table)", turnTimer: "Turn timer",
+    turnTimerHelp: "When a player's time runs out, a computer player takes the seat until its owner takes it back.",
+    seconds: "{n} s", yourName: "Your name (for open seats)",
+    err_unknown_table: "There is no such table.", err_bad_token: "This seat link is not valid (any more).",
+    err_seat_taken: "That seat is not open (any more).", err_not_your_turn: "It is not your turn.",
+    err_stale: "The table had moved on; look again.", err_match_over: "The match is over.",
+    err_storage: "It could not be stored; nothing changed. Try again.", err_internal: "The server failed; nothing changed.",
+    err_rate_limited: "Too many messages: slow down.", err_busy: "No answer in time; try again.",
+    err_server_busy: "The server is full; try again later.", err_spectator: "Spectators cannot play.",
+    err_not_finished: "The match is not over yet.", err_no_hand: "There is no such hand.",
+    err_not_owner: "Only the table's creator can do that.", err_not_away: "That player is here.",
+    err_no_standin: "No computer player is playing your seat.",
+    hintChance: "{action}: {n}% chance to succeed",
+    decidingHand: "Deciding hand {n}: {contract} ({names})",
+    layAwayPick: "Pick {n} card(s) to lay away", passOnPick: "Pick {n} card(s) to pass on to the next misère player",
+    layAwayGo: "Lay away {cards}", passOnGo: "Pass on {cards}", picked: "picked",
+    confirmTitle: "Are you sure?", confirmGo: "Yes, bid it", cancel: "Cancel",
+    warn_false_roem: "{bid} claims more roem than your cards can make, whatever the blind card: that is false roem, and it puts you erin at once.",
+    rulesPreset: "This table plays the rules of {preset}.", fullRules: "The full rules as troef plays them (English)", fullRulesShort: "(read)",
+    g_roem: "roem", gd_roem: "Bonus points for combinations in your hand: a sequence of three or more in a suit, four of a kind, stuk. It counts towards a number bid, or is bid with bonaak.",
+    g_stuk: "stuk", gd_stuk: "King and queen of trumps in one hand: 20 roem.",
+    g_nel: "nel", gd_nel: "The nine of trumps, the second-highest trump (after the jack).",
+    g_bonaak: "bonaak", gd_bonaak: "A bid to take every trick, with a trump of your choice.",
+    g_zwabber: "zwabber", gd_zwabber: "A bid to take every trick, without trump.",
+    g_misere: "misère", gd_misere: "A bid to take no trick at all.",
+    g_suf: "suf", gd_suf: "Has not been a declarer yet: no marks.", g_krom: "krom", gd_krom: "Has lost once (a minus), not won yet.",
+    g_recht: "recht", gd_recht: "Has won once (a plus), not lost yet.", g_wip: "wip", gd_wip: "One plus and one minus.",
+    g_eruit: "eruit", gd_eruit: "Two pluses: out as a winner.", g_erin: "erin", gd_erin: "Two minuses: out as a loser (the first one buys the round).",
+    g_plusminus: "+ / \u2212", gd_plusminus: "A declarer who makes the contract gets a plus, one who fails a minus.",
+    g_tablepoints: "table points", gd_tablepoints: "NK: by the order of going out, 10, 8, 4 and 1 points; erin scores 0.",
   },
   nl: {
     lobby: "Lobby", newTable: "Nieuwe tafel", game: "Spel", rules: "Regels", players: "Spelers",
-    variants: "Varianten", seed: "Seed (optioneel: dezelfde seed deelt dezelfde kaarten)", seats: "Plaatsen",
+    variants: "Varianten",
+    practice: "Oefentafel", practiceWhy: "Gedeeld met een seed die de maker van de tafel koos: die kan alle kaarten kennen.", seats: "Plaatsen",
     seat: "Plaats {n}", me: "Ik", invite: "Vriend uitnodigen (link)", openSeat: "Open plaats (iedereen uit de lobby)",
-    bot: "Computer: {level}", name: "Naam", create: "Tafel maken", openTables: "Open tafels",
+    bot: "Computer ({level})", name: "Naam", create: "Tafel maken", openTables: "Open tafels",
     liveTables: "Nu aan het spelen", finishedMatches: "Gespeelde partijen", watch: "Kijken", takeSeat: "Neem plaats {n}",
     replay: "Terugkijken", download: "Verslag (JSON)", none: "geen", lobbyLink: "Lobby", refresh: "Vernieuwen",
     preset_nk: "NK (Stichting Bonaken Nederland)", preset_pagat: "Pagat (Hazerswoude-Rijndijk)",
@@ -74,7 +122,7 @@ const TEXTS = {
     layAway: "Leg {n} kaart(en) weg: klik erop", passOn: "Geef {n} kaart(en) door aan de volgende misèrespeler: klik erop",
     nameTrump: "Maak troef", orLead: "of kom direct uit: die kleur wordt troef", declareRoem: "Meld je roem",
     noRoem: "Geen roem", roemN: "{n} roem", stuk: "Stuk!", hint: "Tip", hintFrom: "Tip van de computerspeler ({bot}){extra}: {action}",
-    hintNoSolver: " (nog geen solver-tips)", lastTrick: "Laatste slag", sheet: "Scoreformulier", invites: "Uitnodigingen",
+    hintNoSolver: " (nog geen solver-tips)", lastTrick: "Laatste slag", sheet: "Scoreformulier",
     copy: "Kopieer", copied: "Gekopieerd", close: "Sluiten", wonBy: "voor {name}", noTrickYet: "Nog geen slag gespeeld",
     centre: "Midden", tricks: "slagen", points: "punten", you: "jij", cards: "kaarten",
     status_suf: "suf", status_krom: "krom", status_recht: "recht", status_wip: "wip", status_eruit: "eruit", status_erin: "erin",
@@ -94,7 +142,66 @@ const TEXTS = {
     loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken",
     inviteHelp: "Stuur elke vriend zijn eigen link: wie een link heeft, speelt die plaats.",
     newHand: "Nieuwe gift", language: "Taal", seatsTaken: "plaatsen", open: "open",
+    // issue 18
+    computerN: "Computer {n}", dealerChip: "deler", standinShort: "computer speelt nu",
+    dot_on: "aanwezig", dot_off: "afwezig", dot_unknown: "onbekend: je bent offline",
+    trickOne: "{n} slag", trickMany: "{n} slagen", trickN: "Slag {n}", moves: "Zetten ({n})",
+    notConnected: "Geen verbinding: je zet is niet verstuurd. Opnieuw verbinden\u2026",
+    hintSays: "Tip van de computerspeler: {action}",
+    w_play: "speel {card}", w_discard: "leg {card} weg", w_trump: "maak {suit} troef", w_roem: "meld {n} roem", w_bid: "bied {bid}",
+    rulesLink: "Regels", invites: "Plaatslinks", ownLink: "Je eigen plaats", ownLinkHelp: "Open deze link op een ander apparaat (of na het wissen van deze browser) om je plaats terug te krijgen. Houd hem voor jezelf.",
+    inviteOthers: "Andere spelers", timeLeft: "nog {n} s", standinMine: "Een computerspeler speelt jouw plaats.",
+    reclaim: "Mijn plaats terugnemen", replaceTitle: "Afwezige speler vervangen", replaceByBot: "Laat de computer spelen",
+    nobodyAway: "Iedereen is er.", winnerIs: "{names} wint!", winnersAre: "{names} winnen!",
+    rematch: "Nog een partij met dezelfde spelers", toRematch: "Naar de nieuwe partij",
+    settings: "Instellingen", set_anim: "Animatie", set_sound: "Geluid als je aan de beurt bent", set_autoplay: "Een gedwongen laatste kaart vanzelf spelen",
+    set_cards: "Kaartgrootte", fast: "snel", normal: "normaal", slow: "langzaam", on: "aan", off: "uit", small: "klein", large: "groot",
+    settingsHelp: "Bewaard in deze browser.", first: "Eerste stap", previous: "Vorige stap", next: "Volgende stap", last: "Laatste stap",
+    play: "Afspelen", pause: "Pauze", openView: "open kaarten (alle handen)", captionDeal: "Gift {n} wordt gedeeld",
+    seed: "Seed (voor testers: dezelfde seed deelt dezelfde kaarten, en de tafel heet dan een oefentafel)", turnTimer: "Beurttijd",
+    turnTimerHelp: "Als de tijd van een speler op is, neemt een computerspeler de plaats over tot de eigenaar hem terugneemt.",
+    seconds: "{n} s", yourName: "Je naam (voor open plaatsen)",
+    err_unknown_table: "Deze tafel bestaat niet.", err_bad_token: "Deze plaatslink is niet (meer) geldig.",
+    err_seat_taken: "Die plaats is niet (meer) vrij.", err_not_your_turn: "Je bent niet aan de beurt.",
+    err_stale: "De tafel was al verder; kijk opnieuw.", err_match_over: "De partij is voorbij.",
+    err_storage: "Het kon niet worden opgeslagen; er is niets veranderd. Probeer het opnieuw.", err_internal: "De server faalde; er is niets veranderd.",
+    err_rate_limited: "Te veel berichten: rustig aan.", err_busy: "Geen antwoord op tijd; probeer het opnieuw.",
+    err_server_busy: "De server is vol; probeer het later.", err_spectator: "Toeschouwers spelen niet mee.",
+    err_not_finished: "De partij is nog niet voorbij.", err_no_hand: "Die gift bestaat niet.",
+    err_not_owner: "Alleen wie de tafel maakte kan dat.", err_not_away: "Die speler is er.",
+    err_no_standin: "Er speelt geen computerspeler voor jou.",
+    hintChance: "{action}: {n}% kans van slagen",
+    decidingHand: "Beslissende gift {n}: {contract} ({names})",
+    layAwayPick: "Kies {n} kaart(en) om weg te leggen", passOnPick: "Kies {n} kaart(en) om door te geven aan de volgende misèrespeler",
+    layAwayGo: "Leg {cards} weg", passOnGo: "Geef {cards} door", picked: "gekozen",
+    confirmTitle: "Weet je het zeker?", confirmGo: "Ja, bied het", cancel: "Annuleren",
+    warn_false_roem: "{bid} claimt meer roem dan je kaarten kunnen maken, wat het blinde kaartje ook is: dat is valse roem, en dan ga je meteen erin.",
+    rulesPreset: "Deze tafel speelt volgens {preset}.", fullRules: "De volledige regels zoals troef ze speelt (Engels)", fullRulesShort: "(lezen)",
+    g_roem: "roem", gd_roem: "Extra punten voor combinaties in je hand: een reeks van drie of meer in een kleur, vier gelijke, stuk. Telt mee voor een getalbod, of wordt geboden bij bonaak.",
+    g_stuk: "stuk", gd_stuk: "Heer en vrouw van troef in \u00E9\u00E9n hand: 20 roem.",
+    g_nel: "nel", gd_nel: "De troefnegen, de op een na hoogste troef (na de boer).",
+    g_bonaak: "bonaak", gd_bonaak: "Een bod om alle slagen te halen, met een troef naar keuze.",
+    g_zwabber: "zwabber", gd_zwabber: "Een bod om alle slagen te halen, zonder troef.",
+    g_misere: "misère", gd_misere: "Een bod om geen enkele slag te halen.",
+    g_suf: "suf", gd_suf: "Nog nooit speler geweest: geen streepjes.", g_krom: "krom", gd_krom: "Eén keer verloren (een min), nog niet gewonnen.",
+    g_recht: "recht", gd_recht: "Eén keer gewonnen (een plus), nog niet verloren.", g_wip: "wip", gd_wip: "Eén plus en één min.",
+    g_eruit: "eruit", gd_eruit: "Twee plussen: eruit als winnaar.", g_erin: "erin", gd_erin: "Twee minnen: erin als verliezer (de eerste betaalt het rondje).",
+    g_plusminus: "+ / \u2212", gd_plusminus: "Wie zijn bod haalt krijgt een plus, wie het niet haalt een min.",
+    g_tablepoints: "tafelpunten", gd_tablepoints: "NK: naar de volgorde van eruit gaan 10, 8, 4 en 1 punt; erin krijgt 0.",
   },
+  de: {
+    // issue 18 (the rest of the German UI comes with the whole-app translation)
+    computerN: "Computer {n}", dealerChip: "Geber", standinShort: "Computer spielt vorerst",
+    dot_on: "da", dot_off: "abwesend", dot_unknown: "unbekannt: du bist offline",
+    trickOne: "{n} Stich", trickMany: "{n} Stiche", trickN: "Stich {n}", moves: "Z\u00FCge ({n})",
+    notConnected: "Keine Verbindung: dein Zug wurde nicht gesendet. Verbinde neu\u2026",
+    hintSays: "Tipp vom Computerspieler: {action}", rulesLink: "Regeln", invites: "Platz-Links", ownLink: "Dein eigener Platz",
+    timeLeft: "noch {n} s", standinMine: "Ein Computerspieler spielt deinen Platz.", reclaim: "Meinen Platz zur\u00FCcknehmen",
+    replaceTitle: "Abwesenden Spieler ersetzen", replaceByBot: "Computer spielen lassen", winnerIs: "{names} gewinnt!",
+    rematch: "Noch eine Partie mit denselben Spielern", settings: "Einstellungen", turnTimer: "Zugzeit", yourName: "Dein Name (f\u00FCr offene Pl\u00E4tze)",
+    err_unknown_table: "Diesen Tisch gibt es nicht.", err_not_your_turn: "Du bist nicht am Zug.",
+  },
+
 };
 
 // Server messages are in English; the common ones are translated here.
@@ -129,17 +236,20 @@ export function setLang(value) {
 
 export function t(key, vars = {}) {
   const table = TEXTS[lang] || TEXTS.en;
-  let text = table[key] ?? TEXTS.en[key] ?? key;
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(String(v));
-  return text;
+  const text = table[key] ?? TEXTS.en[key] ?? key;
+  // one pass over the template: a value (a player's name, say) is never searched for placeholders itself
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(vars, k) ? String(vars[k]) : whole));
 }
 
-export function translateReason(message) {
-  if (lang !== "nl") return message;
+// A server error in the UI's language: the rules' reasons (Dutch patterns), else a text per error code.
+export function translateReason(message, code = "") {
+  if (lang === "en") return message;
+  if (lang !== "nl") return code && TEXTS[lang]?.[`err_${code}`] ? TEXTS[lang][`err_${code}`] : message;
   for (const [pattern, out] of REASONS_NL) {
     const m = message.match(pattern);
     if (m) return typeof out === "function" ? out(m) : out;
   }
+  if (code && TEXTS.nl[`err_${code}`]) return TEXTS.nl[`err_${code}`];
   return message;
 }
 

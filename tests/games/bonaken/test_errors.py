@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.conftest import RULE_SETS, build_hand, play_match, play_out, snapshot
-from troef.core.errors import IllegalActionError
+from troef.core.errors import IllegalActionError, NotationError
 from troef.games.bonaken.actions import PASS, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
@@ -252,3 +252,11 @@ def test_acting_after_the_match_is_over() -> None:
         match.apply(PASS)
     assert str(info.value) == "the match is over" and info.value.code == "match_over"
     assert snapshot(match.hand) == before and len(match.hands) == hands
+
+
+@pytest.mark.parametrize("text", ["bid ٣٠", "bid ３０", "roem ٢٠", "bid bonaak ٥٠", "bid 3\u0660"])
+def test_numbers_in_other_scripts_are_not_read(text: str) -> None:
+    """An action has one spelling: ASCII digits (str.isdigit and int() would also read "٣٠" as 30)."""
+    with pytest.raises(NotationError):
+        parse_action(text)
+    assert parse_action("bid 30").text() == "bid 30"

@@ -161,7 +161,7 @@ def parse_action(text: str) -> BonakenAction:
         if head == "roem" and len(args) == 1:
             return DeclareRoem(_number(args[0]))
         if head == "bid" and args:
-            if args[0].isdigit() and len(args) == 1:
+            if args[0].isascii() and args[0].isdigit() and len(args) == 1:
                 return Bid(BidKind.NUMBER, _number(args[0]))
             kind = _TEXT_KIND.get(args[0])
             if kind is not None:
@@ -191,6 +191,8 @@ def _card32(text: str) -> int:
 
 
 def _number(text: str) -> int:
-    if not text.isdigit():
+    # ASCII digits only: str.isdigit() and int() also take other scripts' digits ("٣٠" is 30), and an
+    # action has one canonical spelling
+    if not (text.isascii() and text.isdigit()):
         raise NotationError(f"{text!r} is not a number")
     return int(text)

@@ -13,6 +13,7 @@ import os
 import sqlalchemy as sa
 from alembic import context
 
+import troef.tournament.store  # noqa: F401  (puts the tournament tables on the same metadata)
 from troef.server.storage import metadata
 
 #: None when this file is imported outside Alembic (e.g. by pytest's doctest collection).

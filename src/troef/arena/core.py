@@ -1,0 +1,523 @@
+"""The arena, written once for every game: whole matches between computer players, and their statistics.
+
+:func:`run_arena` plays ``matches`` matches of a game (any game of
+:mod:`troef.games`) between the bots named in ``seats`` and reports per bot
+(each entry of the seat list, and each kind of bot over its entries):
+
+* its mean score per match (the game's :meth:`~troef.core.game.Game.scores`:
+  Bonaken's nk table points, or -1 for the player who buys the round) with a
+  95% interval, and how often it scored best at its table (a share with its
+  95% Wilson interval);
+* with ``duplicate=True``, the *paired* difference between the bot and the
+  field (the mean of the other seats) on the same deals, with its 95% interval:
+  the figure that says whether a bot is stronger. Each deal is one
+  observation (the mean over its rotations, :func:`troef.stats.paired_difference`),
+  so the luck of the cards cancels out of the interval too; ``versus_field``
+  is the same difference taken match by match (any run);
+* its decision times (median and 99th percentile, decisions with a choice only);
+* what the game's own part of the arena counts (:class:`ArenaPart`; Bonaken's
+  in :mod:`troef.arena.bonaken`: who buys the round, who leaves first,
+  contracts made by kind).
+
+Seats rotate: in match ``i`` the bot listed ``j``-th sits at seat
+``(i + j) mod n``, so over every ``n`` matches each bot has sat at every seat.
+With ``duplicate=True`` the matches come in groups of ``n`` that share one
+match seed, hence the same shuffles: the bots are rotated through the seats
+over the same deals, so the luck of the cards cancels out.
+
+A bot is named by its kind (``random``, ``heuristic``, ``pimc``), optionally
+with settings the game's part understands: ``pimc:budget=1.0,samples=40``.
+
+>>> result = run_arena(["heuristic", "random"], matches=2, seed=1, rules="pagat")
+>>> result.matches, [b.matches for b in result.bots]
+(2, [2, 2])
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from troef.core.bot import Bot
+from troef.core.errors import TroefError
+from troef.core.game import Game
+from troef.games import game as get_game
+from troef.stats import Estimate, paired_difference
+
+#: z of a two-sided 95% interval.
+Z95: Final = 1.959963984540054
+#: Actions in one match before the arena declares it stuck (a bot or engine bug).
+_MAX_ACTIONS: Final = 100_000
+#: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
+PARTS: Final[dict[str, str]] = {
+    "bonaken": "troef.arena.bonaken:PART",
+}
+
+Progress = Callable[[int, int], None]
+
+
+class ArenaError(TroefError, ValueError):
+    """A bad arena setting (seat names, counts)."""
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share.
+
+    >>> low, high = wilson_interval(10, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.0552, 0.1744)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation, sample standard deviation).
+
+    >>> mean_interval([1.0, 2.0, 3.0, 4.0])
+    (2.5, 1.2348, 3.7652)
+    """
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    half = z * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return round(mean, 4), round(mean - half, 4), round(mean + half, 4)
+
+
+# ---------------------------------------------------------------------------- seating
+def parse_seats(text: str) -> list[str]:
+    """The seats of a comma-separated list, where a bot's settings may use commas too.
+
+    >>> parse_seats("pimc:budget=1,samples=40,heuristic,random")
+    ['pimc:budget=1,samples=40', 'heuristic', 'random']
+    """
+    seats: list[str] = []
+    for token in (t.strip() for t in text.split(",")):
+        if not token:
+            continue
+        if "=" in token and ":" not in token and seats:
+            seats[-1] += "," + token  # another setting of the bot before
+        else:
+            seats.append(token)
+    return seats
+
+
+def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
+    """``'pimc:budget=1,samples=40'`` -> ``('pimc', {'budget': '1', 'samples': '40'})`` (``;`` separates too)."""
+    kind, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for part in rest.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise ArenaError(f"bad bot setting {part!r} in {spec!r}: write key=value")
+        options[key.strip()] = value.strip()
+    if not kind:
+        raise ArenaError(f"empty bot name in {spec!r}")
+    return kind, options
+
+
+def seat_of(entry: int, match: int, players: int) -> int:
+    """The seat of the ``entry``-th bot in match number ``match`` (rotation)."""
+    return (entry + match) % players
+
+
+def match_seed(seed: int, match: int, players: int, duplicate: bool) -> int:
+    """The seed of match ``match``: shared by each group of ``players`` matches in duplicate mode."""
+    key = match // players if duplicate else match
+    return (seed * 1_000_003 + key * 7_919 + 17) % 2**62
+
+
+def _bot_seed(seed: int, match: int, entry: int) -> int:
+    return (seed * 999_983 + match * 4_099 + entry * 131 + 5) % 2**62
+
+
+# ---------------------------------------------------------------------------- a game's part
+class Watcher:
+    """What a game's part notes while one match is played (one per match)."""
+
+    def after(self, match: Any, entry_at: dict[int, int]) -> None:
+        """Called after every action."""
+        return None  # nothing by default
+
+    def extra(self, match: Any, entry_at: dict[int, int]) -> dict[str, Any]:
+        """What the part keeps of the finished match (JSON-ready; by entry where it names players)."""
+        return {}
+
+
+class ArenaPart:
+    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing."""
+
+    def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+        """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
+        if options:
+            raise ArenaError(f"the {kind} bot takes no settings")
+        return game.make_bot(kind, seed)
+
+    def watcher(self) -> Watcher:
+        """A new watcher for one match."""
+        return Watcher()
+
+    def tally(self, stats: dict[str, Any], extra: dict[str, Any], entry: int) -> None:
+        """Add what one match's ``extra`` says of ``entry`` to a bot's ``stats``."""
+        return None  # nothing by default
+
+    def stats_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
+        """A bot's ``stats`` as JSON-ready data."""
+        return {}
+
+    def summary(self, outcomes: Sequence[MatchOutcome]) -> dict[str, Any]:
+        """Figures of the whole run (JSON-ready)."""
+        return {}
+
+    def report(self, result: ArenaResult, rows: Sequence[BotStats]) -> list[str]:
+        """Extra lines of the plain-text report."""
+        return []
+
+
+def part_of(game: str) -> ArenaPart:
+    """The arena part of ``game`` (the default one when it has none)."""
+    target = PARTS.get(game)
+    if target is None:
+        return ArenaPart()
+    module, _, attr = target.partition(":")
+    found: ArenaPart = getattr(importlib.import_module(module), attr)
+    return found
+
+
+# ---------------------------------------------------------------------------- one match
+@dataclass(frozen=True, slots=True)
+class MatchTask:
+    """Everything a worker needs to play one match."""
+
+    index: int
+    game: str
+    rules: str
+    seats: tuple[str, ...]
+    seed: int
+    duplicate: bool
+
+
+@dataclass(slots=True)
+class MatchOutcome:
+    """What one match decided, by entry (the position of a bot in the seat list)."""
+
+    index: int
+    seed: int
+    seat_of: tuple[int, ...]
+    #: The game's score of each entry (higher is better).
+    scores: dict[int, float]
+    #: Deals played.
+    hands: int
+    #: Per entry, the seconds of each decision that had a choice.
+    times: dict[int, list[float]]
+    #: Per entry, decisions the bot left to its fallback (pimc).
+    fallbacks: dict[int, int]
+    #: The cards each seat saw at the start (the masks of their first views), to check duplicate mode.
+    first_deal: tuple[int, ...]
+    #: What the game's part noted (see :class:`Watcher`).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def play_one(task: MatchTask) -> MatchOutcome:
+    """Play one arena match to its end."""
+    game, part = get_game(task.game), part_of(task.game)
+    players = len(task.seats)
+    match = game.new_match(task.rules, players, seed=task.seed)
+    seats = tuple(seat_of(j, task.index, players) for j in range(players))
+    entry_at = {seat: j for j, seat in enumerate(seats)}
+    bots: dict[int, Bot] = {}
+    for j, spec in enumerate(task.seats):
+        kind, options = parse_seat(spec)
+        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, task.index, j), lambda: match)
+        bots[seats[j]].name = spec
+    watcher = part.watcher()
+    times: dict[int, list[float]] = {j: [] for j in range(players)}
+    first_deal = tuple(game.view(match, s).known_cards() for s in range(players))
+    for _ in range(_MAX_ACTIONS):
+        if match.is_over:
+            break
+        seat = match.to_act
+        view = game.view(match, seat)
+        start = time.perf_counter()
+        action = bots[seat].act(view)
+        elapsed = time.perf_counter() - start
+        if len(view.legal) > 1:
+            times[entry_at[seat]].append(elapsed)
+        game.apply(match, action)
+        watcher.after(match, entry_at)
+    else:
+        raise ArenaError(f"match {task.index} (seed {task.seed}) did not end")
+    scores = game.scores(match)
+    return MatchOutcome(
+        index=task.index,
+        seed=task.seed,
+        seat_of=seats,
+        scores={entry_at[s]: v for s, v in scores.items()},
+        hands=game.deals(match),
+        times=times,
+        fallbacks={entry_at[s]: int(getattr(b, "fallbacks", 0)) for s, b in bots.items()},
+        first_deal=first_deal,
+        extra=watcher.extra(match, entry_at),
+    )
+
+
+# ---------------------------------------------------------------------------- statistics
+@dataclass(slots=True)
+class Share:
+    """A count out of ``n`` with its 95% Wilson interval."""
+
+    count: int
+    n: int
+
+    @property
+    def share(self) -> float:
+        return self.count / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.count, self.n)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "count": self.count,
+            "n": self.n,
+            "share": round(self.share, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+        }
+
+
+@dataclass(slots=True)
+class BotStats:
+    """The figures of one bot (one entry of the seat list, or all entries of one kind)."""
+
+    name: str
+    part: ArenaPart = field(default_factory=ArenaPart, repr=False)
+    matches: int = 0
+    #: The game's score of each match played.
+    scores: list[float] = field(default_factory=list)
+    #: Per match, the bot's score minus the mean score of the other seats (the paired difference).
+    versus_field: list[float] = field(default_factory=list)
+    #: Matches in which it scored best at its table (ties share).
+    best: float = 0.0
+    times: list[float] = field(default_factory=list)
+    fallbacks: int = 0
+    #: Matches per seat (rotation check).
+    seats: dict[int, int] = field(default_factory=dict)
+    #: What the game's part counts.
+    stats: dict[str, Any] = field(default_factory=dict)
+    #: Duplicate: the paired difference with the field per deal (see the module docstring).
+    paired: Estimate | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        ordered = sorted(self.times)
+        timing: dict[str, Any] = {"decisions": len(ordered)}
+        if ordered:
+            timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
+            timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
+            timing["max_ms"] = round(ordered[-1] * 1000, 2)
+        mean, low, high = mean_interval(self.scores)
+        diff, dlow, dhigh = mean_interval(self.versus_field)
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "score": {"mean": mean, "ci95": [low, high]},
+            "versus_field": {"mean": diff, "ci95": [dlow, dhigh]},
+            "paired_difference": self.paired.to_json() if self.paired is not None else None,
+            "best_at_table": round(self.best / self.matches, 4) if self.matches else None,
+            **self.part.stats_json(self.stats, self.matches),
+            "decision_time": timing,
+            "fallbacks": self.fallbacks,
+            "seats": {str(k): v for k, v in sorted(self.seats.items())},
+        }
+
+    def add(self, outcome: MatchOutcome, entry: int) -> None:
+        self.matches += 1
+        mine = outcome.scores.get(entry, 0.0)
+        others = [v for e, v in outcome.scores.items() if e != entry]
+        self.scores.append(mine)
+        if others:
+            self.versus_field.append(mine - sum(others) / len(others))
+        top = max(outcome.scores.values(), default=0.0)
+        if mine == top:
+            self.best += 1 / sum(1 for v in outcome.scores.values() if v == top)
+        self.part.tally(self.stats, outcome.extra, entry)
+        self.times.extend(outcome.times.get(entry, ()))
+        self.fallbacks += outcome.fallbacks.get(entry, 0)
+        seat = outcome.seat_of[entry]
+        self.seats[seat] = self.seats.get(seat, 0) + 1
+
+
+@dataclass(slots=True)
+class ArenaResult:
+    """Everything :func:`run_arena` measured."""
+
+    game: str
+    seats: tuple[str, ...]
+    rules: str
+    matches: int
+    seed: int
+    duplicate: bool
+    seconds: float
+    bots: list[BotStats]
+    kinds: dict[str, BotStats]
+    hands: int
+    outcomes: list[MatchOutcome]
+    summary: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": list(self.seats),
+            "rules": self.rules,
+            "matches": self.matches,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "seconds": round(self.seconds, 1),
+            "hands": self.hands,
+            **self.summary,
+            "bots": [b.to_json() for b in self.bots],
+            "by_kind": {k: b.to_json() for k, b in self.kinds.items()},
+        }
+
+
+def summarize(
+    seats: Sequence[str],
+    outcomes: list[MatchOutcome],
+    rules: str,
+    seed: int,
+    duplicate: bool,
+    seconds: float,
+    game: str = "bonaken",
+) -> ArenaResult:
+    """The statistics of a set of match outcomes."""
+    part = part_of(game)
+    outcomes = sorted(outcomes, key=lambda o: o.index)
+    bots = [BotStats(name=f"{spec}#{j}", part=part) for j, spec in enumerate(seats)]
+    kinds: dict[str, BotStats] = {}
+    for spec in seats:
+        kinds.setdefault(spec, BotStats(name=spec, part=part))
+    for outcome in outcomes:
+        for j, spec in enumerate(seats):
+            bots[j].add(outcome, j)
+            kinds[spec].add(outcome, j)
+    players = len(seats)
+    if duplicate and outcomes and players > 1:
+        scores = [{j: o.scores.get(j, 0.0) for j in range(players)} for o in outcomes]
+        deals = [o.index // players for o in outcomes]
+        for j in range(players):
+            bots[j].paired = paired_difference(scores, deals, {j})
+        for spec, stats in kinds.items():
+            entries = {j for j, s in enumerate(seats) if s == spec}
+            if len(entries) < players:
+                stats.paired = paired_difference(scores, deals, entries)
+    return ArenaResult(
+        game=game,
+        seats=tuple(seats),
+        rules=rules,
+        matches=len(outcomes),
+        seed=seed,
+        duplicate=duplicate,
+        seconds=seconds,
+        bots=bots,
+        kinds=kinds,
+        hands=sum(o.hands for o in outcomes),
+        outcomes=outcomes,
+        summary=part.summary(outcomes),
+    )
+
+
+# ---------------------------------------------------------------------------- the arena
+def run_arena(
+    seats: Sequence[str] = ("pimc", "heuristic", "heuristic", "heuristic"),
+    matches: int = 100,
+    seed: int = 1,
+    rules: str = "nk",
+    workers: int = 1,
+    duplicate: bool = False,
+    progress: Progress | None = None,
+    game: str = "bonaken",
+) -> ArenaResult:
+    """Play ``matches`` matches of ``game`` between the bots of ``seats`` (one per seat) and gather the figures.
+
+    ``workers`` > 1 plays matches in that many processes. ``progress(done,
+    total)`` is called after each match (for a progress bar).
+    """
+    try:
+        played = get_game(game)
+        preset = played.preset(rules)
+    except TroefError as exc:
+        raise ArenaError(str(exc)) from None
+    players = len(seats)
+    if players not in preset.players:
+        allowed = ", ".join(map(str, preset.players))
+        raise ArenaError(f"the {rules} rules are for {allowed} players, not {players} seats")
+    if matches < 1:
+        raise ArenaError("play at least one match")
+    part = part_of(game)
+    probe = played.new_match(rules, players, seed=0)
+    for spec in seats:
+        # an unknown name or a bad setting fails here, before any work
+        kind, options = parse_seat(spec)
+        part.seat_bot(played, kind, options, 0, lambda: probe)
+    tasks = [
+        MatchTask(i, game, rules, tuple(seats), match_seed(seed, i, players, duplicate), duplicate)
+        for i in range(matches)
+    ]
+    start = time.perf_counter()
+    outcomes: list[MatchOutcome] = []
+    if workers <= 1:
+        for task in tasks:
+            outcomes.append(play_one(task))
+            if progress is not None:
+                progress(len(outcomes), matches)
+    else:
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with context.Pool(workers) as pool:
+            for outcome in pool.imap_unordered(play_one, tasks):
+                outcomes.append(outcome)
+                if progress is not None:
+                    progress(len(outcomes), matches)
+    return summarize(seats, outcomes, rules, seed, duplicate, time.perf_counter() - start, game)
+
+
+def describe(result: ArenaResult) -> str:
+    """A plain-text report of an arena run."""
+    lines = [
+        f"{result.matches} matches of {result.game}/{result.rules}, seed {result.seed}"
+        + (" (duplicate)" if result.duplicate else "")
+        + f", {result.hands} deals, {result.seconds:.0f} s",
+        f"{'bot':<26}{'score per match':>26}{'vs the field':>26}{'best':>7}{'median ms':>11}{'p99 ms':>9}",
+    ]
+    rows = list(result.bots)
+    if len(result.kinds) < len(result.bots):
+        rows += [b for b in result.kinds.values() if sum(1 for s in result.seats if s == b.name) > 1]
+    for bot in rows:
+        data = bot.to_json()
+        score, versus, timing = data["score"], data["versus_field"], data["decision_time"]
+        lines.append(
+            f"{bot.name:<26}"
+            f"{score['mean']:>8.3f} [{score['ci95'][0]:7.3f} {score['ci95'][1]:7.3f}]"
+            f"{versus['mean']:>8.3f} [{versus['ci95'][0]:7.3f} {versus['ci95'][1]:7.3f}]"
+            f"{data['best_at_table'] or 0:>7.1%}"
+            f"{timing.get('median_ms', 0):>11.1f}{timing.get('p99_ms', 0):>9.1f}"
+        )
+    if result.duplicate:
+        lines.append("paired difference with the field on the same deals, per deal [95% interval]:")
+        lines += [f"  {bot.name:<24}{bot.paired.text(3)}" for bot in rows if bot.paired is not None]
+    lines += part_of(result.game).report(result, rows)
+    return "\n".join(lines)

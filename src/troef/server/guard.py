@@ -1,0 +1,308 @@
+"""The server's defences at its edge: which hosts and origins it answers, per-client limits, connection caps.
+
+Everything here is about the HTTP and WebSocket plumbing, none of it about a
+game. :class:`Limits` holds the configurable numbers (``troef serve --help``
+lists them); :class:`Guard` applies them:
+
+- **Host and Origin** (DNS rebinding, cross-site requests): every request's
+  ``Host`` must name this server (loopback names by default; ``--allowed-host``
+  adds the public ones; an IP address is always fine, as no DNS answer can
+  have been rebound for it), and a request that changes something (``POST``) or
+  opens the game socket must come from a page of this server when it carries
+  an ``Origin`` (a browser always sends one there; other clients send none).
+- **Per-client limits**: how many tables one client may create, and how many
+  replays it may ask for, a minute (token buckets keyed by its address: an
+  IPv6 client by its /64, since one host has a whole /64 to choose from).
+- **Connections**: at most so many open at once in total and per client, a
+  request head must arrive whole within ``header_timeout`` seconds (a client
+  that trickles its headers is cut off), and an idle keep-alive connection is
+  closed after ``idle_timeout`` (uvicorn's keep-alive timeout). The caps count
+  a connection from its first byte to its end, as HTTP and then, if upgraded,
+  as the game socket.
+
+:func:`guarded_http` makes the uvicorn HTTP protocol that does the connection
+part; :func:`lock_database` keeps a second server off the same SQLite file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+from urllib.parse import urlsplit
+
+from troef.server.protocol import TokenBucket
+
+log = logging.getLogger("troef.server")
+
+#: The key of the lifespan state under which the app gives its :class:`Guard` to the protocols.
+GUARD: Final = "troef.guard"
+
+#: Host names a server on loopback answers to by default.
+LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
+
+#: Clients whose rate-limit buckets are remembered at once (the least recently seen are forgotten first).
+MAX_CLIENTS: Final = 10000
+
+_TOO_MANY: Final = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"connection: close\r\ncontent-length: 21\r\nretry-after: 5\r\n\r\ntoo many connections\n"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's configurable limits (the defaults suit one server for a club or a café)."""
+
+    #: Host names (``Host`` header, without port) the server answers; ``*`` answers any.
+    allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS
+    #: Tables one client may create a minute (and at once, after a pause); 0: no limit.
+    create_per_minute: float = 10.0
+    #: Replays and records one client may fetch a minute (and at once); 0: no limit.
+    replays_per_minute: float = 60.0
+    #: Seconds a client has to send a whole request head.
+    header_timeout: float = 10.0
+    #: Seconds an idle keep-alive connection, or a game socket that has joined no table, stays open.
+    idle_timeout: float = 20.0
+    #: Connections open at once, in total and from one client.
+    max_connections: int = 1000
+    max_connections_per_client: int = 100
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The limits as options of ``python -m troef.server`` (the same as ``troef serve``'s)."""
+    d = Limits()
+    parser.add_argument("--allowed-host", action="append", default=[], help="a host name to answer besides loopback")
+    parser.add_argument("--max-tables", type=int, default=1000)
+    parser.add_argument("--create-rate", type=float, default=d.create_per_minute)
+    parser.add_argument("--replay-rate", type=float, default=d.replays_per_minute)
+    parser.add_argument("--expire-after", type=float, default=900.0)
+    parser.add_argument("--header-timeout", type=float, default=d.header_timeout)
+    parser.add_argument("--idle-timeout", type=float, default=d.idle_timeout)
+    parser.add_argument("--max-connections", type=int, default=d.max_connections)
+    parser.add_argument("--max-connections-per-client", type=int, default=d.max_connections_per_client)
+
+
+def limits_from_arguments(args: argparse.Namespace) -> Limits:
+    """The :class:`Limits` of parsed :func:`add_limit_arguments` options."""
+    return Limits(
+        allowed_hosts=tuple(args.allowed_host),
+        create_per_minute=args.create_rate,
+        replays_per_minute=args.replay_rate,
+        header_timeout=args.header_timeout,
+        idle_timeout=args.idle_timeout,
+        max_connections=args.max_connections,
+        max_connections_per_client=args.max_connections_per_client,
+    )
+
+
+def client_key(host: str | None) -> str:
+    """What the limits count a client by: its IPv4 address, or the /64 of its IPv6 address."""
+    if not host:
+        return "?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def host_name(value: str) -> str:
+    """The name of a ``Host`` header or an origin's authority, without its port, in lower case."""
+    value = value.strip().lower()
+    if value.startswith("["):  # [::1]:8000
+        return value[1:].partition("]")[0]
+    if value.count(":") == 1:
+        return value.partition(":")[0]
+    return value
+
+
+class RateLimiter:
+    """One token bucket per client: ``per_minute`` events a minute, as many at once."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = per_minute
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def allow(self, client: str) -> bool:
+        """Whether ``client`` may do it now (and spend the allowance if so)."""
+        if self.per_minute <= 0:
+            return True
+        bucket = self._buckets.get(client)
+        if bucket is None:
+            bucket = self._buckets[client] = TokenBucket(self.per_minute / 60.0, max(1.0, self.per_minute))
+            if len(self._buckets) > MAX_CLIENTS:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(client)
+        return bucket.take()
+
+
+@dataclass
+class Guard:
+    """The limits of one app, and the state they need (rate buckets, open connections)."""
+
+    limits: Limits = field(default_factory=Limits)
+    creations: RateLimiter = field(init=False)
+    replays: RateLimiter = field(init=False)
+    #: Open connections by transport, with the client each counts against.
+    open: dict[int, str] = field(default_factory=dict)
+    per_client: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.creations = RateLimiter(self.limits.create_per_minute)
+        self.replays = RateLimiter(self.limits.replays_per_minute)
+        self._hosts = frozenset(host_name(h) for h in self.limits.allowed_hosts)
+
+    # ------------------------------------------------------------------ hosts and origins
+    def host_ok(self, host: str | None) -> bool:
+        """Whether a request's ``Host`` header names this server."""
+        if host is None:
+            return False
+        name = host_name(host)
+        if "*" in self._hosts or name in self._hosts:
+            return True
+        # an address, not a name: no DNS answer is involved, so no rebinding (a page at http://192.168.1.5:8000
+        # is this server's own); this keeps `--host 0.0.0.0` usable on a LAN without --allowed-host
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def origin_ok(self, origin: str | None, host: str | None) -> bool:
+        """Whether a request with this ``Origin`` may change something: none, or a page of this very server.
+
+        The origin must name the host the request was sent to (so a page of
+        another site, or of another port's server, is refused), and that host
+        must be one of the allowed ones.
+        """
+        if origin is None:
+            return True
+        parts = urlsplit(origin.strip())
+        if parts.scheme not in ("http", "https") or not parts.netloc or host is None:
+            return False
+        return parts.netloc.lower() == host.strip().lower() and self.host_ok(host)
+
+    # ------------------------------------------------------------------ connections
+    def opened(self, transport: Any) -> bool:
+        """Count a new connection; False (and it is not counted) if a cap is reached."""
+        peer = transport.get_extra_info("peername")
+        client = client_key(str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None)
+        limits = self.limits
+        count = self.per_client.get(client, 0)
+        if len(self.open) >= limits.max_connections or count >= limits.max_connections_per_client:
+            return False
+        self.open[id(transport)] = client
+        self.per_client[client] = count + 1
+        return True
+
+    def closed(self, transport: Any) -> None:
+        """A counted connection has ended (once is enough: later calls do nothing)."""
+        client = self.open.pop(id(transport), None)
+        if client is None:
+            return
+        left = self.per_client[client] - 1
+        if left:
+            self.per_client[client] = left
+        else:
+            del self.per_client[client]
+
+
+def guarded_http(base: type[Any]) -> type[Any]:
+    """uvicorn's HTTP protocol ``base`` with the connection caps and the header timeout of the app's :class:`Guard`.
+
+    ``base`` is uvicorn's httptools protocol, whose parser calls
+    ``on_message_begin`` at the first byte of a request and
+    ``on_headers_complete`` at the end of its head: the head must get from
+    one to the other (or from the connection's start to the end of its first
+    head) within the header timeout.
+    """
+
+    class GuardedHttp(base):  # type: ignore[misc]
+        _guard: Guard | None = None
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            guard = self.app_state.get(GUARD)
+            if guard is None:
+                return
+            if not guard.opened(transport):
+                transport.write(_TOO_MANY)
+                transport.close()
+                return
+            self._guard = guard
+            self._start_head_timer()
+
+        def _start_head_timer(self) -> None:
+            if self._head_timer is None and self._guard is not None:
+                self._head_timer = self.loop.call_later(self._guard.limits.header_timeout, self._head_too_slow)
+
+        def _stop_head_timer(self) -> None:
+            timer, self._head_timer = self._head_timer, None
+            if timer is not None:
+                timer.cancel()
+
+        def _head_too_slow(self) -> None:
+            self._head_timer = None
+            if not self.transport.is_closing():
+                log.debug("a request head took too long; connection closed")
+                self.transport.abort()  # not close(): a client that does not read would keep it open
+
+        def on_message_begin(self) -> None:
+            self._start_head_timer()
+            super().on_message_begin()
+
+        def on_headers_complete(self) -> None:
+            self._stop_head_timer()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_head_timer()
+            if self._guard is not None:
+                self._guard.closed(self.transport)
+            super().connection_lost(exc)
+
+    GuardedHttp.__name__ = GuardedHttp.__qualname__ = f"Guarded{base.__name__}"
+    return GuardedHttp
+
+
+def lock_database(url: str) -> IO[bytes] | None:
+    """Hold an exclusive lock beside a SQLite database file for as long as the returned file stays open.
+
+    Two servers on one SQLite file would each think they own its tables (and
+    each replay the other's actions on a restart): the second is refused with
+    :class:`RuntimeError`. The lock is the operating system's (``flock``), so a
+    server killed with SIGKILL leaves none behind. Other databases (and
+    in-memory SQLite) need none and get None.
+    """
+    if not url.startswith("sqlite") or ":memory:" in url or "/" not in url:
+        return None
+    path = url.split(":///", 1)[-1].partition("?")[0]
+    if not path:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system: no lock
+        return None
+    lock_path = Path(path + ".lock")
+    handle = open(lock_path, "ab")  # noqa: SIM115 - held open for the server's life
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise RuntimeError(
+            f"another troef server is already using the database {path} (it holds {lock_path}); "
+            "stop it first, or give this one another --db"
+        ) from None
+    return handle

@@ -1,0 +1,53 @@
+"""What the tournament needs from a game, and where it finds it.
+
+The tournament logic (draw, rounds, results, standings) knows nothing of any
+game's rules: a game gives a :class:`GameScoring` that knows its table size,
+the scores a player can get at a table (best first, which is also the
+tie-break chain), which combinations are possible, and the columns of its
+score form. Bonaken's is :class:`troef.games.bonaken.tournament.BonakenScoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+
+class GameScoring(Protocol):
+    """A game's part of a tournament (one rule set)."""
+
+    game: str
+    ruleset: str
+    #: Players at a table.
+    table_size: int
+    #: Every score a player can get for one game, best first (the tie-break chain counts these).
+    place_values: tuple[int, ...]
+    #: Columns of the paper score form.
+    form_columns: tuple[str, ...]
+    #: The words :meth:`points_from_order` takes.
+    order_words: tuple[str, ...]
+
+    def check(self, points: Sequence[int]) -> None:
+        """Raise ValueError with a readable reason if a table cannot score ``points`` (seat order)."""
+        ...
+
+    def points_from_order(self, order: Sequence[str]) -> list[int]:
+        """The scores of each seat from how each seat finished (raise ValueError if impossible)."""
+        ...
+
+    def points_from_result(self, result: Mapping[str, Any]) -> list[int]:
+        """The scores of each seat from a finished online match's result."""
+        ...
+
+    def match_config(self) -> dict[str, Any]:
+        """The server configuration of one tournament game."""
+        ...
+
+
+def scoring_for(game: str, ruleset: str) -> GameScoring:
+    """The scoring of ``game`` under ``ruleset``; ValueError if troef runs no tournaments of it."""
+    if game == "bonaken" and ruleset == "nk":
+        from troef.games.bonaken.tournament import BonakenScoring
+
+        return BonakenScoring()
+    raise ValueError(f"troef runs tournaments of bonaken with the nk rules, not {game} with {ruleset!r}")
