@@ -269,6 +269,23 @@ def bench_bots(
             )
 
 
+@bench_app.command("bid-model")
+def bench_bid_model(
+    matches: Annotated[int, typer.Option(help="Matches per rule set (nk and pagat, 4 players).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the matches.")] = 1,
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 2,
+    write: Annotated[bool, typer.Option("--write", help="Store the curves in the package's bid_model.json.")] = False,
+) -> None:
+    """Fit the curves that turn the pimc bot's sampled make-rates into real chances (its bidding)."""
+    from troef.bench.bidmodel import collect, train
+    from troef.bench.bidmodel import write as write_model
+
+    model = train(collect(matches, seed=seed, workers=workers))
+    typer.echo(json.dumps(model, indent=1))
+    if write:
+        write_model(model)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",

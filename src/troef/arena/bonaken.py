@@ -8,7 +8,7 @@
 * Contracts: how often it is declarer, and how often it makes the contract,
   by contract kind.
 
-``pimc`` takes settings (``pimc:budget=1.0,samples=40``, see
+``pimc`` and the ``strong`` level take settings (``pimc:budget=1.0,samples=40``, see
 :class:`troef.games.bonaken.pimc.Strength`); ``cheat``
 (:mod:`troef.games.bonaken.cheat`) sees every card and is seated by the arena
 alone, for measurement.
@@ -111,6 +111,11 @@ class BonakenPart(ArenaPart):
             from troef.games.bonaken.pimc import PimcBot, Strength
 
             return PimcBot(seed=seed, strength=_strength(options, Strength()), rules=match().rules)
+        if kind == "strong":
+            from troef.games.bonaken.levels import StrongBot
+            from troef.games.bonaken.pimc import Strength
+
+            return StrongBot(seed=seed, strength=_strength(options, Strength()), rules=match().rules)
         return super().seat_bot(game, kind, options, seed, match)
 
     def watcher(self) -> Watcher:

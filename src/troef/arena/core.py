@@ -10,7 +10,10 @@
   95% Wilson interval);
 * with ``duplicate=True``, the *paired* difference between the bot and the
   field (the mean of the other seats) on the same deals, with its 95% interval:
-  the figure that says whether a bot is stronger;
+  the figure that says whether a bot is stronger. Each deal is one
+  observation (the mean over its rotations, :func:`troef.stats.paired_difference`),
+  so the luck of the cards cancels out of the interval too; ``versus_field``
+  is the same difference taken match by match (any run);
 * its decision times (median and 99th percentile, decisions with a choice only);
 * what the game's own part of the arena counts (:class:`ArenaPart`; Bonaken's
   in :mod:`troef.arena.bonaken`: who buys the round, who leaves first,
@@ -45,6 +48,7 @@ from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import Game
 from troef.games import game as get_game
+from troef.stats import Estimate, paired_difference
 
 #: z of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
@@ -316,6 +320,8 @@ class BotStats:
     seats: dict[int, int] = field(default_factory=dict)
     #: What the game's part counts.
     stats: dict[str, Any] = field(default_factory=dict)
+    #: Duplicate: the paired difference with the field per deal (see the module docstring).
+    paired: Estimate | None = None
 
     def to_json(self) -> dict[str, Any]:
         ordered = sorted(self.times)
@@ -331,6 +337,7 @@ class BotStats:
             "matches": self.matches,
             "score": {"mean": mean, "ci95": [low, high]},
             "versus_field": {"mean": diff, "ci95": [dlow, dhigh]},
+            "paired_difference": self.paired.to_json() if self.paired is not None else None,
             "best_at_table": round(self.best / self.matches, 4) if self.matches else None,
             **self.part.stats_json(self.stats, self.matches),
             "decision_time": timing,
@@ -408,6 +415,16 @@ def summarize(
         for j, spec in enumerate(seats):
             bots[j].add(outcome, j)
             kinds[spec].add(outcome, j)
+    players = len(seats)
+    if duplicate and outcomes and players > 1:
+        scores = [{j: o.scores.get(j, 0.0) for j in range(players)} for o in outcomes]
+        deals = [o.index // players for o in outcomes]
+        for j in range(players):
+            bots[j].paired = paired_difference(scores, deals, {j})
+        for spec, stats in kinds.items():
+            entries = {j for j, s in enumerate(seats) if s == spec}
+            if len(entries) < players:
+                stats.paired = paired_difference(scores, deals, entries)
     return ArenaResult(
         game=game,
         seats=tuple(seats),
@@ -499,5 +516,8 @@ def describe(result: ArenaResult) -> str:
             f"{data['best_at_table'] or 0:>7.1%}"
             f"{timing.get('median_ms', 0):>11.1f}{timing.get('p99_ms', 0):>9.1f}"
         )
+    if result.duplicate:
+        lines.append("paired difference with the field on the same deals, per deal [95% interval]:")
+        lines += [f"  {bot.name:<24}{bot.paired.text(3)}" for bot in rows if bot.paired is not None]
     lines += part_of(result.game).report(result, rows)
     return "\n".join(lines)

@@ -19,8 +19,8 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.view import BonakenView, hand_view
 
-#: The bots timed by default.
-BOTS = ("random", "heuristic", "pimc")
+#: The bots timed by default: the levels (the same bots as ``heuristic`` and ``pimc``, under their level names).
+BOTS = ("random", "beginner", "club", "strong")
 
 
 def situations(count: int = 300, seed: int = 2026) -> list[BonakenView]:

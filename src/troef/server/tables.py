@@ -291,7 +291,7 @@ class Hub:
         max_tables: int = 1000,
         idle_seconds: float = 3600.0,
         expire_seconds: float = 900.0,
-        light_levels: tuple[str, ...] = ("random", "heuristic"),
+        light_levels: tuple[str, ...] = ("random", "heuristic", "beginner", "club"),
         replay_cache: int = 256,
     ) -> None:
         self.store = store

@@ -42,6 +42,7 @@ PERFECT: Final = Strength(
     every_trick_threshold=0.5,
     plans=3,
     bid_evidence=False,
+    calibrated=False,  # the one true world: its answer is what happens
 )
 
 

@@ -66,7 +66,12 @@ class Bonaken(Game):
     name: ClassVar[str] = "bonaken"
     title: ClassVar[str] = "Bonaken"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
+    #: The levels people choose from first (weakest first, :mod:`troef.games.bonaken.levels`), then the
+    #: bots by their own names (the arena, the tests and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
+        "beginner": "troef.games.bonaken.levels:BeginnerBot",
+        "club": "troef.games.bonaken.levels:ClubBot",
+        "strong": "troef.games.bonaken.levels:StrongBot",
         "heuristic": "troef.games.bonaken.heuristic:HeuristicBot",
         "pimc": "troef.games.bonaken.pimc:PimcBot",
     }

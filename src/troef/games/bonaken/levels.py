@@ -1,0 +1,64 @@
+"""The computer players people choose from: ``beginner``, ``club`` and ``strong``.
+
+Each level is one of Bonaken's bots under a name a player understands,
+measured against the others in the arena (``troef arena bonaken --seats
+strong,club,club,club --duplicate``; figures in ``docs/bots.md``):
+
+* ``beginner``: the heuristic player's bidding, but in play it loses track
+  most of the time and plays any legal card (:data:`BEGINNER_SLIPS` of its card
+  plays): it follows suit, but it smears, trumps and saves its aces at random;
+* ``club``: the heuristic player (:class:`~troef.games.bonaken.heuristic.HeuristicBot`),
+  rule-of-thumb Bonaken as a sensible club player plays it;
+* ``strong``: the pimc bot (:class:`~troef.games.bonaken.pimc.PimcBot`) at its
+  default strength: sampled worlds, the solver, calibrated bidding.
+
+>>> from troef.games.bonaken.match import Match
+>>> from troef.games.bonaken.rules import preset
+>>> from troef.games.bonaken.view import hand_view
+>>> m = Match(preset("nk"), players=4, seed=2)
+>>> view = hand_view(m.hand, m.hand.to_act)
+>>> all(bot.act(view).text() in view.legal for bot in (BeginnerBot(1), ClubBot(1), StrongBot(1)))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from troef.games.bonaken.actions import BonakenAction, Play
+from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.heuristic import HeuristicBot
+from troef.games.bonaken.pimc import PimcBot
+from troef.games.bonaken.view import BonakenView
+
+__all__ = ["BEGINNER_SLIPS", "LEVELS", "BeginnerBot", "ClubBot", "StrongBot"]
+
+#: The levels, weakest first.
+LEVELS: Final = ("beginner", "club", "strong")
+#: Share of its card plays in which the beginner plays any legal card instead of the club player's.
+BEGINNER_SLIPS: Final = 0.7
+
+
+class BeginnerBot(HeuristicBot):
+    """The club player's bidding and exchange, with slips in play (see the module docstring)."""
+
+    kind = "beginner"
+
+    def act(self, view: BonakenView) -> BonakenAction:
+        if view.phase == "play" and len(view.legal) > 1 and self.rng.random() < BEGINNER_SLIPS:
+            cards = [a for a in legal_actions(view) if isinstance(a, Play)]
+            if cards:
+                return cards[self.rng.randrange(len(cards))]
+        return super().act(view)
+
+
+class ClubBot(HeuristicBot):
+    """The heuristic player under the name of its level."""
+
+    kind = "club"
+
+
+class StrongBot(PimcBot):
+    """The pimc bot at its default strength under the name of its level."""
+
+    kind = "strong"

@@ -1,0 +1,37 @@
+"""The arena's paired difference on duplicate deals: one observation per deal (:mod:`troef.stats`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from troef.arena.core import describe, run_arena
+
+
+def test_duplicate_runs_pair_every_bot_and_kind_with_the_field_deal_by_deal() -> None:
+    result = run_arena(["heuristic", "random", "random", "random"], matches=12, seed=4, rules="nk", duplicate=True)
+    best, kind = result.bots[0], result.kinds["random"]
+    assert best.paired is not None and kind.paired is not None
+    # worked out again from the outcomes: per deal (4 rotations), the bot less the mean of the others
+    per_deal = []
+    for deal in range(3):
+        group = [o for o in result.outcomes if o.index // 4 == deal]
+        per_deal.append(sum(o.scores[0] - sum(o.scores[j] for j in (1, 2, 3)) / 3 for o in group) / len(group))
+    assert best.paired.mean == pytest.approx(sum(per_deal) / 3)
+    assert best.paired.n == 3 and best.paired.low > 0  # three deals, and the heuristic is clearly better
+    assert kind.paired.mean < 0  # the randoms together against the heuristic
+    assert best.to_json()["paired_difference"]["n"] == 3
+    assert "paired difference with the field on the same deals" in describe(result)
+
+
+def test_without_duplicate_there_is_no_pairing_by_deal() -> None:
+    result = run_arena(["heuristic", "random", "random"], matches=3, seed=2, rules="pagat")
+    assert all(bot.paired is None for bot in result.bots)
+    assert result.bots[0].to_json()["paired_difference"] is None
+    assert "paired difference" not in describe(result)
+
+
+def test_the_levels_take_a_seat_and_strong_takes_pimc_settings() -> None:
+    quick = "strong:budget=0.01,bid_budget=0.02,plan_budget=0.02,samples=2,min_worlds=1"
+    result = run_arena([quick, "club", "beginner"], matches=1, seed=2, rules="pagat")
+    assert [b.matches for b in result.bots] == [1, 1, 1]
+    assert result.bots[0].name.startswith("strong:") and result.bots[2].name == "beginner#2"
