@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from troef.bots.base import make_bot
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import Game
@@ -57,6 +58,8 @@ _MAX_ACTIONS: Final = 100_000
 #: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
 PARTS: Final[dict[str, str]] = {
     "bonaken": "troef.arena.bonaken:PART",
+    "klaverjas": "troef.arena.klaverjas:PART",
+    "binokel": "troef.arena.binokel:PART",
 }
 
 Progress = Callable[[int, int], None]
@@ -159,13 +162,57 @@ class Watcher:
 
 
 class ArenaPart:
-    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing."""
+    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing.
+
+    The measuring ``cheat``, which sees every card, is never in a game's bot
+    registry (no table may seat it against people): the arena alone seats it.
+    One mechanism for every game: the class ``CheatBot`` of the game's module
+    ``troef.games.<game>.cheat`` is built as ``CheatBot(state_of, seed=seed)``,
+    where ``state_of()`` returns the true state it follows from deal to deal
+    (:meth:`cheat_state` of the part: the match itself by default; Bonaken's
+    part gives the current hand).
+    """
 
     def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
+        if kind == "cheat" and kind not in game.bots:
+            return self.cheat_bot(game, options, seed, match)
         if options:
             raise ArenaError(f"the {kind} bot takes no settings")
-        return game.make_bot(kind, seed)
+        return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
+
+    def cheat_state(self, match: Any) -> Any:
+        """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
+        return match
+
+    def cheat_bot(self, game: Game, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+        """The game's ``cheat`` (``troef.games.<game>.cheat:CheatBot``), given the true state through a callable."""
+        try:
+            module = importlib.import_module(f"troef.games.{game.name}.cheat")
+        except ModuleNotFoundError:
+            raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
+        if options:
+            raise ArenaError("the cheat bot takes no settings here")
+        bot: Bot = module.CheatBot(lambda: self.cheat_state(match()), seed=seed)
+        return bot
+
+    # ------------------------------------------------------------------ teams (partnership games)
+    def team_measures(self, extra: dict[str, Any]) -> dict[str, tuple[float, float]]:
+        """Numbers of one match per side (side 0: seats 0 and 2), higher or lower as named: each gets a mean
+        per team with its 95% interval and a paired difference between the teams."""
+        return {}
+
+    def team_tally(self, stats: dict[str, Any], extra: dict[str, Any], side: int) -> None:
+        """Add what one match's ``extra`` says of ``side`` to a team's ``stats``."""
+        return None  # nothing by default
+
+    def team_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
+        """A team's ``stats`` as JSON-ready data."""
+        return {}
+
+    def team_report(self, names: Sequence[str], stats: Sequence[dict[str, Any]], matches: int) -> list[str]:
+        """Extra lines of the plain-text team report (one ``stats`` per team, in the order of ``names``)."""
+        return []
 
     def watcher(self) -> Watcher:
         """A new watcher for one match."""
@@ -209,6 +256,8 @@ class MatchTask:
     seats: tuple[str, ...]
     seed: int
     duplicate: bool
+    #: The team arena seats every bot itself: ``seats`` is then the bot of each seat, not rotated.
+    fixed: bool = False
 
 
 @dataclass(slots=True)
@@ -230,6 +279,8 @@ class MatchOutcome:
     first_deal: tuple[int, ...]
     #: What the game's part noted (see :class:`Watcher`).
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The cards each seat saw at the start of every deal, deal by deal (duplicate checks over whole matches).
+    deals: list[tuple[int, ...]] = field(default_factory=list)
 
 
 def play_one(task: MatchTask) -> MatchOutcome:
@@ -237,7 +288,7 @@ def play_one(task: MatchTask) -> MatchOutcome:
     game, part = get_game(task.game), part_of(task.game)
     players = len(task.seats)
     match = game.new_match(task.rules, players, seed=task.seed)
-    seats = tuple(seat_of(j, task.index, players) for j in range(players))
+    seats = tuple(range(players)) if task.fixed else tuple(seat_of(j, task.index, players) for j in range(players))
     entry_at = {seat: j for j, seat in enumerate(seats)}
     bots: dict[int, Bot] = {}
     for j, spec in enumerate(task.seats):
@@ -247,9 +298,12 @@ def play_one(task: MatchTask) -> MatchOutcome:
     watcher = part.watcher()
     times: dict[int, list[float]] = {j: [] for j in range(players)}
     first_deal = tuple(game.view(match, s).known_cards() for s in range(players))
+    deals = [first_deal]
     for _ in range(_MAX_ACTIONS):
         if match.is_over:
             break
+        if game.deals(match) > len(deals):
+            deals.append(tuple(game.view(match, s).known_cards() for s in range(players)))
         seat = match.to_act
         view = game.view(match, seat)
         start = time.perf_counter()
@@ -272,10 +326,22 @@ def play_one(task: MatchTask) -> MatchOutcome:
         fallbacks={entry_at[s]: int(getattr(b, "fallbacks", 0)) for s, b in bots.items()},
         first_deal=first_deal,
         extra=watcher.extra(match, entry_at),
+        deals=deals,
     )
 
 
 # ---------------------------------------------------------------------------- statistics
+def timing_json(times: Sequence[float]) -> dict[str, Any]:
+    """Decisions, median, 99th percentile and maximum in milliseconds of decision ``times`` (seconds)."""
+    ordered = sorted(times)
+    timing: dict[str, Any] = {"decisions": len(ordered)}
+    if ordered:
+        timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
+        timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
+        timing["max_ms"] = round(ordered[-1] * 1000, 2)
+    return timing
+
+
 @dataclass(slots=True)
 class Share:
     """A count out of ``n`` with its 95% Wilson interval."""
@@ -324,12 +390,7 @@ class BotStats:
     paired: Estimate | None = None
 
     def to_json(self) -> dict[str, Any]:
-        ordered = sorted(self.times)
-        timing: dict[str, Any] = {"decisions": len(ordered)}
-        if ordered:
-            timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
-            timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
-            timing["max_ms"] = round(ordered[-1] * 1000, 2)
+        timing = timing_json(self.times)
         mean, low, high = mean_interval(self.scores)
         diff, dlow, dhigh = mean_interval(self.versus_field)
         return {
