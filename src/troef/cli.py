@@ -267,16 +267,29 @@ def bench_solver(
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed of the situations.")] = 2026,
+    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas, binokel.")] = "bonaken",
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots to time, comma separated (default: Bonaken's levels, or every bot of the game)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Decision time of each bot (median and p99) over a fixed seeded set of game situations."""
+    """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
     from troef.bench.bots import run
 
-    result = run(count=count, seed=seed)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()] if bots is not None else None
+    try:
+        result = run(count=count, seed=seed, bots=kinds, game=game)
+    except TroefError as exc:
+        typer.echo(f"troef: {exc}", err=True)
+        raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"{result['situations']} situations (nk, 4 players, seed {seed}): {result['mix']}")
+    typer.echo(
+        f"{result['situations']} situations ({game}/{result['rules']}, {result['players']} players, "
+        f"seed {seed}): {result['mix']}"
+    )
     for kind, row in result["bots"].items():
         typer.echo(
             f"{kind:<10} {row['decisions']:>5} decisions  median {row['median_ms']:>8} ms  "
@@ -285,7 +298,7 @@ def bench_bots(
         for phase, part in row.get("phases", {}).items():
             typer.echo(
                 f"  {phase:<9} {part['decisions']:>5} decisions  median {part['median_ms']:>8} ms  "
-                f"p99 {part['p99_ms']:>8} ms"
+                f"p99 {part['p99_ms']:>8} ms  max {part['max_ms']:>8} ms"
             )
 
 
