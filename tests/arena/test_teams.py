@@ -64,6 +64,13 @@ def test_without_duplicate_every_match_has_its_own_deals() -> None:
     assert result.teams[0].difference["score"].n == 3
 
 
+def test_workers_give_the_same_figures_as_one_process() -> None:
+    one = run_teams(["heuristic", "random"], matches=2, seed=9, game="binokel", duplicate=True)
+    two = run_teams(["heuristic", "random"], matches=2, seed=9, game="binokel", duplicate=True, workers=2)
+    strip = [{k: v for k, v in t.to_json().items() if k != "decision_time"} for t in one.teams]
+    assert strip == [{k: v for k, v in t.to_json().items() if k != "decision_time"} for t in two.teams]
+
+
 # ---------------------------------------------------------------------------- counts
 def _kraak_said_by(declarer_side: int, level: int) -> list[tuple[str, int]]:
     """Kraken 3.1: the other side says kraak, the players rekraak, the other side superkraak."""
@@ -251,6 +258,7 @@ class _FakeCheat(Bot):
     """Stands in for a game's cheat: it must be shown the very match it plays in."""
 
     kind = "cheat"
+    game = "klaverjas"
     seen: ClassVar[list[Any]] = []
 
     def __init__(self, state_of: Any, seed: int | None = None) -> None:
@@ -261,7 +269,7 @@ class _FakeCheat(Bot):
         match = self.state_of()
         assert match.to_act == view.viewer  # the true match, at this decision
         _FakeCheat.seen.append(match)
-        return game("klaverjas").parse_action(view.legal[0])
+        return game(self.game).parse_action(view.legal[0])
 
 
 def test_a_games_cheat_is_seated_with_the_match_it_plays_in(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -273,6 +281,26 @@ def test_a_games_cheat_is_seated_with_the_match_it_plays_in(monkeypatch: pytest.
     assert result.teams[0].matches == 2 and _FakeCheat.seen
     assert len({id(m) for m in _FakeCheat.seen}) == 2  # one match each, followed from deal to deal
     assert all(isinstance(m, KlaverjasMatch) for m in _FakeCheat.seen)
+
+
+class _SeeingCheat(_FakeCheat):
+    """A cheat that is shown the match by a hook after it is made."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(None, seed)
+
+    def see(self, state_of: Any) -> None:
+        self.state_of = state_of
+
+
+def test_a_cheat_with_a_see_hook_is_shown_the_match_the_same_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("troef.games.binokel.cheat")
+    module.CheatBot = _SeeingCheat  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "troef.games.binokel.cheat", module)
+    monkeypatch.setattr(_FakeCheat, "game", "binokel")
+    _FakeCheat.seen = []
+    result = run_teams(["random", "cheat"], matches=2, seed=4, game="binokel", duplicate=True)
+    assert result.teams[1].matches == 2 and len({id(m) for m in _FakeCheat.seen}) == 2
 
 
 def test_a_game_without_a_cheat_says_so() -> None:

@@ -167,10 +167,12 @@ class ArenaPart:
     The measuring ``cheat``, which sees every card, is never in a game's bot
     registry (no table may seat it against people): the arena alone seats it.
     One mechanism for every game: the class ``CheatBot`` of the game's module
-    ``troef.games.<game>.cheat`` is built as ``CheatBot(state_of, seed=seed)``,
-    where ``state_of()`` returns the true state it follows from deal to deal
-    (:meth:`cheat_state` of the part: the match itself by default; Bonaken's
-    part gives the current hand).
+    ``troef.games.<game>.cheat`` is given ``state_of``, a callable that
+    returns the true state it follows from deal to deal (:meth:`cheat_state`
+    of the part: the match itself by default; Bonaken's part gives the current
+    hand). It is built as ``CheatBot(state_of, seed=seed)`` (Bonaken's form),
+    or, when the class has a ``see`` method, as ``CheatBot(seed=seed)``
+    followed by ``bot.see(state_of)``.
     """
 
     def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
@@ -193,7 +195,17 @@ class ArenaPart:
             raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
         if options:
             raise ArenaError("the cheat bot takes no settings here")
-        bot: Bot = module.CheatBot(lambda: self.cheat_state(match()), seed=seed)
+        cls = module.CheatBot
+
+        def state_of() -> Any:
+            return self.cheat_state(match())
+
+        if callable(getattr(cls, "see", None)):
+            # the same callable, handed over after construction: CheatBot(seed=...) then bot.see(state_of)
+            bot: Bot = cls(seed=seed)
+            bot.see(state_of)  # type: ignore[attr-defined]
+            return bot
+        bot = cls(state_of, seed=seed)
         return bot
 
     # ------------------------------------------------------------------ teams (partnership games)
@@ -331,14 +343,14 @@ def play_one(task: MatchTask) -> MatchOutcome:
 
 
 # ---------------------------------------------------------------------------- statistics
-def timing_json(times: Sequence[float]) -> dict[str, Any]:
+def timing_json(times: Sequence[float], digits: int = 2) -> dict[str, Any]:
     """Decisions, median, 99th percentile and maximum in milliseconds of decision ``times`` (seconds)."""
     ordered = sorted(times)
     timing: dict[str, Any] = {"decisions": len(ordered)}
     if ordered:
-        timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
-        timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
-        timing["max_ms"] = round(ordered[-1] * 1000, 2)
+        timing["median_ms"] = round(statistics.median(ordered) * 1000, digits)
+        timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, digits)
+        timing["max_ms"] = round(ordered[-1] * 1000, digits)
     return timing
 
 

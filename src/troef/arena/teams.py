@@ -122,7 +122,7 @@ class TeamStats:
             "measures": {key: interval(values) for key, values in self.measures.items()},
             "difference": {key: e.to_json() for key, e in self.difference.items()},
             **self.part.team_json(self.stats, self.matches),
-            "decision_time": timing_json(self.times),
+            "decision_time": timing_json(self.times, 3),
             "fallbacks": self.fallbacks,
             "sides": {str(k): v for k, v in sorted(self.sides.items())},
         }
@@ -283,13 +283,13 @@ def describe_teams(result: TeamResult) -> str:
         won = Share(team.won, team.matches)
         low, high = won.interval
         score, slow, shigh = mean_interval(team.scores)
-        timing = timing_json(team.times)
+        timing = timing_json(team.times, 3)
         lines.append(
             f"{team.name:<24}"
             f"{team.won:>6}/{team.matches:<4}{won.share:>6.1%} [{low:5.1%}-{high:5.1%}]"
             f"{team.drawn:>7}"
             f"{score:>12.3f} [{slow:8.3f} {shigh:8.3f}]"
-            f"{timing.get('median_ms', 0):>11.2f}{timing.get('p99_ms', 0):>9.2f}"
+            f"{timing.get('median_ms', 0):>11.3f}{timing.get('p99_ms', 0):>9.3f}"
         )
     keys = list(result.teams[0].measures)
     if keys:
