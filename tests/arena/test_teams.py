@@ -50,6 +50,21 @@ def test_duplicate_pairs_play_the_same_deals_with_the_teams_swapped(name: str, r
         assert team.sides == {0: 2, 1: 2}
 
 
+@pytest.mark.parametrize(("name", "kind"), [("klaverjas", "random"), ("binokel", "random"), ("binokel", "heuristic")])
+def test_two_teams_of_one_kind_play_each_pair_as_mirror_images(name: str, kind: str) -> None:
+    # the same deals, the same chances at each seat, the teams swapped: what one team did in the first match
+    # the other does in the second, so the paired difference is exactly zero, pair by pair
+    result = run_teams([kind, kind], matches=4, seed=8, game=name, duplicate=True)
+    for first, second in (result.outcomes[0:2], result.outcomes[2:4]):
+        assert first.deals == second.deals
+        assert first.scores == second.scores and first.extra == second.extra
+    a, b = result.teams
+    assert a.scores == [b.scores[1], b.scores[0], b.scores[3], b.scores[2]]
+    assert all(e.mean == 0 == e.low == e.high for e in a.difference.values())
+    without = run_teams([kind, kind], matches=4, seed=8, game=name)
+    assert without.outcomes[0].deals != without.outcomes[1].deals
+
+
 def test_klaverjas_seats_see_the_dealt_hands_so_the_pairs_hold_the_same_cards() -> None:
     result = run_teams(["random", "heuristic"], matches=2, seed=3, rules="kraken", game="klaverjas", duplicate=True)
     rebuilt = game("klaverjas").new_match("kraken", 4, seed=result.outcomes[0].seed)

@@ -303,9 +303,12 @@ def play_one(task: MatchTask) -> MatchOutcome:
     seats = tuple(range(players)) if task.fixed else tuple(seat_of(j, task.index, players) for j in range(players))
     entry_at = {seat: j for j, seat in enumerate(seats)}
     bots: dict[int, Bot] = {}
+    # fixed seats in duplicate pairs: the bot of a seat draws the same chances in both matches of a pair, so
+    # two teams of one kind play the pair as mirror images and only a difference between the bots remains
+    number = task.index // 2 if task.fixed and task.duplicate else task.index
     for j, spec in enumerate(task.seats):
         kind, options = parse_seat(spec)
-        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, task.index, j), lambda: match)
+        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, number, j), lambda: match)
         bots[seats[j]].name = spec
     watcher = part.watcher()
     times: dict[int, list[float]] = {j: [] for j in range(players)}

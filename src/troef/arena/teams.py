@@ -8,7 +8,8 @@ side, and plays ``matches`` whole matches. Team ``t`` sits on side
 
 With ``duplicate=True`` the matches come in pairs that share one match seed,
 hence the same deals and the same first dealer: the second match of a pair
-gives each team the cards the other team held in the first. The luck of the
+gives each team the cards the other team held in the first (and each seat's
+bot the same seed, so two teams of one kind play mirror images). The luck of the
 cards cancels out of the *paired difference*: per pair, the mean over its two
 matches of team 0's figure less team 1's, one observation per pair
 (:func:`troef.stats.paired_difference`), with its 95% interval. Without
