@@ -26,7 +26,9 @@ match seed, hence the same shuffles: the bots are rotated through the seats
 over the same deals, so the luck of the cards cancels out.
 
 A bot is named by its kind (``random``, ``heuristic``, ``pimc``), optionally
-with settings the game's part understands: ``pimc:budget=1.0,samples=40``.
+with settings the game's part understands: ``pimc:budget=1.0,samples=40``;
+``cheat`` is seated by the arena alone (see :class:`ArenaPart`). Partnership
+games also play two fixed teams, on the same match loop: :mod:`troef.arena.teams`.
 
 >>> result = run_arena(["heuristic", "random"], matches=2, seed=1, rules="pagat")
 >>> result.matches, [b.matches for b in result.bots]
