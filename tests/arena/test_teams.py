@@ -142,6 +142,12 @@ def test_team_reports_count_seeded_kraken_matches_between_random_and_heuristic()
         # Kraken's score is minus the crosses
         assert one.scores == [-c for c in one.measures["crosses"]]
         assert len(one.times) > 0
+    for t, team in enumerate(result.teams):
+        # each team's counts are those of the side it sat on, match by match
+        for key in ("played", "played_nat", "defended_pit"):
+            assert team.stats[key] == sum(o.extra["sides"][side_of(t, o.index)][key] for o in result.outcomes)
+    # the club player goes nat less often when it plays than random play does
+    assert heur.stats["played_nat"] / heur.stats["played"] < rand.stats["played_nat"] / rand.stats["played"]
     words = [sum(t.stats["words"][w][0] for t in result.teams) for w in WORDS]
     assert words[0] >= words[1] >= words[2]  # a rekraak answers a kraak, a superkraak a rekraak
     # the paired difference is one observation per pair, and the two teams see it from either side
