@@ -3,6 +3,7 @@ the counts agree with the score sheet, the JSON has its shape, and bad settings 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import types
@@ -11,7 +12,7 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import MatchOutcome
+from troef.arena.core import MatchOutcome, parse_seats
 from troef.arena.klaverjas import WORDS, _KlaverjasWatcher
 from troef.arena.teams import describe_teams, run_teams, side_of, summarize_teams, team_seats
 from troef.bots.base import make_bot
@@ -335,3 +336,43 @@ def _has_module(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is not None
+
+
+# ---------------------------------------------------------------------------- settings of a registry bot
+@dataclasses.dataclass(frozen=True)
+class _Strength:
+    samples: int = 20
+    budget: float = 0.5
+    node_limit: int | None = None
+
+
+class _TunedBot(Bot):
+    """A registry bot that takes ``strength=`` (as the search players do)."""
+
+    kind = "tuned"
+    made: ClassVar[list[_Strength]] = []
+
+    def __init__(self, seed: int | None = None, name: str | None = None, *, strength: _Strength | None = None) -> None:
+        super().__init__(seed, name)
+        self.strength = strength or _Strength()
+        _TunedBot.made.append(self.strength)
+
+    def act(self, view: Any) -> Any:
+        return game("klaverjas").parse_action(view.legal[-1])
+
+
+def test_a_registry_bot_with_a_strength_takes_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("troef_test_tuned")
+    module.Strength = _Strength  # type: ignore[attr-defined]
+    module.TunedBot = _TunedBot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "troef_test_tuned", module)
+    kj = game("klaverjas")
+    monkeypatch.setattr(type(kj), "bots", {**kj.bots, "tuned": "troef_test_tuned:TunedBot"})
+    _TunedBot.made = []
+    result = run_teams(parse_seats("tuned:samples=3,node_limit=500,heuristic"), matches=1, game="klaverjas")
+    assert result.specs == ("tuned:samples=3,node_limit=500", "heuristic")
+    assert _TunedBot.made and all(s == _Strength(3, 0.5, 500) for s in _TunedBot.made)
+    with pytest.raises(TroefError, match="bad value 'many'"):
+        run_teams(["tuned:samples=many", "heuristic"], matches=1, game="klaverjas")
+    with pytest.raises(TroefError, match="unknown tuned setting 'depth'; choose from budget, node_limit, samples"):
+        run_teams(["tuned:depth=3", "heuristic"], matches=1, game="klaverjas")

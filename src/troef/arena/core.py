@@ -37,7 +37,9 @@ games also play two fixed teams, on the same match loop: :mod:`troef.arena.teams
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import inspect
 import math
 import multiprocessing
 import statistics
@@ -182,8 +184,26 @@ class ArenaPart:
         if kind == "cheat" and kind not in game.bots:
             return self.cheat_bot(game, options, seed, match)
         if options:
-            raise ArenaError(f"the {kind} bot takes no settings")
+            return self.tuned_bot(game, kind, options, seed)
         return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
+
+    def tuned_bot(self, game: Game, kind: str, options: dict[str, str], seed: int) -> Bot:
+        """A bot of the game's registry with settings: its class takes ``strength=``, an instance of the
+        dataclass ``Strength`` of its module, whose fields the settings change (``pimc:samples=20``)."""
+        target = game.bots.get(kind)
+        if target is None:
+            make_bot(game.name, kind, seed)  # an unknown kind: the registry's error
+            raise ArenaError(f"the {kind} bot takes no settings")
+        module_name, _, attr = target.partition(":")
+        module = importlib.import_module(module_name)
+        cls = getattr(module, attr)
+        strength: Any = getattr(module, "Strength", None)
+        takes = inspect.isclass(cls) and "strength" in inspect.signature(cls).parameters
+        tunable = isinstance(strength, type) and dataclasses.is_dataclass(strength)
+        if not takes or not tunable:
+            raise ArenaError(f"the {kind} bot takes no settings")
+        bot: Bot = cls(seed, strength=settings(options, strength(), kind))
+        return bot
 
     def cheat_state(self, match: Any) -> Any:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
@@ -257,6 +277,45 @@ def part_of(game: str) -> ArenaPart:
     module, _, attr = target.partition(":")
     found: ArenaPart = getattr(importlib.import_module(module), attr)
     return found
+
+
+def settings(options: dict[str, str], base: Any, kind: str = "bot") -> Any:
+    """``base`` (a dataclass instance) with the fields named in ``options`` set from their text.
+
+    A field's type is read from its value in ``base``: a bool takes 1/true/yes, an int or float a number, a
+    field that is None (a limit left open) an int or ``none``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class S:
+    ...     samples: int = 20
+    ...     budget: float = 0.5
+    ...     limit: int | None = None
+    >>> settings({"samples": "8", "limit": "none", "budget": "1"}, S())
+    S(samples=8, budget=1.0, limit=None)
+    """
+    fields = {f.name for f in dataclasses.fields(base)}
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in fields:
+            raise ArenaError(f"unknown {kind} setting {key!r}; choose from {', '.join(sorted(fields))}")
+        current = getattr(base, key)
+        try:
+            if current is None:
+                changes[key] = None if value.lower() in ("", "none") else int(value)
+            elif isinstance(current, bool):
+                changes[key] = value.lower() in ("1", "true", "yes")
+            elif isinstance(current, int):
+                changes[key] = int(value)
+            elif isinstance(current, float):
+                changes[key] = float(value)
+            elif isinstance(current, str):
+                changes[key] = value
+            else:
+                raise ArenaError(f"the {kind} setting {key!r} cannot be given on the command line")
+        except ValueError:
+            raise ArenaError(f"bad value {value!r} for the setting {key!r}") from None
+    return dataclasses.replace(base, **changes)
 
 
 # ---------------------------------------------------------------------------- one match

@@ -274,7 +274,10 @@ def run_teams(
 
 def describe_teams(result: TeamResult) -> str:
     """A plain-text report of a team arena run."""
-    pairs = f" (duplicate: {result.matches // 2} pairs of matches, the teams swapped)" if result.duplicate else ""
+    count = result.matches // 2
+    pairs = f" (duplicate: {count} pair{'s' if count != 1 else ''} of matches, the teams swapped)"
+    if not result.duplicate:
+        pairs = ""
     lines = [
         f"{result.matches} matches of {result.game}/{result.rules}, seed {result.seed}{pairs}, "
         f"{result.deals} deals, {result.seconds:.0f} s",
