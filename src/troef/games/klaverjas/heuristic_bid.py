@@ -47,9 +47,9 @@ LENGTH, VOID, SINGLETON = 6, 7, 3
 #: for the declarer, for the declarer's partner (who knows only its own hand), and for a defender whose
 #: side would take the contract over with the declarer's trump.
 CURVES: Final[dict[str, tuple[float, float]]] = {
-    "declarer": (62.0, 14.0),
-    "partner": (30.0, 14.0),
-    "defender": (95.0, 12.0),
+    "declarer": (41.0, 20.0),
+    "partner": (10.0, 23.0),
+    "defender": (58.0, 25.0),
 }
 
 

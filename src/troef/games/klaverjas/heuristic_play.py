@@ -101,12 +101,15 @@ def later_win(r: Reading, odds: Odds, card: int) -> float:
     suit = card >> 3
     opponents = (r.me ^ 1, r.me ^ 3)
     if suit == trump:
-        return 1.0 if r.is_master(card) else 0.55 if TRUMP_POWER[card & 7] >= 3 else 0.4
+        above = _above_out(r, card).bit_count()
+        return 1.0 if not above else 0.75 if above == 1 else 0.55 if above == 2 else 0.4
     if not r.is_master(card):
         above = _above_out(r, card).bit_count()
         return 0.25 if above == 1 and (r.hand & SUIT_BITS[suit]).bit_count() >= 2 else 0.08
-    # a master side card wins when led unless an opponent trumps it
-    return 1.0 - odds.risk(card, suit, opponents) * 0.8
+    # a master side card wins when led unless an opponent trumps it; with few cards left the lead to
+    # cash it may never come
+    left = r.hand.bit_count() - 1
+    return (1.0 - odds.risk(card, suit, opponents) * 0.8) * min(1.0, 0.35 + 0.1 * left)
 
 
 def keep_value(r: Reading, odds: Odds, card: int) -> float:
@@ -114,7 +117,7 @@ def keep_value(r: Reading, odds: Odds, card: int) -> float:
     q = later_win(r, odds, card)
     value = (2 * q - 1) * POINTS[r.trump][card] + q * LATER_TRICK
     if card >> 3 == r.trump:
-        value += 5.0  # a trump is also control: it stops the opponents' masters
+        value += 5.0 + TRUMP_POWER[card & 7]  # a trump is also control: it stops the opponents' masters
     return value
 
 
