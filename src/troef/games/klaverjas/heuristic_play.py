@@ -80,6 +80,14 @@ class Odds:
         p_trump = (1.0 - self.none_of(seat, higher_trumps)) * void
         return 1.0 - p_no_led_higher * (1.0 - p_trump)
 
+    def ruff(self, suit: int, seats: tuple[int, ...]) -> float:
+        """The chance that one of ``seats`` lacks ``suit`` and holds a trump to play on it."""
+        trumps = SUIT_BITS[self.r.trump]
+        p = 1.0
+        for seat in seats:
+            p *= 1.0 - self.none_of(seat, SUIT_BITS[suit]) * (1.0 - self.none_of(seat, trumps))
+        return 1.0 - p
+
     def risk(self, card: int, led: int, seats: tuple[int, ...]) -> float:
         """The chance that one of ``seats`` (the opponents still to play) beats ``card``."""
         p = 1.0
@@ -126,10 +134,10 @@ def _trick_value(r: Reading, card: int) -> float:
     trump = r.trump
     cards = [c for _, c in r.trick] + [card]
     value = sum(POINTS[trump][c] for c in cards) + AVERAGE_CARD * (4 - len(cards))
-    if len(cards) == 4:
-        value += trick_roem(sum(1 << c for c in cards), r.rules)
-        if len(r.tricks) == 7:
-            value += 10  # the last trick
+    if len(cards) >= 3:
+        value += trick_roem(sum(1 << c for c in cards), r.rules)  # a sequence of three stands whatever follows
+    if len(r.tricks) == 7:
+        value += 10  # the last trick
     return value
 
 
@@ -221,8 +229,11 @@ def lead(r: Reading, odds: Odds, legal: list[int]) -> int:
         if out:
             top = max((x for x in range(suit * 8, suit * 8 + 8) if out >> x & 1), key=lambda x: POWER[trump][suit][x])
             partner_master = -5.0 if r.may_hold(r.partner) >> top & 1 else 0.0
-        ruff = 8.0 * odds.risk(c, suit, opponents) if r.out_of(suit) else 0.0
-        return (keep_value(r, odds, c) + POINTS[trump][c] + bare_ten + partner_master + ruff, float(mine.bit_count()))
+        ruff = 8.0 * odds.ruff(suit, opponents)
+        # a high card led under a master still out is usually caught
+        caught = 0.7 * POINTS[trump][c] if not r.is_master(c) else 0.0
+        cost = keep_value(r, odds, c) + POINTS[trump][c] + bare_ten + partner_master + ruff + caught
+        return (cost, float(mine.bit_count()))
 
     return min(sides, key=lead_cost)
 
