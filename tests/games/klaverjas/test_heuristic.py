@@ -16,7 +16,7 @@ from troef.core.bot import RandomBot
 from troef.games import game
 from troef.games.klaverjas.actions import DeclareRoem, KlaverjasAction, NameTrump, Play, Word, parse_action
 from troef.games.klaverjas.heuristic import HeuristicBot
-from troef.games.klaverjas.heuristic_bid import best_trump, defender_quantile, hand_value, quota_threshold
+from troef.games.klaverjas.heuristic_bid import best_trump, chance, defender_quantile, hand_value, quota_threshold
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.rules import PRESETS, preset
 from troef.games.klaverjas.state import DealState
@@ -202,13 +202,15 @@ def test_vrij_passes_a_weak_hand_and_plays_a_strong_one() -> None:
     assert _act(make_deal(vrij, {1: "Jh 9h Ah 10h As Ks 7d 8c"}, dealer=0)) == NameTrump(0)
 
 
-# seat 2 is the first defender after seat 1 names hearts; a fair hand, not one to kraak for its own sake
-FAIR = "Ah 10h As 10s 7d 8c 9c Qd"
+# seat 2 is the first defender after seat 1 names hearts: a good hand (better than 8 in 10 defenders get),
+# yet not one to kraak for its own sake
+FAIR = "Ah 10h Kh As 10s 7d 8c 9c"
 
 
 def test_fair_hand_premise() -> None:
     value = hand_value(cards(FAIR), 0, KRAKEN)
-    assert 0.6 < defender_quantile(value, KRAKEN) < 0.8
+    assert 0.8 < defender_quantile(value, KRAKEN) < 0.9
+    assert chance(value, "defender") < 0.5
     assert quota_threshold(2, 3, second=False) < defender_quantile(value, KRAKEN) < quota_threshold(1, 3, False)
 
 
