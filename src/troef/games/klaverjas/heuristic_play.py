@@ -31,14 +31,26 @@ LATER_TRICK: Final = 18.0
 
 
 class Odds:
-    """Rough chances about the hidden hands: each hidden card equally likely with every seat that may hold it."""
+    """Rough chances about the hidden hands: a hidden card lies with one of the seats that may hold it, in
+    proportion to the cards each of them still holds."""
 
-    __slots__ = ("holders", "r")
+    __slots__ = ("r", "share")
 
     def __init__(self, r: Reading) -> None:
         self.r = r
         may = [r.may_hold(s) if s != r.me else 0 for s in range(4)]
-        self.holders = tuple(sum(1 for s in range(4) if may[s] >> c & 1) for c in range(32))
+        sizes = r.hand_sizes
+        share: list[tuple[float, float, float, float]] = []
+        for c in range(32):
+            weights = [float(sizes[s]) if may[s] >> c & 1 else 0.0 for s in range(4)]
+            total = sum(weights)
+            share.append(
+                (weights[0] / total, weights[1] / total, weights[2] / total, weights[3] / total)
+                if total
+                else (0.0, 0.0, 0.0, 0.0)
+            )
+        #: ``share[card][seat]``: the chance that ``seat`` holds ``card``.
+        self.share = tuple(share)
 
     def none_of(self, seat: int, mask: int) -> float:
         """The chance that ``seat`` holds none of the cards in ``mask``."""
@@ -46,9 +58,7 @@ class Odds:
         p = 1.0
         while mask:
             low = mask & -mask
-            k = self.holders[low.bit_length() - 1]
-            if k:
-                p *= 1.0 - 1.0 / k
+            p *= 1.0 - self.share[low.bit_length() - 1][seat]
             mask ^= low
         return p
 
@@ -198,7 +208,7 @@ def lead(r: Reading, odds: Odds, legal: list[int]) -> int:
         partner_named = r.declarer == r.partner
         if partner_named and not r.void(r.partner, trump) and len(r.tricks) < 4:
             return min(trumps, key=lambda c: TRUMP_POWER[c & 7])  # return a trump to the partner who named it
-        if len(trumps) >= 4 and r.declarer == r.me:
+        if len(trumps) >= 2 and r.declarer == r.me:
             return min(trumps, key=lambda c: TRUMP_POWER[c & 7])
     if not sides:
         return (
@@ -208,7 +218,7 @@ def lead(r: Reading, odds: Odds, legal: list[int]) -> int:
         )
     # a master side card where no opponent is likely to trump it
     masters = [c for c in sides if r.is_master(c) and r.out_of(c >> 3)]
-    safe = [c for c in masters if odds.risk(c, c >> 3, opponents) < 0.3]
+    safe = [c for c in masters if odds.risk(c, c >> 3, opponents) < 0.6]
     if safe:
         return max(safe, key=lambda c: (POINTS[trump][c], -odds.risk(c, c >> 3, opponents)))
     # the partner trumps a suit it lacks: lead it low (defenders, or when the opponents' trumps are gone)
