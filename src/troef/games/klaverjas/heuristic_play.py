@@ -148,6 +148,12 @@ def _trick_value(r: Reading, card: int) -> float:
         value += trick_roem(sum(1 << c for c in cards), r.rules)  # a sequence of three stands whatever follows
     if len(r.tricks) == 7:
         value += 10  # the last trick
+    done = len(r.tricks)
+    if done >= 3:
+        sides = {winner & 1 for _, winner in r.tricks}
+        if len(sides) == 1:
+            # one side has every trick so far: this trick may decide the pit (100 roem, Kraken 3.3 a cross)
+            value += r.rules.pit * (done / 8) ** 2
     return value
 
 
