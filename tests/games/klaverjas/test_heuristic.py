@@ -57,8 +57,16 @@ def test_every_action_is_legal_in_whole_matches(name: str) -> None:
             match.apply(action)
 
 
-@pytest.mark.parametrize("switches", [{"who_plays": "vrij"}, {"roem_counting": "claim"}])
-def test_every_action_is_legal_with_switches(switches: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "switches",
+    [
+        {"who_plays": "vrij"},
+        {"roem_counting": "claim"},
+        {"kraak": True, "hand_roem": True},
+        {"who_plays": "vrij", "kraak": True, "roem_counting": "claim"},
+    ],
+)
+def test_every_action_is_legal_with_switches(switches: dict[str, object]) -> None:
     match = Match(preset("amsterdam", **switches), seed=5, first_dealer=0)
     bots = [HeuristicBot(s) for s in range(4)]
     while not match.is_over:

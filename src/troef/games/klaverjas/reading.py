@@ -12,17 +12,24 @@ undertrumped where that is allowed only with nothing else in hand holds only
 trumps. These are hard facts: every card a seat could still hold is in
 :meth:`Reading.may_hold`, the basis of a consistent world sampler.
 
-A deal's inference by example: hearts trump, seat 1 leads the ace of spades,
-seat 2 (an opponent of seat 1, who wins) plays the seven of clubs: seat 2 has
-no spades (it did not follow) and no hearts (Amsterdam: it had to trump).
+By example: hearts trump (Amsterdam), seat 1 leads the ace of spades and
+seat 2, against seat 1 who wins, plays the seven of clubs: seat 2 has no
+spades, and no hearts either (it would have had to trump).
 
->>> from troef.games.klaverjas.match import Match
+>>> from troef.cards import CardSet
+>>> from troef.games.klaverjas.actions import parse_action
+>>> from troef.games.klaverjas.deal import Dealt
 >>> from troef.games.klaverjas.rules import preset
->>> from troef.games.klaverjas.view import deal_view
->>> m = Match(preset("amsterdam"), seed=3, first_dealer=0)
->>> r = read(deal_view(m, 1))
->>> r.trump, r.playing_side, r.unseen.bit_count(), r.hand.bit_count()
-(-1, -1, 24, 8)
+>>> from troef.games.klaverjas.state import DealState
+>>> from troef.games.klaverjas.view import state_view
+>>> hands = ["Ac 10c Jh 9h Ah 10h Qs 7s", "As Ks 8s 8d 9d Qc Kc 8c", "7c Jc 9c Ad 10d Kd Qd 7d",
+...          "9s 10s Js Kh Qh 7h 8h Jd"]
+>>> deal = DealState(preset("amsterdam"), Dealt(0, tuple(CardSet.parse(h).mask for h in hands)))
+>>> for text in ("trump h", "play As", "play 7c"):
+...     deal.apply(parse_action(text))
+>>> r = read(state_view(deal, 3))
+>>> r.void(2, 3), r.void(2, 0), r.void(1, 0), r.winner
+(True, True, False, 1)
 """
 
 from __future__ import annotations
