@@ -26,6 +26,8 @@ from troef.games.klaverjas.roem import trick_roem
 
 #: Card points an average card still to come adds to a trick.
 AVERAGE_CARD: Final = 4.0
+#: What trumping the partner's winning card costs beyond the trump itself (tempo, and the partner's plan).
+TRUMPING_PARTNER: Final = 12.0
 #: The swing of winning a trick later with a card kept now: its own points and what falls on it.
 LATER_TRICK: Final = 18.0
 
@@ -135,7 +137,7 @@ def keep_value(r: Reading, odds: Odds, card: int) -> float:
     q = later_win(r, odds, card)
     value = (2 * q - 1) * POINTS[r.trump][card] + q * LATER_TRICK
     if card >> 3 == r.trump:
-        value += 5.0 + TRUMP_POWER[card & 7]  # a trump is also control: it stops the opponents' masters
+        value += 8.0 + TRUMP_POWER[card & 7]  # a trump is also control: it stops the opponents' masters
     return value
 
 
@@ -184,6 +186,8 @@ def follow(r: Reading, odds: Odds, legal: list[int]) -> int:
         else:
             p = partner_beats(r, odds, r.winning_card, led)
         score = (2 * p - 1) * _trick_value(r, card) - keep_value(r, odds, card)
+        if r.partner_wins and led != trump and card >> 3 == trump:
+            score -= TRUMPING_PARTNER  # a club player does not trump the partner's trick without need
         if score > best_score:
             best, best_score = card, score
     return best
