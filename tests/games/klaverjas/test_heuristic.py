@@ -268,3 +268,31 @@ def test_stuk_said_just_before_a_stuk_card() -> None:
     # Amsterdam counts stuk by itself: the card is played straight away
     deal = act(make_deal(AMSTERDAM, hands, dealer=0), "trump h", "play Jh")
     assert isinstance(_act(deal), Play)
+
+
+def test_does_not_cash_an_ace_an_opponent_showed_it_can_trump() -> None:
+    """Seat 3 showed no diamonds (it trumped the first trick): seat 0 does not lead its diamond ace into it."""
+    hands = {
+        1: "7d 8s Jh 9h Qc Kc 7c 8c",
+        2: "8d 9s 10s Js Qs Ks Jc Jd",
+        3: "7h 8h Qh Kh 7s Ac 10c Ah",
+        0: "9d Ad 10d Kd Qd 9c As 10h",
+    }
+    deal = _amsterdam(hands, "trump h", "play 7d", "play 8d", "play 7h", "play 9d")
+    act(deal, "play 7s", "play As", "play 8s", "play 9s")
+    assert deal.to_act == 0
+    assert _card(deal) != "Ad"
+
+
+def test_partner_of_the_declarer_returns_a_trump() -> None:
+    """Common club rule: the partner named trump, so lead a trump back to it (rather than cash the ace)."""
+    hands = {
+        1: "Jh 9h Ah 7c 8c 9c Qs Ks",
+        2: "As 10s 7d 8d 9d Jc Qc Kc",
+        3: "7h 10h 8s 9s Ad 10d Kd Qd",
+        0: "8h Qh Kh Ac 10c Js 7s Jd",
+    }
+    # seat 3, without clubs, must trump seat 2's jack and wins the trick
+    deal = _amsterdam(hands, "trump h", "play 7c", "play Jc", "play 7h", "play Ac")
+    assert deal.to_act == 3
+    assert _card(deal) == "10h"
