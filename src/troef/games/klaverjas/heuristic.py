@@ -74,7 +74,10 @@ class HeuristicBot(Bot):
         if ours:  # rekraak
             kraakers = r.side ^ 1
             owed = view.owed[kraakers] if view.owed else 0
-            forced = owed > 0 and owed >= r.defends_left(kraakers)
+            # the engine forces only the first defender (Kraken 3.1 quota, as decided): a kraak by its partner
+            # was said freely
+            first_defender = (view.declarer + 1) % 4
+            forced = owed > 0 and owed >= r.defends_left(kraakers) and view.chain[0][0] == first_defender
             yes = rekraak_wanted(r.hand, r.trump, r.rules, declarer=view.declarer == r.me, forced=forced)
         else:  # kraak or superkraak
             owed = view.owed[r.side] if view.owed else 0

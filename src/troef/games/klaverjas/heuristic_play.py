@@ -165,8 +165,8 @@ def partner_beats(r: Reading, odds: Odds, card: int, led: int) -> float:
     if r.partner not in after:
         return 0.0
     p = odds.beats(r.partner, card, led)
-    last = [s for s in after[after.index(r.partner) + 1 :]]
-    return p * (0.7 if last else 1.0)
+    opponent_after_partner = after[-1] != r.partner
+    return p * (0.7 if opponent_after_partner else 1.0)
 
 
 def follow(r: Reading, odds: Odds, legal: list[int]) -> int:
