@@ -14,9 +14,9 @@ import pytest
 
 from tests.games.klaverjas.helpers import act, cards, make_deal
 from troef.cards import parse_card
+from troef.games.klaverjas.actions import Play
 from troef.games.klaverjas.kraak import Quota
 from troef.games.klaverjas.match import Match
-from troef.games.klaverjas.actions import Play
 from troef.games.klaverjas.play import SUIT_BITS, legal_mask
 from troef.games.klaverjas.reading import Reading, read, trick_winner
 from troef.games.klaverjas.roem import stuk_mask
