@@ -228,7 +228,13 @@ class CoreAdapter:
                 "switches": {key: _to_json(self.switch_default(name, key)) for key in self.switches},
             }
         choices = {key: (["bool"] if kind is _ON_OFF else list(kind)) for key, kind in self.switches.items()}
-        return {"presets": presets, "switches": choices, "bots": list(self.bot_levels())}
+        return {
+            "title": self.game.title,
+            "languages": list(self.game.languages),
+            "presets": presets,
+            "switches": choices,
+            "bots": list(self.bot_levels()),
+        }
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         presets = self.game.presets()

@@ -222,16 +222,29 @@ const REASONS_NL = [
 ];
 const SUIT_NL = { hearts: "harten", diamonds: "ruiten", clubs: "klaveren", spades: "schoppen" };
 
-let lang = localStorage.getItem("troef.lang") || ((navigator.language || "en").toLowerCase().startsWith("nl") ? "nl" : "en");
+// The language: the one chosen in this browser (the switch in the header), else the game's first
+// language once a page knows its game (setDefaultLang), else the browser's.
+const BROWSER_LANG = (navigator.language || "en").toLowerCase().slice(0, 2);
+let lang = localStorage.getItem("troef.lang") || (TEXTS[BROWSER_LANG] ? BROWSER_LANG : "en");
 
 export function getLang() {
   return lang;
 }
 
-export function setLang(value) {
+export const LANGUAGES = ["nl", "en", "de"];
+
+// The user's choice: kept in this browser.
+export function setLang(value, remember = true) {
   lang = TEXTS[value] ? value : "en";
-  localStorage.setItem("troef.lang", lang);
+  if (remember) localStorage.setItem("troef.lang", lang);
   document.documentElement.lang = lang;
+}
+
+// A game's first language, unless the user chose one; whether the language changed.
+export function setDefaultLang(value) {
+  if (localStorage.getItem("troef.lang") || !TEXTS[value] || value === lang) return false;
+  setLang(value, false);
+  return true;
 }
 
 export function t(key, vars = {}) {
@@ -253,4 +266,4 @@ export function translateReason(message, code = "") {
   return message;
 }
 
-setLang(lang);
+setLang(lang, false);
