@@ -38,13 +38,15 @@ def _context(browser: Browser, lang: str | None = "en", **kwargs: Any) -> tuple[
     return context, page, errors
 
 
-def _create(page: Page, srv: Server, seats: list[str], seed: int, switches: dict[str, str] | None = None) -> str:
-    """A klaverjas table made in the lobby: game, preset kraken, the switches given, the seats; returns its id."""
+def _create(
+    page: Page, srv: Server, seats: list[str], seed: int, switches: dict[str, str] | None = None, preset: str = "kraken"
+) -> str:
+    """A klaverjas table made in the lobby: game, preset, the switches given, the seats; returns its id."""
     page.goto(srv.base + "/?seed")
     page.wait_for_selector("#create-form")
     page.select_option("#game", "klaverjas")
-    page.wait_for_selector('#preset option[value="kraken"]', state="attached")
-    page.select_option("#preset", "kraken")
+    page.wait_for_selector(f'#preset option[value="{preset}"]', state="attached")
+    page.select_option("#preset", preset)
     page.click("details summary")
     for key, value in (switches or {}).items():
         page.select_option(f"#sw-{key}", value)
@@ -101,7 +103,14 @@ def _step(page: Page, seen: dict[str, int]) -> None:
     phase, version = now
     seen[phase] = seen.get(phase, 0) + 1
     panel = page.locator("#action-panel")
-    if phase == "choose":
+    if seen.get("want_hint") and not seen.get("hint") and phase == "play":
+        page.click("#hint")  # the hint names an action in words
+        page.wait_for_selector("#hint-text")
+        seen["hint"] = 1
+    if phase == "choose" and panel.locator('[data-action="pass"]').count() and not seen.get("pass"):
+        panel.locator('[data-action="pass"]').click()  # vrij: pass once, the next player may play
+        seen["pass"] = 1
+    elif phase == "choose":
         panel.locator('[data-action^="trump "]').first.click()
     elif phase == "kraak":
         words = panel.locator("[data-action]")
@@ -120,6 +129,7 @@ def _step(page: Page, seen: dict[str, int]) -> None:
         seen["stuk"] = seen.get("stuk", 0) + 1
     elif phase == "claim":
         panel.locator('[data-action="claim"]').click()
+        seen["claim"] = seen.get("claim", 0) + 1
     else:
         page.locator("#my-hand .card.legal").first.click()
     if page.locator("#roem-fell").count():
@@ -201,6 +211,22 @@ def test_a_partner_joins_by_invite_link_and_never_sees_the_hosts_cards(browser: 
     finally:
         host.close()
         friend.close()
+
+
+def test_vrij_play_or_pass_and_a_hint_through_the_browser(browser: Browser, srv: Server) -> None:
+    context, page, errors = _context(browser, viewport={"width": 390, "height": 844})  # a phone
+    try:
+        switches = {"deals": "2", "who_plays": "vrij", "roem_counting": "claim"}
+        _create(page, srv, ["me", "bot:heuristic", "bot:random", "bot:heuristic"], 21, switches, preset="amsterdam")
+        assert page.locator("#hand-no").text_content() == "Deal 1 of 2"
+        seen: dict[str, int] = {"want_hint": 1}
+        _play(page, seen)
+        assert seen.get("pass") and seen.get("hint"), seen
+        assert not seen.get("kraak"), seen  # no kraak chain in Amsterdam klaverjassen
+        assert page.locator("#end-screen #winner").count() == 1
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browser, srv: Server) -> None:
