@@ -844,7 +844,10 @@ function tablePage(id) {
 
   function resultBanner() {
     const v = view();
-    const shown = S.result || (v.result ? { hand: S.state.hand, view: v } : null);
+    // the newest finished hand: the one before (shown for a while as the next one starts), or this one
+    // when it is over (the last hand of a match)
+    const current = v.result ? { hand: S.state.hand, view: v } : null;
+    const shown = current && (!S.result || S.result.hand < current.hand) ? current : S.result || current;
     if (!shown || shown.hand === S.dismissed) return null;
     const { hand } = shown;
     const lines = S.game.handResult(sheetCtx(), hand, shown.view === v ? v : S.game.tableView(shown.view));
