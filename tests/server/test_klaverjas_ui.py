@@ -262,8 +262,14 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
         page.wait_for_selector('.table-page[data-turn="me"]')
         assert "Du bist dran" in (page.locator("#prompt").text_content() or "")
         assert page.locator("#hand-no").text_content() == "Spiel 1 von 16"
-        # naming trump, or answering the kraak chain: in German either way
-        assert re.search(r"Trumpf bestimmen|als Trumpf: Kraak", page.locator("#action-panel").text_content() or "")
+        # naming trump, answering the kraak chain or leading the first trick: in German each way
+        phase = page.locator(".table-page").get_attribute("data-phase")
+        words = {"choose": "Trumpf", "kraak": "Kraak", "play": "Spiel"}
+        assert page.locator(".tag.phase").text_content() == words[phase or ""]
+        if phase == "choose":
+            assert "Trumpf bestimmen" in (page.locator("#action-panel").text_content() or "")
+        elif phase == "kraak":
+            assert "als Trumpf:" in (page.locator("#action-panel").text_content() or "")
         page.click("#show-sheet")
         assert "Kreuze" in (page.locator("#sheet").text_content() or "")
         page.click(".close-modal")
