@@ -119,7 +119,7 @@ def _step(page: Page, seen: dict[str, int]) -> None:
         if page.locator("#kraak-who").count():
             seen["who"] = seen.get("who", 0) + 1
         word = said[0].get_attribute("data-action") or ""
-        seen[word] = seen.get(word, 0) + 1
+        seen[f"said_{word}"] = seen.get(f"said_{word}", 0) + 1
         said[0].click()
     elif phase == "play" and panel.locator('[data-action^="roem "]').count():
         panel.locator('[data-action^="roem "]').last.click()
@@ -154,6 +154,7 @@ def test_a_whole_kraken_match_through_the_browser(browser: Browser, srv: Server)
         _play(page, seen)
         assert seen.get("choose") and seen.get("kraak") and seen.get("play"), seen
         assert seen.get("who"), seen  # who may still kraak was shown
+        assert seen.get("said_kraak"), seen  # the kraak button was pressed (the quota asks for four)
         assert seen.get("roem") and seen.get("roem_shown"), seen  # roem declared from the hand, and shown
         assert seen.get("roem_fell"), seen  # roem falling in a trick, shown as it fell
         # the end screen names the winning side (or a draw) with points and crosses
