@@ -243,6 +243,26 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
                              return { nl: m.missingKeys('nl'), de: m.missingKeys('de') }; }"""
         )
         assert missing == {"nl": [], "de": []}, missing
+        # the rules' reasons for a refused card, in the UI's language
+        asked = [
+            ["de", "you must follow hearts"],
+            ["de", "you must overtrump: an opponent wins the trick"],
+            ["nl", "you must follow trumps (spades)"],
+            ["en", "you must follow hearts"],
+        ]
+        reasons = page.evaluate(
+            """async (asked) => { const m = await import('/static/i18n.js');
+                   const out = asked.map(([lang, text]) => {
+                     m.setLang(lang, false); return m.translateReason(text, 'illegal'); });
+                   m.setLang('en', false); return out; }""",
+            asked,
+        )
+        assert reasons == [
+            "du musst Herz bedienen",
+            "du musst \u00fcbertrumpfen",
+            "je moet troef bekennen",
+            "you must follow hearts",
+        ]
         page.click('[data-lang="de"]')
         assert page.locator("#create-form h2").text_content() == "Neuer Tisch"
         assert page.locator("#create").text_content() == "Tisch er\u00f6ffnen"
