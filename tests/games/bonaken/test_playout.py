@@ -1,4 +1,4 @@
-"""random_playout, the benchmark's and a research loop's playout, is the public loop draw for draw."""
+"""The benchmark's path: random_playout is the public loop draw for draw, and dealing is nk rule 6's."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from troef.core.chance import GameRandom
+from troef.games.bonaken.deal import Deal, deal_cards, receiving_order
 from troef.games.bonaken.game import GAME
-from troef.games.bonaken.rules import preset
+from troef.games.bonaken.rules import Rules, preset
 from troef.games.bonaken.state import Hand, Phase, random_playout
 
 
@@ -45,3 +47,34 @@ def test_random_deal_is_the_public_loop() -> None:
             expected = _public_loop(Hand.new(rules, 4, dealer=seed % 4, seed=seed), theirs)
             assert GAME.random_deal(name, 4, seed, ours, seed % 4) == expected
         assert ours.getstate() == theirs.getstate()
+
+
+def _dealt_packet_by_packet(rules: Rules, table: int, seats: tuple[int, ...], dealer: int, rng: GameRandom) -> Deal:
+    """The deal as nk rule 6 describes it, card by card from the shuffled deck (what deal_cards must equal)."""
+    deck = rng.shuffled(range(32))
+    hands, centre, pos = [0] * table, {"open": 0, "closed": 0}, 0
+    for kind, count in rules.layout(len(seats)).steps:
+        if kind == "deal":
+            for start in range(0, count, 3):
+                for seat in receiving_order(seats, dealer, table):
+                    for card in deck[pos : pos + min(3, count - start)]:
+                        hands[seat] |= 1 << card
+                    pos += min(3, count - start)
+        else:
+            for card in deck[pos : pos + count]:
+                centre[kind] |= 1 << card
+            pos += count
+    sleepers = sum(1 << card for card in deck[pos:])
+    return Deal(table, dealer, tuple(sorted(seats)), tuple(hands), centre["open"], centre["closed"], sleepers)
+
+
+@pytest.mark.parametrize("name", ["nk", "pagat", "hazerswoude"])
+def test_deal_cards_deals_packet_by_packet(name: str) -> None:
+    rules = preset(name)
+    for players in rules.players:
+        for table, seats in ((players, tuple(range(players))), (players + 1, tuple(range(1, players + 1)))):
+            for dealer in range(table):
+                for seed in range(8):
+                    ours = deal_cards(rules, table, seats, dealer, GameRandom(seed))
+                    assert ours == _dealt_packet_by_packet(rules, table, seats, dealer, GameRandom(seed))
+                    ours.validate(rules)

@@ -1,4 +1,4 @@
-"""random_playout, the benchmark's and a research loop's playout, is the public loop draw for draw."""
+"""The benchmark's path: random_playout is the public loop draw for draw, and dealing deals by packets."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from troef.core.chance import GameRandom
-from troef.games.klaverjas.deal import deal_cards
+from troef.games.klaverjas.deal import Dealt, deal_cards, shuffle32
 from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.rules import Rules, preset
 from troef.games.klaverjas.state import DealState, Phase, random_playout
@@ -52,3 +52,22 @@ def test_random_deal_is_the_public_loop() -> None:
             expected = _public_loop(DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed))), theirs)
             assert GAME.random_deal(name, 4, seed, ours, seed % 4) == expected
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("packets", ["4-4", "3-2-3"])
+def test_deal_cards_deals_packet_by_packet(packets: str) -> None:
+    # Kraken 3.1 (four and four) and the common three, two, three: clockwise from the player after the dealer
+    rules = preset("amsterdam", packets=packets)
+    sizes = [int(n) for n in packets.split("-")]
+    for dealer in range(4):
+        for seed in range(20):
+            deck = shuffle32(GameRandom(seed))
+            hands, pos = [0, 0, 0, 0], 0
+            for size in sizes:
+                for step in (1, 2, 3, 4):
+                    for card in deck[pos : pos + size]:
+                        hands[(dealer + step) % 4] |= 1 << card
+                    pos += size
+            dealt = deal_cards(rules, dealer, GameRandom(seed))
+            assert dealt == Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))
+            dealt.validate()

@@ -111,6 +111,11 @@ def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
     return tuple(out)
 
 
+def _is_word(action: KlaverjasAction, word: str) -> bool:
+    """``action == Word(word)``, without calling the dataclass's generated (interpreted) ``__eq__``."""
+    return type(action) is Word and action.word == word
+
+
 class DealState:
     """The state of one deal (in Dutch: een giffie, or spel)."""
 
@@ -333,7 +338,7 @@ class DealState:
                 )
             if isinstance(action, DeclareRoem):
                 return self._roem_problem(seat, action.value)
-            if action == STUK:
+            if _is_word(action, "stuk"):
                 if not self.rules.stuk_declared:
                     return ("stuk_auto", "stuk counts by itself in these rules when its holder plays both cards")
                 if self._stuk_declarable(seat, self.play_mask(seat)):
@@ -345,7 +350,7 @@ class DealState:
         if phase == Phase.CHOOSE:
             if isinstance(action, NameTrump):
                 return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
-            if action == PASS:
+            if _is_word(action, "pass"):
                 if self.rules.who_plays == "verplicht":
                     return ("must_play", "you must play: name the trump suit (verplicht)")
                 if self.passes >= 4:
@@ -356,7 +361,7 @@ class DealState:
             word = CHAIN[self.level]
             if isinstance(action, Word) and action.word == word:
                 return None
-            if action == NO:
+            if _is_word(action, "no"):
                 if self._forced_kraak():
                     return (
                         "kraak_quota",
@@ -409,7 +414,7 @@ class DealState:
                 self.passes += 1
                 self.to_act = (seat + 1) % 4
         elif phase == Phase.KRAAK:
-            self._chain(seat, action == NO)
+            self._chain(seat, _is_word(action, "no"))
         elif phase == Phase.PLAY:
             if isinstance(action, DeclareRoem):
                 self._declare_roem(seat, action.value)
