@@ -30,7 +30,7 @@ from troef.games.binokel.actions import CONCEDE, GIVES, PASS, PLAYS, TRUMPS, Bin
 from troef.games.binokel.heuristic_play import Table, choose_card
 from troef.games.binokel.meld import meld_value
 from troef.games.binokel.play import POWER
-from troef.games.binokel.reading import Reading, counts_of, read
+from troef.games.binokel.reading import Reading, counts_of, mask_of_counts, read
 from troef.games.binokel.view import BinokelView
 
 NINE, TEN, JACK, QUEEN, KING, ACE = 2, 3, 4, 5, 6, 7
@@ -42,17 +42,6 @@ EXCHANGE_GAIN: Final = 25
 #: The partner's bid says more: he bid (strong) or passed (weak).
 PARTNER_BID: Final = 25
 PARTNER_PASSED: Final = -15
-
-
-def mask_of_counts(counts: list[int]) -> int:
-    """A physical-card mask holding ``counts[k]`` copies of each kind (meld only looks at counts)."""
-    mask = 0
-    for k in range(32):
-        if counts[k]:
-            mask |= 1 << k
-            if counts[k] > 1:
-                mask |= 1 << (k + 32)
-    return mask
 
 
 def trick_estimate(counts: list[int], trump: int) -> int:
@@ -117,24 +106,42 @@ def _give_value(kind: int, trump: int) -> int:
     return 6 if kind & 7 == TEN else 0
 
 
-def best_gift(counts: list[int], trump: int) -> list[int]:
-    """The four kinds the bid winner's partner passes: worth to the bid winner less what it costs his own meld."""
+def gift_sets(counts: list[int], trump: int, size: int = 4, keep: int = 1) -> list[list[int]]:
+    """The ``keep`` best sets of ``size`` kinds for the bid winner's partner to pass, best first.
+
+    A set is worth what its cards are worth to the bid winner less what it costs the partner's own meld.
+    """
     cards = [k for k in range(32) for _ in range(counts[k])]
     # the nine cards worth most to him are the candidates: 126 sets instead of 495
-    cards = sorted(cards, key=lambda k: -_give_value(k, trump))[:9]
-    mask = mask_of_counts(counts)
-    base = meld_value(mask, trump)
-    best, best_score = cards[:4], -1e9
-    for chosen in combinations(range(len(cards)), 4):
+    cards = sorted(cards, key=lambda k: -_give_value(k, trump))[: max(9, size)]
+    base = meld_value(mask_of_counts(counts), trump)
+    scored: list[tuple[float, list[int]]] = []
+    for chosen in combinations(cards, size):
         left = list(counts)
         score = 0.0
-        for i in chosen:
-            left[cards[i]] -= 1
-            score += _give_value(cards[i], trump)
+        for k in chosen:
+            left[k] -= 1
+            score += _give_value(k, trump)
         score -= 0.6 * (base - meld_value(mask_of_counts(left), trump))
-        if score > best_score:
-            best, best_score = [cards[i] for i in chosen], score
-    return best
+        scored.append((-score, list(chosen)))
+    return _best(scored, keep)
+
+
+def _best(scored: list[tuple[float, list[int]]], keep: int) -> list[list[int]]:
+    """The ``keep`` lowest-scored distinct sets (two copies of a card make the same set twice)."""
+    scored.sort(key=lambda e: e[0])
+    out: list[list[int]] = []
+    for _, chosen in scored:
+        if chosen not in out:
+            out.append(chosen)
+            if len(out) == keep:
+                break
+    return out
+
+
+def best_gift(counts: list[int], trump: int) -> list[int]:
+    """The four kinds the bid winner's partner passes (see :func:`gift_sets`)."""
+    return gift_sets(counts, trump)[0]
 
 
 def _keep_penalty(kind: int, trump: int) -> int:
@@ -152,30 +159,36 @@ def _meld_cost(counts: list[int], kind: int, trump: int) -> int:
     return meld_value(mask_of_counts(counts), trump) - meld_value(mask_of_counts(left), trump)
 
 
-def best_return(counts: list[int], trump: int) -> list[int]:
-    """The four kinds the bid winner passes back: safe cards that keep his meld, trumps and aces."""
+def return_sets(counts: list[int], trump: int, size: int = 4, keep: int = 1) -> list[list[int]]:
+    """The ``keep`` best sets of ``size`` kinds for the bid winner to pass back, best first.
+
+    Safe cards: what they cost his meld, his trumps and aces weigh most; a suit he is then void in counts for them.
+    """
     cards = [k for k in range(32) for _ in range(counts[k])]
     # the nine cheapest cards alone (by what they cost him kept aside) are the candidates: 126 sets, not 1820
-    cards = sorted(cards, key=lambda k: _keep_penalty(k, trump) + _meld_cost(counts, k, trump))[:9]
-    mask = mask_of_counts(counts)
-    base = meld_value(mask, trump)
+    cards = sorted(cards, key=lambda k: _keep_penalty(k, trump) + _meld_cost(counts, k, trump))[: max(9, size)]
+    base = meld_value(mask_of_counts(counts), trump)
     trumps = sum(counts[trump * 8 + r] for r in range(2, 8))
-    best, best_cost = cards[:4], float("inf")
-    for chosen in combinations(range(len(cards)), 4):
+    held = [any(counts[s * 8 + r] for r in range(2, 8)) for s in range(4)]
+    scored: list[tuple[float, list[int]]] = []
+    for chosen in combinations(cards, size):
         left = list(counts)
         cost = 0.0
-        for i in chosen:
-            left[cards[i]] -= 1
-            cost += _keep_penalty(cards[i], trump)
+        for k in chosen:
+            left[k] -= 1
+            cost += _keep_penalty(k, trump)
         cost += base - meld_value(mask_of_counts(left), trump)
         if trumps >= 3:
             for suit in range(4):
-                if suit != trump and counts[suit * 8 + 2 : suit * 8 + 8] != [0] * 6:
-                    if not any(left[suit * 8 + r] for r in range(2, 8)):
-                        cost -= 12  # a void: his trumps can take that suit
-        if cost < best_cost:
-            best, best_cost = [cards[i] for i in chosen], cost
-    return best
+                if suit != trump and held[suit] and not any(left[suit * 8 + r] for r in range(2, 8)):
+                    cost -= 12  # a void: his trumps can take that suit
+        scored.append((cost, list(chosen)))
+    return _best(scored, keep)
+
+
+def best_return(counts: list[int], trump: int) -> list[int]:
+    """The four kinds the bid winner passes back (see :func:`return_sets`)."""
+    return return_sets(counts, trump)[0]
 
 
 def next_from_plan(plan: list[int], done: tuple[int, ...], hand: list[int]) -> int | None:

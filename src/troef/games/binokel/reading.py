@@ -40,6 +40,18 @@ def counts_of(cards: tuple[int, ...] | list[int]) -> list[int]:
     return out
 
 
+def mask_of_counts(counts: list[int]) -> int:
+    """A physical-card mask holding ``counts[k]`` copies of each kind, copy 0 first (meld looks only at counts)."""
+    mask = 0
+    for k in range(32):
+        c = counts[k]
+        if c:
+            mask |= 1 << k
+            if c > 1:
+                mask |= 1 << (k + 32)
+    return mask
+
+
 @dataclass(slots=True)
 class Reading:
     """What ``seat`` knows of the round, worked out once per view."""
