@@ -65,7 +65,7 @@ class Position:
             if hand & seen or hand >> 32:
                 raise SolverError("a card is in two hands, or not a klaverjas card")
             seen |= hand
-        for seat, card in self.trick:
+        for _seat, card in self.trick:
             if seen >> card & 1:
                 raise SolverError("a card of the trick is also in a hand")
             seen |= 1 << card

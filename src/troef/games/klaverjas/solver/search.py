@@ -158,6 +158,8 @@ class Search:
                 return False
             if need <= -ub:
                 return True
+        if left == 1:
+            return self.last_trick(leader, pit) >= need
         key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
         entry = self.table.get(key)
         lo = -100000
@@ -176,6 +178,40 @@ class Search:
             hi = need - 1
         self.table[key] = (lo, hi)
         return result
+
+    def last_trick(self, leader: int, pit: int) -> int:
+        """The value of the last trick: every hand holds one card, so its play is forced."""
+        hands = self.hands
+        self.nodes += 4
+        first = hands[leader]
+        card = first.bit_length() - 1
+        row = self.power[card >> 3]
+        best_power = row[card]
+        best_seat = leader
+        tmask = first
+        for i in (1, 2, 3):
+            seat = (leader + i) & 3
+            hand = hands[seat]
+            power = row[hand.bit_length() - 1]
+            if power > best_power:
+                best_power = power
+                best_seat = seat
+            tmask |= hand
+        side = best_seat & 1
+        if self.kind == PIT:
+            return 0 if side == self.side else -1
+        points = self.points
+        value = LAST_TRICK
+        mask = tmask
+        while mask:
+            low = mask & -mask
+            value += points[low.bit_length() - 1]
+            mask ^= low
+        if pit >> side & 1:
+            value += self.pit_value
+        if self.roem:
+            value += trick_roem_of(tmask, self.sequences, self.fours)
+        return value if side == self.side else -value
 
     def trick(
         self,
@@ -272,6 +308,7 @@ class Search:
         points = self.points
         keyed: list[int] = []
         first = self.first.get(key, -1) if count == 0 else -1
+        last = count == 3
         for suit in range(4):
             byte = (legal >> (8 * suit)) & 0xFF
             if not byte:
@@ -280,6 +317,7 @@ class Search:
             roem_suit = self.roem and LONG_RUN[(remaining >> (8 * suit)) & 0xFF]
             order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
             prev = -1
+            kept = -1
             for rank in order:
                 if other_byte >> rank & 1:
                     prev = -1
@@ -289,12 +327,24 @@ class Search:
                 card = 8 * suit + rank
                 if (
                     prev >= 0
-                    and points[prev] == points[card]
                     and not roem_suit
                     and not (self.fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS)
                 ):
-                    continue  # equivalent to the weaker card just kept
+                    if points[prev] == points[card]:
+                        continue  # equivalent to the weaker card just kept
+                    if last:
+                        # the last card of a trick: the run decides the winner alike, so only the card with the
+                        # most points (the own side takes the trick) or the fewest (the other side does) counts
+                        own = self.power[led][card] > best_power or (
+                            self.power[led][card] <= best_power and best_seat == seat ^ 2
+                        )
+                        if own == (points[card] > points[kept]):
+                            keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
+                            kept = card
+                        prev = card
+                        continue
                 prev = card
+                kept = card
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
         keyed.sort()
         return [k & 63 for k in keyed]
