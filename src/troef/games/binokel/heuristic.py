@@ -5,7 +5,9 @@
   its partner likely adds (his meld, the four cards of the exchange; more when
   the partner bid, less when he passed). It raises by the smallest step while
   the bid stays within that value, and always at least up to its own best
-  meld: a hand whose meld alone reaches the next bid never passes.
+  meld: a hand whose meld alone reaches the next bid never passes, unless
+  the highest bid is its partner's (the side plays already; it raises him
+  only with a hand much better than the bid).
 * Trump: the suit that gives the most meld and the most trick power.
 * The exchange ("Das Bieten gewinnen"): the partner passes trumps, aces and
   the cards that complete the bid winner's meld (trump sequence, Binokel),
@@ -42,6 +44,8 @@ EXCHANGE_GAIN: Final = 25
 #: The partner's bid says more: he bid (strong) or passed (weak).
 PARTNER_BID: Final = 25
 PARTNER_PASSED: Final = -15
+#: How much better than the bid a hand must be to raise its own partner's bid.
+OVER_PARTNER: Final = 60
 
 
 def trick_estimate(counts: list[int], trump: int) -> int:
@@ -217,6 +221,12 @@ def table_of(reading: Reading, tricks_left: int) -> Table:
     )
 
 
+def partner_holds_bid(view: BinokelView) -> bool:
+    """Whether the highest bid so far is the partner's."""
+    made = [(v, s) for s, v in view.bids if v > 0]
+    return bool(made) and max(made)[1] == (view.viewer + 2) % 4
+
+
 def heuristic_action(view: BinokelView) -> BinokelAction:
     """What the rule-based player does in ``view`` (one of ``view.legal``)."""
     legal = view.legal
@@ -228,6 +238,9 @@ def heuristic_action(view: BinokelView) -> BinokelAction:
         said = [v for s, v in view.bids if s == partner]
         partner_bid = max(said) if said else None
         limit, _ = bid_limit(counts, partner_bid)
+        if partner_holds_bid(view):
+            # the side plays already: raising the partner only costs, unless this hand is much the better one
+            limit -= OVER_PARTNER
         values = [int(t.split()[1]) for t in legal if t.startswith("bid ")]
         ok = [v for v in values if v <= limit]
         return bid(min(ok)) if ok else PASS

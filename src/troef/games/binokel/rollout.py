@@ -42,6 +42,8 @@ class PlayState:
     #: Tricks still to finish, the one in progress included.
     tricks_left: int
     points: list[int] = field(default_factory=lambda: [0, 0])
+    #: Work done on this state: cards played by the rule-based play and positions the solver searched.
+    work: int = 0
 
     def copy(self) -> PlayState:
         """An independent copy."""
@@ -111,6 +113,7 @@ class PlayState:
         solver = Solver(self.trump, 0)
         masks = [mask_of_counts(h) for h in self.hands]
         side0 = solver.value(masks, self.leader, tuple(self.trick), self.tricks_left, -1, 10**6)
+        self.work += solver.nodes
         left = sum(POINTS[k] * n for h in self.hands for k, n in enumerate(h)) + sum(POINTS[k] for k in self.trick)
         left += LAST_TRICK
         return [self.points[0] + side0, self.points[1] + left - side0]
@@ -124,6 +127,7 @@ def play_out(state: PlayState, solve_last: int) -> list[int]:
         legal = state.legal()
         kind = legal[0] if len(legal) == 1 else choose_card(state.table(), legal, _seated(state))
         state.play(kind)
+        state.work += 1
     return state.points
 
 
@@ -141,12 +145,11 @@ def round_out(
     world: World,
     declarer: int,
     trump: int,
-    bid: int,
     solve_last: int,
     gift: list[int] | None = None,
     back: list[int] | None = None,
-) -> tuple[tuple[int, int], list[int]]:
-    """Play a round in ``world`` from the exchange on: (the sides' melds, their trick points).
+) -> tuple[tuple[int, int], list[int], int]:
+    """Play a round in ``world`` from the exchange on: (the sides' melds, their trick points, the work done).
 
     ``gift`` and ``back`` are the four kinds the partner passes and the bid winner
     passes back; the rule-based choice when None.
@@ -164,4 +167,5 @@ def round_out(
     melds = [meld_value(mask_of_counts(h), trump) for h in hands]
     meld = (melds[0] + melds[2], melds[1] + melds[3])
     state = PlayState(hands, trump, declarer, declarer, [], 12)
-    return meld, play_out(state, solve_last)
+    points = play_out(state, solve_last)
+    return meld, points, state.work + 40  # the exchange's choice costs about as much as 40 cards played
