@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from troef.bots.pimc import Budget, Decision, decide
 from troef.bots.pimc import PimcBot as LoopBot
@@ -72,6 +72,14 @@ class Strength:
 
 #: The default strength of ``pimc``.
 DEFAULT: Final = Strength()
+
+
+class Sampler(Protocol):
+    """A source of worlds for a view (the loop's sampler, for Binokel's worlds)."""
+
+    def sample(self, view: BinokelView, rng: random.Random) -> World | None:
+        """One world consistent with ``view``; None when the draw failed."""
+        ...
 
 
 class WorldSampler:
@@ -187,17 +195,20 @@ def own_meld(view: BinokelView) -> int:
     return max(meld_value(mask, s) for s in range(4))
 
 
-def bid_chances(view: BinokelView, strength: Strength, rng: random.Random) -> Decision:
+def bid_chances(view: BinokelView, strength: Strength, rng: random.Random, sampler: Sampler | None = None) -> Decision:
     """The chance of making each bid from the lowest this seat may make up to ``bid_span`` above it."""
     values = sorted(int(t.split()[1]) for t in view.legal if t.startswith("bid "))
     first = values[0] if values else max(view.bid, 0)
     step = 10
     actions = [f"bid {v}" for v in range(first, first + strength.bid_span + 1, step)]
     trump = choose_trump(counts_of(view.hand or ()))
-    return decide(view, actions, WorldSampler(), BidEvaluator(strength.solve_last, trump), strength.plan, rng)
+    worlds = sampler or WorldSampler()
+    return decide(view, actions, worlds, BidEvaluator(strength.solve_last, trump), strength.plan, rng)
 
 
-def exchange_choice(view: BinokelView, strength: Strength, rng: random.Random) -> tuple[dict[str, list[int]], Decision]:
+def exchange_choice(
+    view: BinokelView, strength: Strength, rng: random.Random, sampler: Sampler | None = None
+) -> tuple[dict[str, list[int]], Decision]:
     """The candidate sets to pass (by label) and their values."""
     counts = counts_of(view.hand or ())
     size = 4 - len(view.gave)
@@ -207,7 +218,23 @@ def exchange_choice(view: BinokelView, strength: Strength, rng: random.Random) -
         sets = return_sets(counts, view.trump, size, strength.sets)
     labels = {" ".join(card_str(k) for k in s): s for s in sets}
     evaluator = ExchangeEvaluator(strength.solve_last, labels)
-    return labels, decide(view, list(labels), WorldSampler(), evaluator, strength.plan, rng)
+    return labels, decide(view, list(labels), sampler or WorldSampler(), evaluator, strength.plan, rng)
+
+
+def choose_bid(view: BinokelView, chances: Decision, strength: Strength) -> BinokelAction:
+    """The bid (or pass) for ``view`` from the chances of :func:`bid_chances`."""
+    own = own_meld(view)
+    over_partner = partner_holds_bid(view)
+    for value in sorted(int(t.split()[1]) for t in view.legal if t.startswith("bid ")):
+        chance = chances.values.get(f"bid {value}", 0.0)
+        if over_partner:
+            # the side plays already: raise the partner only when sure of making it
+            if chance >= strength.over_partner:
+                return bid(value)
+        elif value <= own or chance >= strength.bid_confidence:
+            # never below its own meld: passing with it throws points away
+            return bid(value)
+    return PASS
 
 
 class PimcBot(LoopBot[World]):
@@ -223,11 +250,15 @@ class PimcBot(LoopBot[World]):
         #: The four cards to pass, chosen once: (round, phase) -> kinds.
         self._plans: dict[tuple[int, str], list[int]] = {}
 
-    def parts(self, view: BinokelView) -> tuple[WorldSampler, PlayEvaluator | TrumpEvaluator] | None:
+    def sampler(self, view: BinokelView) -> Sampler:
+        """Where this player's worlds come from (the cheat: the true one)."""
+        return WorldSampler()
+
+    def parts(self, view: BinokelView) -> tuple[Sampler, PlayEvaluator | TrumpEvaluator] | None:
         if view.phase == "play":
-            return WorldSampler(), PlayEvaluator(self.strength.solve_last)
+            return self.sampler(view), PlayEvaluator(self.strength.solve_last)
         if view.phase == "trump":
-            return WorldSampler(), TrumpEvaluator(self.strength.solve_last)
+            return self.sampler(view), TrumpEvaluator(self.strength.solve_last)
         return None
 
     def act(self, view: BinokelView) -> BinokelAction:
@@ -245,20 +276,9 @@ class PimcBot(LoopBot[World]):
     def _bid(self, view: BinokelView) -> BinokelAction:
         chances = self._bids.get(view.round)
         if chances is None:
-            chances = self._bids[view.round] = bid_chances(view, self.strength, self.rng)
+            chances = self._bids[view.round] = bid_chances(view, self.strength, self.rng, self.sampler(view))
         self.last = chances
-        own = own_meld(view)
-        over_partner = partner_holds_bid(view)
-        for value in sorted(int(t.split()[1]) for t in view.legal if t.startswith("bid ")):
-            chance = chances.values.get(f"bid {value}", 0.0)
-            if over_partner:
-                # the side plays already: raise the partner only when sure of making it
-                if chance >= self.strength.over_partner:
-                    return bid(value)
-            elif value <= own or chance >= self.strength.bid_confidence:
-                # never below its own meld: passing with it throws points away
-                return bid(value)
-        return PASS
+        return choose_bid(view, chances, self.strength)
 
     def _exchange(self, view: BinokelView) -> BinokelAction:
         key = (view.round, view.phase)
@@ -266,7 +286,7 @@ class PimcBot(LoopBot[World]):
         plan = self._plans.get(key)
         kind = next_from_plan(plan, view.gave, counts) if plan is not None else None
         if kind is None:
-            labels, decision = exchange_choice(view, self.strength, self.rng)
+            labels, decision = exchange_choice(view, self.strength, self.rng, self.sampler(view))
             self.last = decision
             plan = self._plans[key] = [*(c & 31 for c in view.gave), *labels[decision.best]]
             kind = next_from_plan(plan, view.gave, counts)
@@ -281,10 +301,12 @@ __all__ = [
     "ExchangeEvaluator",
     "PimcBot",
     "PlayEvaluator",
+    "Sampler",
     "Strength",
     "TrumpEvaluator",
     "WorldSampler",
     "bid_chances",
+    "choose_bid",
     "exchange_choice",
     "own_meld",
 ]
