@@ -20,7 +20,7 @@ from troef.games.binokel.meld import meld_value
 from troef.games.binokel.pimc import PimcBot, Strength
 from troef.games.binokel.play import POWER
 from troef.games.binokel.reading import KINDS32, mask_of_counts, read
-from troef.games.binokel.sampler import sample_world
+from troef.games.binokel.sampler import BID_SLACK, sample_world
 from troef.games.binokel.solver import position_of, solve, solve_moves
 from troef.games.binokel.state import Phase, Round
 from troef.games.binokel.view import BinokelView
@@ -229,3 +229,19 @@ def test_hints_name_every_legal_action_with_one_best_choice() -> None:
             elif v.phase == "bidding":
                 assert h.text == "pass"
     assert {"bidding", "play"} <= phases
+
+
+def test_sampled_worlds_follow_the_bids() -> None:
+    """A seat that bid 270 gets a hand that melds at least 270 - BID_SLACK in (nearly) every world."""
+    r = Round(RULES, deal_with({3: "Ah Ad Ac As Kh Qh 9h Jd Qs 9c 9s Jc"}))
+    act(r, "pass", "bid 250", "bid 270")  # seat 1 passes at once, seats 2 and 3 bid
+    v = view(r, 0)
+    reading = read(v)
+    rng = random.Random(3)
+    lows = highs = 0
+    for _ in range(40):
+        world = sample_world(reading, v, rng)
+        melds = [max(meld_value(mask_of_counts(world[s]), t) for t in range(4)) for s in range(4)]
+        lows += melds[3] >= 270 - BID_SLACK
+        highs += melds[1] < 250
+    assert lows >= 38 and highs >= 38

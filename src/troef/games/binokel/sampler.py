@@ -9,9 +9,13 @@ and the highest card of a suit a seat can still hold (the must-win duty of
 each getting exactly as many as it holds, within those bounds; once the melds
 are on the table a world is kept only when every seat's hand, with the cards
 it played since, melds exactly what that seat showed (so a seat that showed
-no marriage gets no king and queen of one suit). When no such world turns up
-in a few tries the meld check, then the caps, are dropped: a world is always
-returned.
+no marriage gets no king and queen of one suit). Before that the bids speak,
+roughly: a seat that bid B is given a hand whose best meld is at least
+B - :data:`BID_SLACK` (what the tricks and a partner could add), and a seat
+that passed with the bid at B one whose meld alone stays below the next bid
+(a player who holds that much meld bids; see ``heuristic``). When no such
+world turns up in a few tries the meld and bid checks, then the caps, are
+dropped: a world is always returned.
 
 A world is four hands as count lists per kind (the reader's own included).
 
@@ -37,6 +41,9 @@ from troef.games.binokel.view import BinokelView
 __all__ = ["World", "mask_of_counts", "read", "sample_world"]
 
 World = list[list[int]]
+
+#: A bid says the bidder's best meld is at least the bid less this (the most the tricks and the partner add).
+BID_SLACK = 230
 
 #: Tries with every constraint, then without the meld check, then without the caps.
 _TRIES = (24, 12, 6)
@@ -94,6 +101,7 @@ def sample_world(reading: Reading, view: BinokelView, rng: random.Random) -> Wor
         free = reading.unseen[k] - sum(reading.known[s][k] for s in range(4) if s != seat)
         pool += [k] * max(0, free)
     played = _played_by(view) if view.melds else None
+    bounds = _bid_bounds(view) if not view.melds else {}
     trump = view.trump
     world: World | None = None
     for stage, tries in enumerate(_TRIES):
@@ -103,6 +111,8 @@ def sample_world(reading: Reading, view: BinokelView, rng: random.Random) -> Wor
                 continue
             world = found
             if stage == 0 and played is not None and not _melds_match(found, played, reading, trump):
+                continue
+            if stage == 0 and bounds and not _bids_match(found, bounds):
                 continue
             return found
     if world is not None:
@@ -117,6 +127,33 @@ def sample_world(reading: Reading, view: BinokelView, rng: random.Random) -> Wor
         while sum(hands[s]) < sizes[s] and cards:
             hands[s][cards.pop()] += 1
     return hands
+
+
+def _bid_bounds(view: BinokelView) -> dict[int, tuple[int, int]]:
+    """Per other seat whose hand is still as dealt: (least, most) best meld its bidding suggests."""
+    out: dict[int, tuple[int, int]] = {}
+    high, high_seat = 0, -1
+    exchanged = (view.declarer, (view.declarer + 2) % 4) if view.phase in ("give", "return") else ()
+    for seat, value in view.bids:
+        if seat != view.viewer and seat not in exchanged:
+            low, top = out.get(seat, (0, 10**6))
+            if value > 0:
+                low = max(low, value - BID_SLACK)
+            elif high_seat != (seat + 2) % 4:  # passing over the partner's bid says nothing
+                top = min(top, high + 9 if high else 249)
+            out[seat] = (low, top)
+        if value > high:
+            high, high_seat = value, seat
+    return out
+
+
+def _bids_match(world: World, bounds: dict[int, tuple[int, int]]) -> bool:
+    for seat, (low, top) in bounds.items():
+        mask = mask_of_counts(world[seat])
+        best = max(meld_value(mask, suit) for suit in range(4))
+        if not low <= best <= top:
+            return False
+    return True
 
 
 def _melds_match(world: World, played: list[list[int]], reading: Reading, trump: int) -> bool:
