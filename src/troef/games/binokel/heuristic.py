@@ -148,12 +148,15 @@ def best_gift(counts: list[int], trump: int) -> list[int]:
     return gift_sets(counts, trump)[0]
 
 
+#: Passing back a plain card, by rank (9 10 J Q K A at 2-7): an ace most, a ten some.
+_PLAIN_PENALTY: Final = (0, 0, 0, 8, 0, 0, 3, 40)
+
+
 def _keep_penalty(kind: int, trump: int) -> int:
     """What passing a card back costs the bid winner apart from his meld."""
     if kind >> 3 == trump:
         return 60 + 4 * POWER[kind]
-    rank = kind & 7
-    return {ACE: 40, TEN: 8, KING: 3}.get(rank, 0)
+    return _PLAIN_PENALTY[kind & 7]
 
 
 def _meld_cost(counts: list[int], kind: int, trump: int) -> int:

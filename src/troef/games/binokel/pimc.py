@@ -47,8 +47,8 @@ from troef.games.binokel.view import BinokelView
 
 #: The default budgets: work counted in cards played in rollouts and solver positions (about 40 000 a
 #: second here), with a time cap as a safety net only, for a machine busier than usual.
-PLAY_BUDGET: Final = Budget(worlds=30, nodes=4000, time_cap=0.4)
-PLAN_BUDGET: Final = Budget(worlds=24, nodes=12000, time_cap=0.6)
+PLAY_BUDGET: Final = Budget(worlds=30, nodes=3000, time_cap=0.3)
+PLAN_BUDGET: Final = Budget(worlds=24, nodes=12000, time_cap=0.5)
 
 
 @dataclass(frozen=True, slots=True)

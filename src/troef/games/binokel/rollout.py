@@ -21,9 +21,9 @@ from troef.games.binokel.heuristic import best_gift, best_return
 from troef.games.binokel.heuristic_play import Table, choose_card
 from troef.games.binokel.meld import meld_value
 from troef.games.binokel.play import LAST_TRICK, POINTS, legal_kinds, winner_of
-from troef.games.binokel.reading import TOP, mask_of_counts
+from troef.games.binokel.reading import KINDS32, TOP, mask_of_counts
 from troef.games.binokel.scoring import score_round
-from troef.games.binokel.solver import Solver
+from troef.games.binokel.solver import Solver, bits
 
 World = list[list[int]]
 _SUITS = tuple(tuple(s * 8 + r for r in range(2, 8)) for s in range(4))
@@ -66,13 +66,13 @@ class PlayState:
         """The kinds the seat to act may play."""
         hand = self.hands[self.to_act]
         kinds = 0
-        for k in range(32):
+        for k in KINDS32:
             if hand[k]:
                 kinds |= 1 << k
         if self.trick:
             ahead = self.trick[winner_of(self.trick, self.trump)]
             kinds = legal_kinds(kinds, self.trick[0] >> 3, ahead, self.trump)
-        return [k for k in range(32) if kinds >> k & 1]
+        return bits(kinds)
 
     def play(self, kind: int) -> None:
         """The seat to act plays ``kind``; a full trick is scored."""

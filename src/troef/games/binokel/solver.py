@@ -76,7 +76,17 @@ def legal(hands: list[int], leader: int, trick: tuple[int, ...], trump: int) -> 
     if trick:
         ahead = trick[winner_of(trick, trump)]
         kinds = legal_kinds(kinds, trick[0] >> 3, ahead, trump)
-    return [k for k in range(32) if kinds >> k & 1]
+    return bits(kinds)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class Solver:
