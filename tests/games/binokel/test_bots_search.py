@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.games.binokel.bots_helpers import deal_with, view
+from tests.games.binokel.bots_helpers import deal_with, position, view
 from tests.games.binokel.helpers import RULES, act
 from troef.bots.pimc import Budget
 from troef.cards import card_str
@@ -26,6 +26,7 @@ from troef.games.binokel.state import Phase, Round
 from troef.games.binokel.view import BinokelView
 
 BINOKEL = GAME
+HEARTS = 0
 #: A quick search player for tests: few worlds, little work.
 QUICK = Strength(play=Budget(worlds=3, nodes=600), plan=Budget(worlds=3, nodes=1500), solve_last=2)
 
@@ -245,3 +246,11 @@ def test_sampled_worlds_follow_the_bids() -> None:
         lows += melds[3] >= 270 - BID_SLACK
         highs += melds[1] < 250
     assert lows >= 38 and highs >= 38
+
+
+def test_pimc_ueberreizen_concedes_a_contract_out_of_reach() -> None:
+    hands = {0: "Ah 9d Kd", 1: "9h Jh Qh", 2: "9s Js Qs", 3: "9c Jc Qc"}
+    r = position(hands, HEARTS, declarer=0, leader=0, bid=600)
+    v = view(r, 0)
+    assert "concede" in v.legal
+    assert PimcBot(1, strength=QUICK).act(v).text() == "concede"

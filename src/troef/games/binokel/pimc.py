@@ -111,7 +111,7 @@ class PlayEvaluator:
         meld = (view.meld_total[0], view.meld_total[1])
         leader = view.trick[0][0] if view.trick else view.to_act
         trick = [c & 31 for _, c in view.trick]
-        tricks_left = 12 - len(view.tricks)
+        tricks_left = len(view.hand or ())  # the seat to act has a card for this trick and each one after
         base = PlayState(world, view.trump, view.declarer, leader, trick, tricks_left, list(view.trick_points))
         left = sum(POINTS[k] * n for h in world for k, n in enumerate(h)) + sum(POINTS[k] for k in trick) + LAST_TRICK
         # out of work: play on by the rules alone, nothing solved
