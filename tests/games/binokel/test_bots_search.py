@@ -254,3 +254,8 @@ def test_pimc_ueberreizen_concedes_a_contract_out_of_reach() -> None:
     v = view(r, 0)
     assert "concede" in v.legal
     assert PimcBot(1, strength=QUICK).act(v).text() == "concede"
+
+
+def test_pimc_is_the_registered_search_player() -> None:
+    assert "pimc" in BINOKEL.bot_kinds() and "cheat" not in BINOKEL.bot_kinds()
+    assert isinstance(BINOKEL.make_bot("pimc", 1), PimcBot)

@@ -246,10 +246,10 @@ class PimcBot(LoopBot[World]):
     def __init__(self, seed: int | None = None, name: str | None = None, *, strength: Strength | None = None) -> None:
         self.strength = strength or DEFAULT
         super().__init__(seed, name, parse=parse_action, budget=self.strength.play)
-        #: The chance of each bid, worked out once a round (round -> decision).
-        self._bids: dict[int, Decision] = {}
-        #: The four cards to pass, chosen once: (round, phase) -> kinds.
-        self._plans: dict[tuple[int, str], list[int]] = {}
+        #: The chance of each bid, worked out once a round: (round, dealer, hand) -> decision.
+        self._bids: dict[tuple[int, int, tuple[int, ...]], Decision] = {}
+        #: The four cards to pass, chosen once: (round, phase, trump, the hand before passing) -> kinds.
+        self._plans: dict[tuple[int, str, int, tuple[int, ...]], list[int]] = {}
 
     def sampler(self, view: BinokelView) -> Sampler:
         """Where this player's worlds come from (the cheat: the true one)."""
@@ -275,20 +275,25 @@ class PimcBot(LoopBot[World]):
         return action
 
     def _bid(self, view: BinokelView) -> BinokelAction:
-        chances = self._bids.get(view.round)
+        # keyed by the hand too: a bot seated again in another game never reuses a plan
+        key = (view.round, view.dealer, tuple(view.hand or ()))
+        chances = self._bids.get(key)
         if chances is None:
-            chances = self._bids[view.round] = bid_chances(view, self.strength, self.rng, self.sampler(view))
+            self._bids.clear()
+            chances = self._bids[key] = bid_chances(view, self.strength, self.rng, self.sampler(view))
         self.last = chances
         return choose_bid(view, chances, self.strength)
 
     def _exchange(self, view: BinokelView) -> BinokelAction:
-        key = (view.round, view.phase)
         counts = counts_of(view.hand or ())
+        before = counts_of([*(view.hand or ()), *view.gave])
+        key = (view.round, view.phase, view.trump, tuple(before))
         plan = self._plans.get(key)
         kind = next_from_plan(plan, view.gave, counts) if plan is not None else None
         if kind is None:
             labels, decision = exchange_choice(view, self.strength, self.rng, self.sampler(view))
             self.last = decision
+            self._plans.clear()
             plan = self._plans[key] = [*(c & 31 for c in view.gave), *labels[decision.best]]
             kind = next_from_plan(plan, view.gave, counts)
         if kind is None:  # cannot happen: a plan is made of held cards
