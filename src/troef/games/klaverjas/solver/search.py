@@ -1,0 +1,366 @@
+"""Perfect-information search of klaverjas play: yes/no questions against a target.
+
+The value searched is what the tricks still to play add to the playing
+side's score minus the other side's: card points, the last trick's ten, roem
+that falls in the tricks (:func:`troef.games.klaverjas.roem.trick_roem_of`)
+and the pit bonus. Each search answers "is that value at least ``need``?"
+(a zero-window alpha-beta); exact values come from a binary search over such
+questions sharing one transposition table (MTD-style).
+
+What keeps it fast:
+
+* the playing side is MAX, the other MIN: a node is an OR or an AND over its
+  cards and stops at the first card that decides it;
+* a transposition table at trick boundaries, keyed by the four hands, the
+  leader and who can still make pit, holds a lower and an upper bound of the
+  value, and the first card that answered the last question there;
+* equivalent cards are searched once: cards of one suit in one hand, of equal
+  points, with no card of another hand or of the trick between them in power;
+  when roem can still fall in that suit (three adjacent ranks remain) or four
+  equal cards of their rank remain, they are not merged, since the exact rank
+  then matters;
+* bounds from the points, roem and pit still in play;
+* move ordering: the remembered first card, then cards that win the trick for
+  the own side with the most points, cards that lose it with the fewest.
+
+Legal cards come from the engine's :func:`troef.games.klaverjas.play.legal_mask`,
+power and points from its ``POWER`` and ``POINTS`` tables. A node limit makes
+the search stop with :class:`Abort`; the callers turn that into a best guess.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask
+from troef.games.klaverjas.roem import trick_roem_of
+
+#: Question kinds: the playing side's score difference, or pit for the playing side.
+SCORE: Final = 0
+PIT: Final = 1
+
+#: Ranks of a suit from weakest to strongest: plain 7 8 9 J Q K 10 A, trumps 7 8 Q K 10 A 9 J.
+PLAIN_ORDER: Final = (0, 1, 2, 4, 5, 6, 3, 7)
+TRUMP_ORDER: Final = (0, 1, 5, 6, 3, 7, 2, 4)
+#: ``LONG_RUN[byte]``: whether a suit byte holds three adjacent ranks (a sequence can still fall).
+LONG_RUN: Final = tuple(any((b >> r) & 7 == 7 for r in range(6)) for b in range(256))
+_ALL_FOURS: Final = 0x01010101
+
+
+class Abort(Exception):
+    """The node limit ran out."""
+
+
+class Search:
+    """One search over a position's remaining tricks; the hands change during the search and are restored."""
+
+    def __init__(
+        self,
+        hands: list[int],
+        trump: int,
+        rotterdam: bool,
+        playing_side: int,
+        tricks_left: int,
+        sequences: tuple[int, ...],
+        fours: tuple[int, ...],
+        pit_value: int,
+        kind: int,
+        node_limit: int,
+    ) -> None:
+        self.hands = hands
+        self.trump = trump
+        self.rotterdam = rotterdam
+        self.side = playing_side
+        self.left = tricks_left
+        self.sequences = sequences
+        self.fours = fours
+        self.roem = any(sequences) or any(fours)
+        self.pit_value = pit_value
+        self.kind = kind
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.points = POINTS[trump]
+        self.power = POWER[trump]
+        #: key -> (lower bound, upper bound) of the value at a trick boundary.
+        self.table: dict[int, tuple[int, int]] = {}
+        #: key -> the card that answered the last question there.
+        self.first: dict[int, int] = {}
+        self.roem_bounds: dict[int, int] = {}
+        in_play = 0
+        for hand in hands:
+            in_play |= hand
+        self.in_play = in_play
+
+    # ------------------------------------------------------------------ bounds
+    def bound(self, rest: int, pit: int) -> int:
+        """The most the tricks holding the cards ``rest`` can be worth to either side (``pit``: pit still open)."""
+        if self.kind == PIT:
+            return self.left
+        total = LAST_TRICK
+        points = self.points
+        mask = rest
+        while mask:
+            low = mask & -mask
+            total += points[low.bit_length() - 1]
+            mask ^= low
+        if self.roem:
+            total += self.left * self.roem_bound(rest)
+        if pit:
+            total += self.pit_value
+        return total
+
+    def roem_bound(self, rest: int) -> int:
+        """The most roem one trick of the cards ``rest`` can hold."""
+        found = self.roem_bounds.get(rest)
+        if found is not None:
+            return found
+        best = 0
+        sequences = self.sequences
+        for suit in range(4):
+            byte = (rest >> (8 * suit)) & 0xFF
+            length = 0
+            run = 0
+            for r in range(8):
+                if byte >> r & 1:
+                    run += 1
+                    if run > length:
+                        length = run
+                else:
+                    run = 0
+            value = sequences[length if length < 4 else 4]
+            if value > best:
+                best = value
+        for rank in range(8):
+            if self.fours[rank] > best and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
+                best = self.fours[rank]
+        self.roem_bounds[rest] = best
+        return best
+
+    # ------------------------------------------------------------------ search
+    def boundary(self, leader: int, pit: int, need: int) -> bool:
+        """At a trick boundary: is the value of the tricks left at least ``need``?"""
+        left = self.left
+        if left == 0:
+            return need <= 0
+        hands = self.hands
+        h0 = hands[0]
+        h1 = hands[1]
+        h2 = hands[2]
+        h3 = hands[3]
+        if self.kind == PIT:
+            if need > 0:
+                return False
+            if need <= -left:
+                return True
+        else:
+            ub = self.bound(h0 | h1 | h2 | h3, pit)
+            if need > ub:
+                return False
+            if need <= -ub:
+                return True
+        if left == 1:
+            return self.last_trick(leader, pit) >= need
+        key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
+        entry = self.table.get(key)
+        lo = -100000
+        hi = 100000
+        if entry is not None:
+            lo, hi = entry
+            if lo >= need:
+                return True
+            if hi < need:
+                return False
+        result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
+        if result:
+            if need > lo:
+                lo = need
+        elif need - 1 < hi:
+            hi = need - 1
+        self.table[key] = (lo, hi)
+        return result
+
+    def last_trick(self, leader: int, pit: int) -> int:
+        """The value of the last trick: every hand holds one card, so its play is forced."""
+        hands = self.hands
+        self.nodes += 4
+        first = hands[leader]
+        card = first.bit_length() - 1
+        row = self.power[card >> 3]
+        best_power = row[card]
+        best_seat = leader
+        tmask = first
+        for i in (1, 2, 3):
+            seat = (leader + i) & 3
+            hand = hands[seat]
+            power = row[hand.bit_length() - 1]
+            if power > best_power:
+                best_power = power
+                best_seat = seat
+            tmask |= hand
+        side = best_seat & 1
+        if self.kind == PIT:
+            return 0 if side == self.side else -1
+        points = self.points
+        value = LAST_TRICK
+        mask = tmask
+        while mask:
+            low = mask & -mask
+            value += points[low.bit_length() - 1]
+            mask ^= low
+        if pit >> side & 1:
+            value += self.pit_value
+        if self.roem:
+            value += trick_roem_of(tmask, self.sequences, self.fours)
+        return value if side == self.side else -value
+
+    def trick(
+        self,
+        seat: int,
+        count: int,
+        led: int,
+        best_power: int,
+        best_seat: int,
+        tmask: int,
+        tpts: int,
+        pit: int,
+        need: int,
+        key: int,
+    ) -> bool:
+        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead)."""
+        maximise = (seat & 1) == self.side
+        for card in self.candidates(seat, count, led, best_power, best_seat, tmask, key):
+            result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
+            if result == maximise:
+                if count == 0:
+                    self.first[key] = card
+                return result
+        return not maximise
+
+    def play(
+        self,
+        seat: int,
+        card: int,
+        count: int,
+        led: int,
+        best_power: int,
+        best_seat: int,
+        tmask: int,
+        tpts: int,
+        pit: int,
+        need: int,
+    ) -> bool:
+        """``seat`` plays ``card``: is the value from here at least ``need``?"""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise Abort
+        bit = 1 << card
+        hands = self.hands
+        hands[seat] ^= bit
+        if count == 0:
+            led = card >> 3
+        power = self.power[led][card]
+        if power > best_power:
+            best_power = power
+            best_seat = seat
+        tpts += self.points[card]
+        tmask |= bit
+        if count < 3:
+            result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
+        else:
+            result = self.finish(best_seat, tmask, tpts, pit, need)
+        hands[seat] ^= bit
+        return result
+
+    def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> bool:
+        """The trick ``tmask`` is complete and goes to ``winner``."""
+        side = winner & 1
+        left = self.left
+        if self.kind == PIT:
+            gain = 0 if side == self.side else -1
+        else:
+            value = tpts
+            if left == 1:
+                value += LAST_TRICK
+                if pit >> side & 1:
+                    value += self.pit_value
+            if self.roem:
+                value += trick_roem_of(tmask, self.sequences, self.fours)
+            gain = value if side == self.side else -value
+        self.left = left - 1
+        try:
+            result = self.boundary(winner, pit & ~(1 << (side ^ 1)), need - gain)
+        finally:
+            self.left = left
+        return result
+
+    # ------------------------------------------------------------------ cards to try
+    def candidates(
+        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, key: int
+    ) -> list[int]:
+        """The legal cards of ``seat`` worth searching, equivalent cards once, in the order to try them."""
+        hands = self.hands
+        hand = hands[seat]
+        trump = self.trump
+        high = best_power - 16 if best_power >= 16 else -1
+        legal = legal_mask(hand, led, trump, high, best_seat == seat ^ 2, self.rotterdam)
+        others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
+        remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+        points = self.points
+        keyed: list[int] = []
+        first = self.first.get(key, -1) if count == 0 else -1
+        last = count == 3
+        for suit in range(4):
+            byte = (legal >> (8 * suit)) & 0xFF
+            if not byte:
+                continue
+            other_byte = (others >> (8 * suit)) & 0xFF
+            roem_suit = self.roem and LONG_RUN[(remaining >> (8 * suit)) & 0xFF]
+            order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
+            prev = -1
+            kept = -1
+            for rank in order:
+                if other_byte >> rank & 1:
+                    prev = -1
+                    continue
+                if not byte >> rank & 1:
+                    continue
+                card = 8 * suit + rank
+                if (
+                    prev >= 0
+                    and not roem_suit
+                    and not (self.fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS)
+                ):
+                    if points[prev] == points[card]:
+                        continue  # equivalent to the weaker card just kept
+                    if last:
+                        # the last card of a trick: the run decides the winner alike, so only the card with the
+                        # most points (the own side takes the trick) or the fewest (the other side does) counts
+                        own = self.power[led][card] > best_power or (
+                            self.power[led][card] <= best_power and best_seat == seat ^ 2
+                        )
+                        if own == (points[card] > points[kept]):
+                            keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
+                            kept = card
+                        prev = card
+                        continue
+                prev = card
+                kept = card
+                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
+        keyed.sort()
+        return [k & 63 for k in keyed]
+
+    def order_key(self, card: int, seat: int, count: int, led: int, best_power: int, best_seat: int, first: int) -> int:
+        """A sort key (smaller first) with the card in its low six bits."""
+        if card == first:
+            return card
+        points = self.points[card]
+        if count == 0:
+            # leading: the strongest cards first, trumps first for the playing side
+            power = self.power[card >> 3][card]
+            return ((64 - power) << 12) + (card | 64)
+        power = self.power[led][card]
+        wins = power > best_power
+        if wins or (best_seat ^ seat) == 2:
+            # the own side takes the trick (so far): the most points, the cheapest winner
+            return ((1 << 10) + ((32 - points) << 5) + power) << 7 | card
+        return ((2 << 10) + (points << 5) + power) << 7 | card

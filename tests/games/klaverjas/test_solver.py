@@ -1,0 +1,130 @@
+"""The klaverjas solver is exact: it agrees with a plain exhaustive minimax over the engine's own deal.
+
+The reference below knows nothing of the solver: it copies the engine's
+:class:`DealState`, tries every legal action (cards, stuk, claim or turn) and
+scores the finished deal by the engine's result (nat: common rules, Kraken
+3.1/3.3 — the playing side must take more than the other side, roem included).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from troef.core.chance import GameRandom
+from troef.games.klaverjas.actions import TRUMPS
+from troef.games.klaverjas.deal import deal_cards
+from troef.games.klaverjas.kraak import playing_side
+from troef.games.klaverjas.rules import PRESETS, preset
+from troef.games.klaverjas.solver import Position, SolverError, best_difference, makes_pit, position_from_deal, solve
+from troef.games.klaverjas.state import DealState, Phase
+
+
+def _difference(deal: DealState) -> int:
+    result = deal.result
+    assert result is not None
+    side = result.playing_side
+    total = [result.card_points[s] + result.roem[s] for s in (0, 1)]
+    return total[side] - total[side ^ 1]
+
+
+def minimax(deal: DealState) -> int:
+    """The final difference (playing side minus other) with best play, by trying every action."""
+    if deal.phase == Phase.DONE:
+        return _difference(deal)
+    side = playing_side(deal.declarer, deal.level)
+    seat = deal.to_act if deal.phase == Phase.PLAY else deal.tricks[-1][1]
+    values = []
+    for action in deal.legal_actions():
+        child = copy.deepcopy(deal)
+        child.apply(action)
+        values.append(minimax(child))
+    return max(values) if (seat & 1) == side else min(values)
+
+
+def pit_minimax(deal: DealState, side: int) -> bool:
+    """Whether ``side`` can win every trick (the reference for :func:`makes_pit`)."""
+    if deal.won[side ^ 1]:
+        return False
+    if deal.phase == Phase.DONE:
+        return True
+    seat = deal.to_act if deal.phase == Phase.PLAY else deal.tricks[-1][1]
+    hits = []
+    for action in deal.legal_actions():
+        child = copy.deepcopy(deal)
+        child.apply(action)
+        hits.append(pit_minimax(child, side))
+    return any(hits) if (seat & 1) == side else all(hits)
+
+
+def random_position(name: str, seed: int, tricks_left: int, switches: dict[str, object] | None = None) -> DealState:
+    """A deal of ``name`` played at random (seeded) until ``tricks_left`` tricks remain, maybe mid-trick."""
+    rules = preset(name, **(switches or {}))
+    chooser = random.Random(seed)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[chooser.randrange(4)])
+    while deal.phase == Phase.KRAAK:
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+    extra = chooser.randrange(4)
+    while deal.phase != Phase.DONE and (8 - len(deal.tricks) > tricks_left or len(deal.trick) < extra):
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+        if 8 - len(deal.tricks) < tricks_left:
+            break
+    return deal
+
+
+CASES = [(name, seed, left) for name in PRESETS for seed in range(12) for left in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(("name", "seed", "left"), CASES)
+def test_solver_matches_exhaustive_minimax(name: str, seed: int, left: int) -> None:
+    deal = random_position(name, seed, left)
+    if deal.phase == Phase.DONE:
+        pytest.skip("the random play ended the deal")
+    position = position_from_deal(deal)
+    exact = minimax(deal)
+    assert best_difference(position) == exact
+    solution = solve(position, values=True)
+    assert solution.exact
+    assert solution.makes == (exact > 0)
+    # every card's answer agrees with the reference after that card
+    for card, made in solution.move_values.items():
+        child = copy.deepcopy(deal)
+        if child.phase == Phase.CLAIM:
+            child.apply(child.legal_actions()[0])
+        from troef.games.klaverjas.actions import Play
+
+        child.apply(Play(card))
+        value = minimax(child)
+        assert made == (value > 0), (card, value)
+        assert solution.values[card] == value
+    for side in (0, 1):
+        assert makes_pit(position, side) == pit_minimax(deal, side)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_solver_with_claimed_roem_and_pit(name: str) -> None:
+    # the claim switch: roem is claimed by the winner; positions with pit still open (few tricks played)
+    for seed in range(6):
+        deal = random_position(name, 100 + seed, 2, {"roem_counting": "claim"})
+        if deal.phase == Phase.DONE:
+            continue
+        assert best_difference(position_from_deal(deal)) == minimax(deal)
+
+
+def test_node_limit_gives_a_clean_guess() -> None:
+    deal = random_position("kraken", 5, 8)
+    solution = solve(position_from_deal(deal), node_limit=50)
+    assert not solution.exact
+    assert solution.best_move in [c for c in range(32) if deal.play_mask(deal.to_act) >> c & 1]
+
+
+def test_inconsistent_position_is_refused() -> None:
+    deal = random_position("amsterdam", 1, 3)
+    good = position_from_deal(deal)
+    with pytest.raises(SolverError):
+        Position(**{**{f: getattr(good, f) for f in good.__slots__}, "hands": (1, 1, 0, 0)})  # type: ignore[arg-type]
