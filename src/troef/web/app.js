@@ -38,9 +38,10 @@ import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js"
 import { backNode, cardNode } from "./cards.js";
 import { h, displayName, seatName } from "./dom.js";
 import * as bonaken from "./bonaken.js";
+import * as binokel from "./binokel.js";
 
 // The browser tables of the games, by the server's game name.
-const GAMES = { bonaken };
+const GAMES = { bonaken, binokel };
 function gameOf(name) {
   return GAMES[name] || bonaken;
 }
