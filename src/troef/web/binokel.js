@@ -104,6 +104,15 @@ function tricksWon(v, seat) {
   return v.tricks.filter((tr) => tr.winner === seat).length;
 }
 
+// Where the seats sit (percent of the felt): the partner opposite, a little lower than the frame puts him,
+// so that his melds below his name stay on the felt.
+export function seatPositions(n, bottom) {
+  const spots = [{ x: 50, y: 96 }, { x: 11, y: 46 }, { x: 50, y: 22 }, { x: 89, y: 46 }];
+  const out = {};
+  for (let i = 0; i < n; i++) out[(bottom + i) % n] = spots[i];
+  return out;
+}
+
 export function seatMeta(ctx, seat) {
   const v = ctx.view;
   const out = [];
@@ -115,15 +124,24 @@ export function seatMeta(ctx, seat) {
   return out;
 }
 
-// A seat's melds, laid out at its place once the exchange is over: each meld's name, value and cards.
+// A seat's melds, laid out at its place once the exchange is over: the total, each meld's name and value,
+// and (until the first trick is taken, when everyone studies them) their cards in one compact row.
 function meldBox(v, seat) {
   const melds = v.melds[seat];
   if (!melds) return null;
-  const box = h("div", { class: "bk-melds", dataset: { seat }, style: "font-size:0.8em;margin-top:0.2em" });
+  const box = h("div", { class: "bk-melds", dataset: { seat }, style: "font-size:0.8em;margin-top:0.2em;max-width:16em" });
   box.append(h("div", { class: "bk-meld-total", style: "font-weight:700" }, t("bk_meldTotal", { n: meldValue(v, seat) })));
-  for (const m of melds) {
-    const cards = h("span", { class: "open-hand", style: "display:inline-flex;vertical-align:middle" }, m.cards.map((c) => cardNode(c, { classes: ["tiny-face"] })));
-    box.append(h("div", { class: "bk-meld", dataset: { meld: m.name } }, h("span", { class: "bk-meld-name" }, `${meldName(m.name)} ${m.value}`), " ", cards));
+  if (melds.length) {
+    const names = melds.map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "bk-meld-name", dataset: { meld: m.name } }, `${meldName(m.name)} ${m.value}`)]);
+    box.append(h("div", { class: "bk-meld-names" }, names));
+  }
+  if (!v.tricks.length && melds.length) {
+    const row = h("div", { class: "open-hand bk-meld-cards" });
+    melds.forEach((m, i) => {
+      if (i) row.append(h("span", { style: "width:0.35em" }));
+      for (const c of m.cards) row.append(cardNode(c, { classes: ["tiny-face"] }));
+    });
+    box.append(row);
   }
   return box;
 }
@@ -140,7 +158,9 @@ export function seatExtra(ctx, seat) {
     const giver = v.phase === "give" ? (v.declarer + 2) % 4 : v.declarer;
     if (seat === giver) out.push(h("div", { class: "bubble bk-giving" }, t("bk_giving", { n: v.phase === "give" ? v.exchanged : v.exchanged - 4 })));
   }
-  if (seat === ctx.viewer && (v.gave?.length || v.received?.length) && v.phase !== "done") {
+  // the cards the viewer passed and got, until the first trick is taken
+  const passing = PHASES_GIVING.includes(v.phase) || (v.phase === "play" && !v.tricks.length);
+  if (seat === ctx.viewer && (v.gave?.length || v.received?.length) && passing) {
     const line = (key, cards, id) => (cards.length ? h("div", { class: "bk-passed", id, style: "font-size:0.8em" }, t(key), " ", h("span", { class: "open-hand", style: "display:inline-flex;vertical-align:middle" }, cards.map((c) => cardNode(c, { classes: ["tiny-face"] })))) : null);
     out.push(line("bk_gave", v.gave, "bk-gave"), line("bk_received", v.received, "bk-received"));
   }
