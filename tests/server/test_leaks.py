@@ -25,11 +25,15 @@ import orjson
 from websockets.asyncio.client import connect
 
 from tests.server.conftest import Server
-from troef.cards import parse_card
+from troef.cards import card_str, parse_card
 from troef.games.bonaken.actions import Play
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import Record, loads
 from troef.games.bonaken.state import Hand
+from troef.games.klaverjas.actions import Play as KlaverjasPlay
+from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.record import Record as KlaverjasRecord
+from troef.games.klaverjas.record import loads as klaverjas_loads
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789JQKA])([hdcs])(?![A-Za-z0-9])")
 SPECTATOR = -1
@@ -123,7 +127,6 @@ class Watcher:
     viewer: int
     token: str | None
     frames: list[str] = field(default_factory=list)
-    resent: int = 0
 
 
 async def _client(
@@ -132,8 +135,15 @@ async def _client(
     watcher: Watcher,
     plays: bool,
     rng: random.Random,
+    pace: float = 0.0,
     choose: Callable[[random.Random, list[str]], str] | None = None,
 ) -> None:
+    """Play (or watch) until the match is over; ``pace``: seconds to wait before each action; ``choose``
+    picks the action (default: any legal one).
+
+    A long match against instant bots would otherwise exceed the connection's message rate, and the
+    server echoes at most one rate error a second: an action refused silently would stall the match.
+    """
     async with connect(srv.ws_url, compression=None, max_size=2**22) as ws:
         join: dict[str, Any] = {"v": 1, "type": "join", "table": table}
         if watcher.token:
@@ -141,15 +151,7 @@ async def _client(
         await ws.send(json.dumps(join))
         last_act: dict[str, Any] | None = None
         version = -1
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 3.0)
-            except TimeoutError:
-                # a refused message is not always answered (one rate-limit error a second): say it again
-                if last_act is not None and last_act["expect"] == version:
-                    watcher.resent += 1
-                    await ws.send(json.dumps(last_act))
-                continue
+        async for raw in ws:
             assert isinstance(raw, str)
             watcher.frames.append(raw)
             msg = orjson.loads(raw)
@@ -167,6 +169,8 @@ async def _client(
                 return
             legal = msg["view"]["legal"]
             if plays and legal:
+                if pace:
+                    await asyncio.sleep(pace)
                 if rng.random() < 0.05:
                     await ws.send(json.dumps({"v": 1, "type": "hint"}))
                 action = choose(rng, legal) if choose is not None else rng.choice(legal)
@@ -248,6 +252,125 @@ def test_the_check_catches_a_leak(server: Server) -> None:
         pass
     else:
         raise AssertionError("the leak check missed a hidden card")
+
+
+# ---------------------------------------------------------------- klaverjas (issue 13)
+# A seat knows its own eight cards and every card played, nothing else: its partner's cards are as
+# hidden as the opponents'. A spectator knows the cards played.
+
+
+def kj_timeline(record: KlaverjasRecord) -> Timeline:
+    """:func:`timeline` for a klaverjas record: per version the deal shown and what each viewer may know."""
+    viewers = [SPECTATOR, 0, 1, 2, 3]
+    line = Timeline(4)
+
+    def know(dealt: Dealt, played: int) -> dict[int, int]:
+        return {v: played if v == SPECTATOR else played | dealt.hands[v] for v in viewers}
+
+    line.hand_of.append(1)
+    line.current.append(know(record.deals[0].dealt, 0))
+    for i, deal in enumerate(record.deals):
+        played = 0
+        for n, (_, action) in enumerate(deal.actions):
+            if isinstance(action, KlaverjasPlay):
+                played |= 1 << action.card
+            if n < len(deal.actions) - 1:
+                line.hand_of.append(i + 1)
+                line.current.append(know(deal.dealt, played))
+                continue
+            line.finals.append(know(deal.dealt, played))
+            if i + 1 < len(record.deals):  # the next deal is dealt at once
+                line.hand_of.append(i + 2)
+                line.current.append(know(record.deals[i + 1].dealt, 0))
+            else:
+                line.hand_of.append(i + 1)
+                line.current.append(know(deal.dealt, played))
+    return line
+
+
+async def _play_klaverjas(
+    srv: Server, config: dict[str, Any], humans: set[int], seed: int
+) -> tuple[list[Watcher], str, str]:
+    seats = [
+        {"kind": "human", "name": f"person {s}"}
+        if s in humans
+        else {"kind": "bot", "level": "random", "name": f"bot {s}"}
+        for s in range(4)
+    ]
+    body = {"game": "klaverjas", "config": config, "seats": seats, "seed": seed}
+    loop = asyncio.get_running_loop()
+    status, table = await loop.run_in_executor(None, lambda: srv.http("POST", "/api/tables", body))
+    assert status == 200, table
+    tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+    rng = random.Random(seed)
+    watchers = [Watcher(s, tokens[s]) for s in sorted(humans)]
+    first = min(humans)
+    watchers.append(Watcher(first, tokens[first]))  # a second connection on one seat
+    watchers += [Watcher(SPECTATOR, None), Watcher(SPECTATOR, None)]  # two spectators
+    tasks = [
+        _client(srv, table["id"], w, plays=w.viewer != SPECTATOR, rng=random.Random(rng.random()), pace=0.07)
+        for w in watchers
+    ]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=240)
+    status, record = await loop.run_in_executor(None, lambda: srv.http("GET", f"/api/tables/{table['id']}/record"))
+    assert status == 200
+    return watchers, json.dumps(record), table["id"]
+
+
+KLAVERJAS: list[tuple[dict[str, Any], set[int]]] = [
+    ({"preset": "kraken"}, {0, 2}),  # partners both people: each must not see the other's cards
+    ({"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}}, {1}),
+    ({"preset": "amsterdam", "switches": {"deals": 2, "who_plays": "vrij", "roem_counting": "claim"}}, {0, 1, 2, 3}),
+    ({"preset": "rotterdam", "switches": {"deals": 2}}, {3}),
+]
+
+
+def test_no_klaverjas_frame_names_a_card_its_viewer_may_not_know(server: Server) -> None:
+    async def main() -> list[tuple[list[Watcher], str, str]]:
+        runs = [_play_klaverjas(server, c, h, seed=300 + i) for i, (c, h) in enumerate(KLAVERJAS)]
+        return list(await asyncio.gather(*runs))
+
+    results = asyncio.run(main())
+    frames_checked = 0
+    partner_hidden = 0
+    for watchers, record_text, _ in results:
+        record = klaverjas_loads(record_text)
+        line = kj_timeline(record)
+        for w in watchers:
+            assert w.frames, "every client hears something"
+            for raw in w.frames:
+                check_frame(line, w.viewer, raw)
+                frames_checked += 1
+            if w.viewer >= 0:
+                first = next(json.loads(f) for f in w.frames if json.loads(f)["type"] == "state")
+                hand = cards_in(first["view"]["hand"])
+                assert hand == record.deals[0].dealt.hands[w.viewer]  # the check looked at a real hand
+                partner = record.deals[0].dealt.hands[w.viewer ^ 2]
+                played = cards_in(first["view"]["trick"]) | cards_in(first["view"]["tricks"])
+                assert not cards_in(first["view"]) & partner & ~played  # of the partner's hand: what was played
+                partner_hidden += 1
+    assert frames_checked > 3000
+    assert partner_hidden >= 8
+
+
+def test_the_klaverjas_check_catches_a_partners_card(server: Server) -> None:
+    async def main() -> tuple[list[Watcher], str, str]:
+        return await _play_klaverjas(server, {"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}}, {0}, 7)
+
+    watchers, record_text, _ = asyncio.run(main())
+    record = klaverjas_loads(record_text)
+    line = kj_timeline(record)
+    seat0 = next(w for w in watchers if w.viewer == 0)
+    state = json.loads(next(f for f in seat0.frames if json.loads(f)["type"] == "state"))
+    check_frame(line, 0, json.dumps(state))  # as sent: fine
+    partner_card = next(c for c in range(32) if record.deals[0].dealt.hands[2] >> c & 1)
+    state["view"]["trick"].append([2, card_str(partner_card)])  # the partner's card, never played
+    try:
+        check_frame(line, 0, json.dumps(state))
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("the leak check missed the partner's card")
 
 
 # ---------------------------------------------------------------------- Binokel (issue 15)
@@ -398,7 +521,7 @@ async def _play_binokel(srv: Server, humans: set[int], seed: int) -> tuple[list[
     watchers.append(Watcher(first, tokens[first]))  # a second connection on one seat
     watchers.append(Watcher(SPECTATOR, None))
     tasks = [
-        _client(srv, table["id"], w, w.viewer != SPECTATOR, random.Random(rng.random()), _binokel_choice)
+        _client(srv, table["id"], w, w.viewer != SPECTATOR, random.Random(rng.random()), 0.05, _binokel_choice)
         for w in watchers
     ]
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=240)
@@ -449,14 +572,14 @@ def test_binokel_the_check_catches_a_hidden_card_and_a_passed_card(server: Serve
         check_binokel_frame(line, SPECTATOR, json.dumps(m))  # as sent, every frame passes
     counts = line.current[state["version"]][SPECTATOR][0]
     hidden = next(c for c in own[state["version"]] if counts.get(parse_card(c.rstrip("'")) & 31, 0) == 0)
-    leaks = [
-        lambda m: m["view"]["trick"].append([0, hidden]),  # a card of seat 0's hand shown to the spectator
-        lambda m: m["view"]["received"].append(hidden),  # a passed card shown outside the exchange
-        lambda m: m["view"]["events"].append([0, f"give {hidden}"]),  # which card went over
+    leaks: list[tuple[str, Any]] = [
+        ("trick", [0, hidden]),  # a card of seat 0's hand shown to the spectator
+        ("received", hidden),  # a passed card shown outside the exchange
+        ("events", [0, f"give {hidden}"]),  # which card went over
     ]
-    for leak in leaks:
+    for key, item in leaks:
         bad = json.loads(json.dumps(state))
-        leak(bad)
+        bad["view"][key].append(item)
         try:
             check_binokel_frame(line, SPECTATOR, json.dumps(bad))
         except AssertionError:

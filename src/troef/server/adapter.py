@@ -192,6 +192,7 @@ def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
 #: The games whose server part is more than :class:`CoreAdapter`: name -> "module:class".
 ADAPTERS: Final[dict[str, str]] = {
     "bonaken": "troef.server.bonaken:BonakenAdapter",
+    "klaverjas": "troef.server.klaverjas:KlaverjasAdapter",
     "binokel": "troef.server.binokel:BinokelAdapter",
 }
 

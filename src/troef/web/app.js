@@ -26,6 +26,7 @@
 //                            its cards; ctx: { game, view, match, seats, viewer }
 //   seatPositions(n, bottom) (optional) where the seats sit, in percent of the felt
 //   topTags(ui)              tags in the top bar (contract, trump, ...)
+//   handTag(ui)              (optional) the words of the top bar's hand number (default "Hand n")
 //   sheet(ctx)               the score sheet's body
 //   endSummary(ctx)          the end screen's lines (winner, standing) above the frame's buttons
 //   handResult(ctx, hand, view) the banner lines of a finished hand, or null
@@ -38,10 +39,11 @@ import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js"
 import { backNode, cardNode } from "./cards.js";
 import { h, displayName, seatName } from "./dom.js";
 import * as bonaken from "./bonaken.js";
+import * as klaverjas from "./klaverjas.js";
 import * as binokel from "./binokel.js";
 
 // The browser tables of the games, by the server's game name.
-const GAMES = { bonaken, binokel };
+const GAMES = { bonaken, klaverjas, binokel };
 function gameOf(name) {
   return GAMES[name] || bonaken;
 }
@@ -793,7 +795,7 @@ function tablePage(id) {
   function topbar() {
     const v = view();
     const m = S.state.match;
-    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
+    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
     if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     bits.push(...S.game.topTags(ui()).filter(Boolean));
     const buttons = [
