@@ -167,4 +167,14 @@ def test_a_whole_binokel_game_in_german_with_three_computer_players(browser: Bro
     assert "winnen" in (page.locator("#winner").text_content() or "")
     status, record = ui_server.http("GET", f"/api/tables/{table_id}/record")
     assert status == 200 and record["game"] == "binokel"
+    # the replay of the first round: every frame is that round's, the last one with its result
+    status, replay = ui_server.http("GET", f"/api/tables/{table_id}/replay/1")
+    assert status == 200, replay
+    assert {f["view"]["round"] for f in replay["frames"]} == {0}
+    assert replay["frames"][-1]["view"]["result"] is not None
+    page.goto(f"{ui_server.base}/r/{table_id}")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-last")
+    page.wait_for_selector(".result-banner")
+    assert not errors, errors
     context.close()

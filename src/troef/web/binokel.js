@@ -190,6 +190,11 @@ export function topTags(ui) {
   return bits;
 }
 
+// The top bar's round number: Binokel is played in rounds ("Runde").
+export function handTag(ui) {
+  return t("bk_roundN", { n: ui.view.round + 1 });
+}
+
 // A card of the hand: passed in the exchange (four picked first, then confirmed), else played.
 export function cardAction(v, card) {
   return `${PHASES_GIVING.includes(v.phase) ? "give" : "play"} ${kind(card)}`;

@@ -398,7 +398,7 @@ const BINOKEL_TEXTS = {
   de: {
     preset_cardgames: "cardgames.io (Partnerspiel zu viert)", sw_target: "Gewonnen ab",
     phase_bidding: "Bieten", phase_trump: "Trumpf ansagen", phase_give: "Karten geben", phase_return: "Karten zur\u00FCckgeben",
-    phase_play: "Stichphase", phase_done: "Runde vorbei", trump: "Trumpf", hand: "Runde {n}", yourTurn: "Du bist dran",
+    phase_play: "Stichphase", phase_done: "Runde vorbei", trump: "Trumpf", bk_roundN: "Runde {n}", yourTurn: "Du bist dran",
     waitingFor: "Warten auf {name}", spectating: "Du schaust zu", sheet: "Punkteliste", lastTrick: "Letzter Stich",
     hint: "Tipp", matchOver: "Spiel vorbei", wonBy: "Stich f\u00FCr {name}", noTrickYet: "Noch kein Stich gespielt",
     you: "du", close: "Schlie\u00DFen", hintChance: "{action}: {n}% Chance",
@@ -442,7 +442,7 @@ const BINOKEL_TEXTS = {
   // ------------------------------------------------ Binokel: nl
   nl: {
     preset_cardgames: "cardgames.io (met z'n vieren, twee teams)", sw_target: "Gewonnen vanaf",
-    phase_give: "Kaarten geven", phase_return: "Kaarten teruggeven",
+    phase_give: "Kaarten geven", phase_return: "Kaarten teruggeven", bk_roundN: "Ronde {n}",
     bk_suit_h: "harten", bk_suit_d: "ruiten", bk_suit_c: "klaveren", bk_suit_s: "schoppen",
     bkm_sequence: "reeks", bkm_sequence_king: "reeks + heer", bkm_sequence_queen: "reeks + vrouw",
     bkm_sequence_marriage: "reeks + koninklijk huwelijk", bkm_double_sequence: "dubbele reeks", bkm_trump_nine: "troefnegen",
@@ -483,7 +483,7 @@ const BINOKEL_TEXTS = {
   // ------------------------------------------------ Binokel: en
   en: {
     preset_cardgames: "cardgames.io (four players, two sides)", sw_target: "Game to",
-    phase_give: "Passing cards", phase_return: "Passing back",
+    phase_give: "Passing cards", phase_return: "Passing back", bk_roundN: "Round {n}",
     bk_suit_h: "hearts", bk_suit_d: "diamonds", bk_suit_c: "clubs", bk_suit_s: "spades",
     bkm_sequence: "sequence", bkm_sequence_king: "sequence + king", bkm_sequence_queen: "sequence + queen",
     bkm_sequence_marriage: "sequence + royal marriage", bkm_double_sequence: "double sequence", bkm_trump_nine: "trump nine",
