@@ -178,3 +178,31 @@ def test_a_whole_binokel_game_in_german_with_three_computer_players(browser: Bro
     page.wait_for_selector(".result-banner")
     assert not errors, errors
     context.close()
+
+
+def test_a_binokel_hand_fits_a_phone_and_the_hint_speaks_the_tables_language(
+    browser: Browser, ui_server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _create(page, ui_server, seed=9, target=1500)
+    page.wait_for_selector('.table-page[data-turn="me"]', timeout=30000)
+    cards = page.locator("#my-hand .card")
+    assert cards.count() == 12
+    first, last = cards.first.bounding_box(), cards.last.bounding_box()
+    assert first is not None and last is not None
+    assert first["x"] >= 0 and last["x"] + last["width"] <= 390  # twelve cards, none off the screen
+    assert page.locator("#bk-score").text_content().endswith("/ 1500")  # type: ignore[union-attr]
+    page.click("#hint")
+    hint = page.wait_for_selector("#hint-text", timeout=30000)
+    assert hint is not None and "Tipp" in (hint.text_content() or "")
+    assert page.locator('.action-panel [data-action="pass"]').text_content() == "Passen"
+    page.click('[data-lang="en"]')
+    assert page.locator('.action-panel [data-action="pass"]').text_content() == "Pass"
+    page.click('[data-lang="nl"]')
+    assert page.locator('.action-panel [data-action="pass"]').text_content() == "Passen"
+    assert page.locator(".tag.phase").text_content() == "Bieden"
+    assert not errors, errors
+    context.close()

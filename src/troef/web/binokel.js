@@ -14,6 +14,11 @@ const kind = (card) => card.replace("'", "");
 const sideOf = (seat) => seat & 1;
 const sideSeats = (side) => [side, side + 2];
 
+// Binokel's own few style rules (its many cards in hand overlap more; the melds), in web/binokel.css.
+if (typeof document !== "undefined" && !document.getElementById("bk-style")) {
+  document.head.append(h("link", { id: "bk-style", rel: "stylesheet", href: "/static/binokel.css" }));
+}
+
 export function suitName(letter) {
   return t(`bk_suit_${letter}`);
 }
@@ -129,8 +134,8 @@ export function seatMeta(ctx, seat) {
 function meldBox(v, seat) {
   const melds = v.melds[seat];
   if (!melds) return null;
-  const box = h("div", { class: "bk-melds", dataset: { seat }, style: "font-size:0.8em;margin-top:0.2em;max-width:16em" });
-  box.append(h("div", { class: "bk-meld-total", style: "font-weight:700" }, t("bk_meldTotal", { n: meldValue(v, seat) })));
+  const box = h("div", { class: "bk-melds", dataset: { seat } });
+  box.append(h("div", { class: "bk-meld-total" }, t("bk_meldTotal", { n: meldValue(v, seat) })));
   if (melds.length) {
     const names = melds.map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "bk-meld-name", dataset: { meld: m.name } }, `${meldName(m.name)} ${m.value}`)]);
     box.append(h("div", { class: "bk-meld-names" }, names));
@@ -138,7 +143,7 @@ function meldBox(v, seat) {
   if (!v.tricks.length && melds.length) {
     const row = h("div", { class: "open-hand bk-meld-cards" });
     melds.forEach((m, i) => {
-      if (i) row.append(h("span", { style: "width:0.35em" }));
+      if (i) row.append(h("span", { class: "bk-gap" }));
       for (const c of m.cards) row.append(cardNode(c, { classes: ["tiny-face"] }));
     });
     box.append(row);
@@ -161,7 +166,7 @@ export function seatExtra(ctx, seat) {
   // the cards the viewer passed and got, until the first trick is taken
   const passing = PHASES_GIVING.includes(v.phase) || (v.phase === "play" && !v.tricks.length);
   if (seat === ctx.viewer && (v.gave?.length || v.received?.length) && passing) {
-    const line = (key, cards, id) => (cards.length ? h("div", { class: "bk-passed", id, style: "font-size:0.8em" }, t(key), " ", h("span", { class: "open-hand", style: "display:inline-flex;vertical-align:middle" }, cards.map((c) => cardNode(c, { classes: ["tiny-face"] })))) : null);
+    const line = (key, cards, id) => (cards.length ? h("div", { class: "bk-passed", id }, t(key), " ", h("span", { class: "open-hand" }, cards.map((c) => cardNode(c, { classes: ["tiny-face"] })))) : null);
     out.push(line("bk_gave", v.gave, "bk-gave"), line("bk_received", v.received, "bk-received"));
   }
   if (v.melds && v.melds.length) out.push(meldBox(v, seat));
@@ -202,7 +207,7 @@ export function cardAction(v, card) {
 
 export function cardClasses(ui, card) {
   const v = ui.view;
-  const out = [];
+  const out = ["bk-card"];
   if (PHASES_GIVING.includes(v.phase) && ui.picks.includes(card)) out.push("picked");
   return out;
 }
