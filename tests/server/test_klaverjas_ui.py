@@ -119,7 +119,7 @@ def _step(page: Page, seen: dict[str, int]) -> None:
         if page.locator("#kraak-who").count():
             seen["who"] = seen.get("who", 0) + 1
         word = said[0].get_attribute("data-action") or ""
-        seen[word] = seen.get(word, 0) + 1
+        seen[f"said_{word}"] = seen.get(f"said_{word}", 0) + 1
         said[0].click()
     elif phase == "play" and panel.locator('[data-action^="roem "]').count():
         panel.locator('[data-action^="roem "]').last.click()
@@ -154,6 +154,7 @@ def test_a_whole_kraken_match_through_the_browser(browser: Browser, srv: Server)
         _play(page, seen)
         assert seen.get("choose") and seen.get("kraak") and seen.get("play"), seen
         assert seen.get("who"), seen  # who may still kraak was shown
+        assert seen.get("said_kraak"), seen  # the kraak button was pressed (the quota asks for four)
         assert seen.get("roem") and seen.get("roem_shown"), seen  # roem declared from the hand, and shown
         assert seen.get("roem_fell"), seen  # roem falling in a trick, shown as it fell
         # the end screen names the winning side (or a draw) with points and crosses
@@ -206,6 +207,8 @@ def test_a_partner_joins_by_invite_link_and_never_sees_the_hosts_cards(browser: 
         seen: dict[str, int] = {}
         _play(page, seen, others=[page2])
         page2.wait_for_selector("#end-screen")
+        # the result of the last deal is shown at the end, not the one before it
+        assert (page.locator("#hand-result strong").first.text_content() or "").startswith("Deal 2:")
         assert page2.locator("#winner").text_content() == page.locator("#winner").text_content()
         assert not errors and not errors2, errors + errors2
     finally:
@@ -240,6 +243,26 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
                              return { nl: m.missingKeys('nl'), de: m.missingKeys('de') }; }"""
         )
         assert missing == {"nl": [], "de": []}, missing
+        # the rules' reasons for a refused card, in the UI's language
+        asked = [
+            ["de", "you must follow hearts"],
+            ["de", "you must overtrump: an opponent wins the trick"],
+            ["nl", "you must follow trumps (spades)"],
+            ["en", "you must follow hearts"],
+        ]
+        reasons = page.evaluate(
+            """async (asked) => { const m = await import('/static/i18n.js');
+                   const out = asked.map(([lang, text]) => {
+                     m.setLang(lang, false); return m.translateReason(text, 'illegal'); });
+                   m.setLang('en', false); return out; }""",
+            asked,
+        )
+        assert reasons == [
+            "du musst Herz bedienen",
+            "du musst \u00fcbertrumpfen",
+            "je moet troef bekennen",
+            "you must follow hearts",
+        ]
         page.click('[data-lang="de"]')
         assert page.locator("#create-form h2").text_content() == "Neuer Tisch"
         assert page.locator("#create").text_content() == "Tisch er\u00f6ffnen"
@@ -260,8 +283,14 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
         page.wait_for_selector('.table-page[data-turn="me"]')
         assert "Du bist dran" in (page.locator("#prompt").text_content() or "")
         assert page.locator("#hand-no").text_content() == "Spiel 1 von 16"
-        # naming trump, or answering the kraak chain: in German either way
-        assert re.search(r"Trumpf bestimmen|als Trumpf: Kraak", page.locator("#action-panel").text_content() or "")
+        # naming trump, answering the kraak chain or leading the first trick: in German each way
+        phase = page.locator(".table-page").get_attribute("data-phase")
+        words = {"choose": "Trumpf", "kraak": "Kraak", "play": "Spiel"}
+        assert page.locator(".tag.phase").text_content() == words[phase or ""]
+        if phase == "choose":
+            assert "Trumpf bestimmen" in (page.locator("#action-panel").text_content() or "")
+        elif phase == "kraak":
+            assert "als Trumpf:" in (page.locator("#action-panel").text_content() or "")
         page.click("#show-sheet")
         assert "Kreuze" in (page.locator("#sheet").text_content() or "")
         page.click(".close-modal")

@@ -33,11 +33,13 @@
 //   hintValues(values)       the hint's per-action values as a node, or null
 //   warningText(code, action) the words of a warning the server gave before a risky action
 //   resultText(result, seats) a finished table's result in the lobby list
-// Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h() and seat names from dom.js.
+// Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h(), api() and seat names from
+// dom.js; the lobby page is lobby.js.
 
 import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js";
 import { backNode, cardNode } from "./cards.js";
-import { h, displayName, seatName } from "./dom.js";
+import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
+import { lobbyPage } from "./lobby.js";
 import * as bonaken from "./bonaken.js";
 import * as klaverjas from "./klaverjas.js";
 import * as binokel from "./binokel.js";
@@ -73,43 +75,6 @@ function gameLanguage(name) {
 }
 
 // ---------------------------------------------------------------- helpers
-async function api(path, options = {}) {
-  const res = await fetch(path, { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } });
-  let data = {};
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = {};
-  }
-  if (!res.ok) {
-    const err = new Error(data.error ? data.error.message : res.statusText);
-    err.code = data.error ? data.error.code : "";
-    throw err;
-  }
-  return data;
-}
-
-// A server error in the UI's language: by its code where there is a text for it, else its message.
-function errorText(err) {
-  return translateReason(err.message || "", err.code || "");
-}
-
-function toast(text, kind = "info") {
-  // at the top of the screen, under the header: never over the hand (bug 3)
-  const box = document.getElementById("toasts");
-  const node = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
-  box.append(node);
-  setTimeout(() => node.remove(), kind === "error" ? 5000 : 3500);
-}
-
-const store = {
-  token: (id) => localStorage.getItem(`troef.seat.${id}`),
-  setToken: (id, token) => localStorage.setItem(`troef.seat.${id}`, token),
-  dropToken: (id) => localStorage.removeItem(`troef.seat.${id}`),
-  invites: (id) => JSON.parse(localStorage.getItem(`troef.invites.${id}`) || "[]"),
-  setInvites: (id, list) => localStorage.setItem(`troef.invites.${id}`, JSON.stringify(list)),
-};
-
 // Settings kept in this browser: animation speed (a factor on every animation's time), sound on your
 // turn, playing a forced last card by itself, and card size.
 const SETTINGS = {
@@ -324,230 +289,6 @@ function seatBox(ctx, seat, p, mine) {
   }
   box.append(...game.seatExtra(ctx, seat).filter(Boolean));
   return box;
-}
-
-// ---------------------------------------------------------------- lobby
-function lobbyPage() {
-  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
-  const testing = new URLSearchParams(location.search).has("seed");
-  const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
-
-  async function load() {
-    try {
-      if (!S.games) S.games = await gameOptions();
-      S.tables = await api("/api/tables");
-      S.error = null;
-    } catch (e) {
-      S.error = errorText(e);
-    }
-    if (S.listBox && S.form && !S.error) S.listBox.replaceChildren(...listsNodes());
-    else render();
-  }
-
-  // the lobby refreshes itself (only the lists: a half-filled form keeps its focus and text)
-  S.timer = setInterval(() => { if (!document.hidden) load(); }, 5000);
-
-  // the games the server offers that this browser has a table for (web/<game>.js), in the server's order
-  function offered() {
-    return Object.keys(S.games.games).filter((name) => GAMES[name]);
-  }
-
-  function options() {
-    return S.games.games[S.form.game];
-  }
-
-  function defaultForm(game, presetName) {
-    const all = S.games.games[game];
-    presetName = presetName && all.presets[presetName] ? presetName : Object.keys(all.presets)[0];
-    const opts = all.presets[presetName];
-    const players = opts.default_players;
-    const levels = all.bots;
-    const best = levels.includes("heuristic") ? "heuristic" : levels[levels.length - 1];
-    return {
-      game,
-      preset: presetName,
-      players,
-      switches: { ...opts.switches },
-      seed: "",
-      turn: 0,
-      seats: Array.from({ length: 7 }, (_, i) => ({ choice: i === 0 ? "me" : `bot:${best}`, name: "" })),
-    };
-  }
-
-  function createForm() {
-    const f = S.form;
-    const opts = options();
-    const gameSel = h(
-      "select",
-      { id: "game", name: "game", onchange: (e) => { S.form = defaultForm(e.target.value); gameLanguage(e.target.value); render(); } },
-      offered().map((g) => h("option", { value: g, selected: g === f.game }, S.games.games[g].title || g)),
-    );
-    const presetSel = h(
-      "select",
-      { id: "preset", name: "preset", onchange: (e) => { S.form = defaultForm(f.game, e.target.value); render(); } },
-      Object.keys(opts.presets).map((p) => h("option", { value: p, selected: p === f.preset }, t(`preset_${p}`))),
-    );
-    const playersSel = h(
-      "select",
-      { id: "players", name: "players", onchange: (e) => { f.players = Number(e.target.value); render(); } },
-      opts.presets[f.preset].players.map((n) => h("option", { value: n, selected: n === f.players }, n)),
-    );
-    const switches = h("div", { class: "switches" });
-    for (const [key, choices] of Object.entries(opts.switches)) {
-      const id = `sw-${key}`;
-      let input;
-      if (choices[0] === "bool") {
-        input = h("input", { type: "checkbox", id, checked: !!f.switches[key], onchange: (e) => { f.switches[key] = e.target.checked; } });
-        switches.append(h("label", { class: "check" }, input, " ", t(`sw_${key}`)));
-        void input;
-      } else {
-        input = h(
-          "select",
-          { id, onchange: (e) => { f.switches[key] = typeof choices[0] === "number" ? Number(e.target.value) : e.target.value; } },
-          choices.map((c) => h("option", { value: c, selected: c === f.switches[key] }, typeof c === "number" ? c : t(`val_${c}`))),
-        );
-        switches.append(h("label", {}, t(`sw_${key}`), " ", input));
-      }
-    }
-    if (testing) switches.append(h("label", {}, t("seed"), " ", h("input", { id: "seed", type: "number", min: 0, value: f.seed, oninput: (e) => { f.seed = e.target.value; } })));
-    const seatRows = h("div", { class: "seat-rows" });
-    for (let i = 0; i < f.players; i++) {
-      const s = f.seats[i];
-      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...opts.bots.map((l) => [`bot:${l}`, t("bot", { level: t(`level_${l}`) })])];
-      seatRows.append(
-        h(
-          "div",
-          { class: "seat-row" },
-          h("span", { class: "seat-no" }, t("seat", { n: i + 1 })),
-          h("select", { id: `seat-${i}`, onchange: (e) => { s.choice = e.target.value; } }, choices.map(([value, label]) => h("option", { value, selected: value === s.choice }, label))),
-          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, value: s.name, oninput: (e) => { s.name = e.target.value; } }),
-        ),
-      );
-    }
-    return h(
-      "form",
-      { class: "panel create", id: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
-      h("h2", {}, t("newTable")),
-      h("div", { class: "row" }, h("label", {}, t("game"), " ", gameSel), h("label", {}, t("rules"), " ", presetSel, " ", h("a", { href: `/rules/${encodeURIComponent(f.game)}`, target: "_blank", rel: "noopener", class: "small" }, t("fullRulesShort"))), h("label", {}, t("players"), " ", playersSel)),
-      h("div", { class: "row" }, h("label", { title: t("turnTimerHelp") }, t("turnTimer"), " ", h("select", { id: "turn-timer-choice", onchange: (e) => { f.turn = Number(e.target.value); } }, [0, 10, 20, 30, 60, 120].map((n) => h("option", { value: n, selected: n === f.turn }, n ? t("seconds", { n }) : t("off")))))),
-      h("details", { open: S.variantsOpen, ontoggle: (e) => { S.variantsOpen = e.target.open; } }, h("summary", {}, t("variants")), switches),
-      h("h3", {}, t("seats")),
-      seatRows,
-      h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
-    );
-  }
-
-  async function create() {
-    const f = S.form;
-    const base = options().presets[f.preset].switches;
-    const switches = {};
-    for (const [k, value] of Object.entries(f.switches)) if (value !== base[k]) switches[k] = value;
-    const seats = f.seats.slice(0, f.players).map((s, i) => {
-      const name = s.name.trim() || undefined;
-      if (s.choice.startsWith("bot:")) return { kind: "bot", level: s.choice.slice(4), name };
-      if (s.choice === "open") return { kind: "human", open: true, name };
-      return { kind: "human", name: name || (s.choice === "me" ? (localStorage.getItem("troef.name") || "").trim() || undefined : undefined) };
-    });
-    const body = { game: f.game, config: { preset: f.preset, players: f.players, switches }, seats };
-    if (f.seed !== "") body.seed = Number(f.seed);
-    if (f.turn) body.turn_seconds = f.turn;
-    const me = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
-    if (me >= 0) body.owner = me;
-    try {
-      const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
-      const mine = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
-      const invites = [];
-      for (const inv of res.invites) {
-        if (inv.seat === mine) store.setToken(res.id, inv.token);
-        else invites.push({ seat: inv.seat, link: `${location.origin}${inv.link}` });
-      }
-      store.setInvites(res.id, invites);
-      location.assign(`/t/${res.id}`);
-    } catch (e) {
-      toast(errorText(e), "error");
-    }
-  }
-
-  async function claim(id, seat) {
-    try {
-      const name = (localStorage.getItem("troef.name") || "").trim();
-      const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { method: "POST", body: JSON.stringify(name ? { seat, name } : { seat }) });
-      store.setToken(res.id, res.token);
-      location.assign(`/t/${res.id}#claimed`);
-    } catch (e) {
-      toast(errorText(e), "error");
-      load();
-    }
-  }
-
-  function describe(tbl) {
-    const names = tbl.seats.map((s) => (s.kind === "bot" ? `${displayName(s.name)} \u2699` : s.open ? `(${t("open")})` : displayName(s.name))).join(", ");
-    const title = S.games.games[tbl.game]?.title || tbl.game;
-    const text = `${title} \u00B7 ${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
-    // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
-    return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
-  }
-
-  function lists() {
-    const T = S.tables;
-    const open = h(
-      "section",
-      { class: "panel" },
-      h("div", { class: "panel-head" }, h("h2", {}, t("openTables")), h("button", { type: "button", class: "refresh", onclick: load }, t("refresh"))),
-    );
-    if (!T.open.length) open.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.open) {
-      const row = h("div", { class: "table-row" }, h("span", {}, describe(tbl)));
-      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", dataset: { table: tbl.id, seat: s.seat }, onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
-      row.append(h("a", { href: `/t/${tbl.id}`, class: "button" }, t("watch")));
-      open.append(row);
-    }
-    const live = h("section", { class: "panel" }, h("h2", {}, t("liveTables")));
-    if (!T.live.length) live.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.live) {
-      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${t("hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
-    }
-    const done = h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedMatches")));
-    if (!T.finished.length) done.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.finished) {
-      const said = tbl.result ? gameOf(tbl.game).resultText(tbl.result, tbl.seats) : "";
-      done.append(
-        h(
-          "div",
-          { class: "table-row" },
-          h("span", {}, describe(tbl), said ? ` \u00B7 ${said}` : ""),
-          h("a", { href: `/r/${tbl.id}`, class: "button" }, t("replay")),
-          h("a", { href: `/api/tables/${tbl.id}/record`, class: "button", download: `troef-${tbl.id}.json` }, t("download")),
-        ),
-      );
-    }
-    return [open, live, done];
-  }
-
-  function listsNodes() {
-    return lists();
-  }
-
-  function render() {
-    if (S.error) {
-      root.replaceChildren(h("p", { class: "error" }, S.error));
-      return;
-    }
-    if (!S.games) {
-      root.replaceChildren(h("p", {}, t("loading")));
-      return;
-    }
-    if (!S.form) S.form = defaultForm(offered()[0]);
-    S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    // the name you play under when you take an open seat (kept in this browser)
-    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => localStorage.setItem("troef.name", e.target.value) });
-    const nameRow = h("label", { class: "panel my-name" }, t("yourName"), " ", nameInput);
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, nameRow, S.listBox)));
-  }
-
-  page = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
-  render();
-  load();
 }
 
 // ---------------------------------------------------------------- table
@@ -845,7 +586,10 @@ function tablePage(id) {
 
   function resultBanner() {
     const v = view();
-    const shown = S.result || (v.result ? { hand: S.state.hand, view: v } : null);
+    // the newest finished hand: the one before (shown for a while as the next one starts), or this one
+    // when it is over (the last hand of a match)
+    const current = v.result ? { hand: S.state.hand, view: v } : null;
+    const shown = current && (!S.result || S.result.hand < current.hand) ? current : S.result || current;
     if (!shown || shown.hand === S.dismissed) return null;
     const { hand } = shown;
     const lines = S.game.handResult(sheetCtx(), hand, shown.view === v ? v : S.game.tableView(shown.view));
@@ -1162,7 +906,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/t/")) tablePage(decodeURIComponent(path.slice(3)));
   else if (path.startsWith("/r/")) replayPage(decodeURIComponent(path.slice(3)));
-  else lobbyPage();
+  else page = lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage });
 }
 
 route();

@@ -1,6 +1,6 @@
 // Small helpers shared by the frame (app.js) and the game modules (bonaken.js, klaverjas.js, ...).
 
-import { t } from "./i18n.js";
+import { t, translateReason } from "./i18n.js";
 
 // h("div", { class: "x", onclick: f }, child, "text", [more]) -> an element.
 export function h(tag, attrs = {}, ...children) {
@@ -32,3 +32,42 @@ export function seatName(seats, seat, viewer) {
   const name = info ? displayName(info.name) : `${seat + 1}`;
   return seat === viewer ? `${name} (${t("you")})` : name;
 }
+
+// ---------------------------------------------------------------- server, messages, this browser's seats
+export async function api(path, options = {}) {
+  const res = await fetch(path, { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } });
+  let data = {};
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = {};
+  }
+  if (!res.ok) {
+    const err = new Error(data.error ? data.error.message : res.statusText);
+    err.code = data.error ? data.error.code : "";
+    throw err;
+  }
+  return data;
+}
+
+// A server error in the UI's language: by its code where there is a text for it, else its message.
+export function errorText(err) {
+  return translateReason(err.message || "", err.code || "");
+}
+
+export function toast(text, kind = "info") {
+  // at the top of the screen, under the header: never over the hand (bug 3)
+  const box = document.getElementById("toasts");
+  const node = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
+  box.append(node);
+  setTimeout(() => node.remove(), kind === "error" ? 5000 : 3500);
+}
+
+export const store = {
+  token: (id) => localStorage.getItem(`troef.seat.${id}`),
+  setToken: (id, token) => localStorage.setItem(`troef.seat.${id}`, token),
+  dropToken: (id) => localStorage.removeItem(`troef.seat.${id}`),
+  invites: (id) => JSON.parse(localStorage.getItem(`troef.invites.${id}`) || "[]"),
+  setInvites: (id, list) => localStorage.setItem(`troef.invites.${id}`, JSON.stringify(list)),
+};
+

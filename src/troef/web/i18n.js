@@ -535,6 +535,12 @@ export function missingKeys(language) {
 // Server messages are in English; the common ones are translated here.
 const REASONS_NL = [
   [/^it is not your turn$/, "je bent niet aan de beurt"],
+  // klaverjas's reasons
+  [/^you must follow trumps.*$/, "je moet troef bekennen"],
+  [/^you must overtrump.*$/, "je moet overtroeven"],
+  [/^you must undertrump.*$/, "je moet ondertroeven"],
+  [/^you must trump\b.*$/, "je moet troeven"],
+  [/^your side must kraak.*$/, "jullie moeten kraken: jullie zijn nog kraken schuldig"],
   [/^you must follow (\w+) \(or play a trump\)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen (of troeven)`],
   [/^you must follow (\w+)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen`],
   [/^you must play a trump.*$/, "je moet troef bekennen"],
@@ -549,6 +555,25 @@ const REASONS_NL = [
   [/^too many messages: slow down$/, "te veel berichten: rustig aan"],
 ];
 const SUIT_NL = { hearts: "harten", diamonds: "ruiten", clubs: "klaveren", spades: "schoppen" };
+const SUIT_DE = { hearts: "Herz", diamonds: "Karo", clubs: "Kreuz", spades: "Pik" };
+const REASONS_DE = [
+  [/^it is not your turn$/, "du bist nicht am Zug"],
+  [/^you must follow trumps.*$/, "du musst Trumpf bedienen"],
+  [/^you must follow (\w+) \(or play a trump\)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen (oder trumpfen)`],
+  [/^you must follow (\w+)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen`],
+  [/^you must play a trump.*$/, "du musst Trumpf bedienen"],
+  [/^you must play a higher trump$/, "du musst \u00FCbertrumpfen"],
+  [/^you must overtrump.*$/, "du musst \u00FCbertrumpfen"],
+  [/^you must undertrump.*$/, "du musst untertrumpfen"],
+  [/^you may not undertrump$/, "du darfst nicht untertrumpfen"],
+  [/^you must trump\b.*$/, "du musst trumpfen"],
+  [/^your side must kraak.*$/, "deine Partei muss kraaken: sie schuldet noch Kraaks"],
+  [/^you do not hold (.+)$/, (m) => `du hast ${m[1]} nicht`],
+  [/^the match is over$/, "die Partie ist vorbei"],
+  [/^the table has moved on.*$/, "der Tisch war schon weiter; schau noch einmal"],
+  [/^spectators cannot act$/, "Zuschauer spielen nicht mit"],
+  [/^too many messages: slow down$/, "zu viele Nachrichten: langsamer"],
+];
 
 // The language: the one chosen in this browser (the switch in the header), else the game's first
 // language once a page knows its game (setDefaultLang), else the browser's.
@@ -585,12 +610,11 @@ export function t(key, vars = {}) {
 // A server error in the UI's language: the rules' reasons (Dutch patterns), else a text per error code.
 export function translateReason(message, code = "") {
   if (lang === "en") return message;
-  if (lang !== "nl") return code && TEXTS[lang]?.[`err_${code}`] ? TEXTS[lang][`err_${code}`] : message;
-  for (const [pattern, out] of REASONS_NL) {
+  for (const [pattern, out] of lang === "nl" ? REASONS_NL : lang === "de" ? REASONS_DE : []) {
     const m = message.match(pattern);
     if (m) return typeof out === "function" ? out(m) : out;
   }
-  if (code && TEXTS.nl[`err_${code}`]) return TEXTS.nl[`err_${code}`];
+  if (code && TEXTS[lang]?.[`err_${code}`]) return TEXTS[lang][`err_${code}`];
   return message;
 }
 
