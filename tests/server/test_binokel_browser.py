@@ -125,6 +125,14 @@ def _play_game(page: Page) -> dict[str, int]:
                 word = name.rsplit(" ", 1)[0]
                 assert word in german_melds, name
             seen["melds"] += len(names)
+            illegal = page.locator("#my-hand .card.illegal")
+            if not seen["refused"] and illegal.count():
+                # "Stichphase": a card the rules forbid is refused with the reason in German, and nothing changes
+                illegal.first.click()
+                toast = page.wait_for_selector(".toast.error", timeout=5000)
+                assert toast is not None and "musst" in (toast.text_content() or ""), toast and toast.text_content()
+                assert table.get_attribute("data-version") == version
+                seen["refused"] += 1
             if page.locator("#concede").count():
                 seen["concede-offered"] += 1
             page.locator("#my-hand .card.legal").first.click()
@@ -148,7 +156,7 @@ def test_a_whole_binokel_game_in_german_with_three_computer_players(browser: Bro
     assert seen.get("bidding", 0) >= 3 and seen.get("play", 0) >= 24, seen
     assert seen.get("bid", 0) >= 1 and seen.get("melds", 0) >= 1, seen
     assert seen.get("give-done", 0) + seen.get("return-done", 0) >= 1, seen
-    assert seen.get("passed-shown", 0) >= 1, seen
+    assert seen.get("passed-shown", 0) >= 1 and seen.get("refused", 0) == 1, seen
     # the end screen: the winning side and the final score, in German
     winner = page.locator("#winner").text_content() or ""
     assert "gewinnen" in winner

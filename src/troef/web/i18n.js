@@ -575,6 +575,23 @@ const REASONS_DE = [
   [/^too many messages: slow down$/, "zu viele Nachrichten: langsamer"],
 ];
 
+// ---------------------------------------------------------------- Binokel's refusals (games/binokel/play.py)
+// "you must beat the ten of hearts", "you do not hold the ace of spades": first, before the shared patterns.
+const BK_RANKS = {
+  de: { ace: "Ass", ten: "Zehn", king: "K\u00F6nig", queen: "Dame", jack: "Bube", nine: "Neun" },
+  nl: { ace: "aas", ten: "tien", king: "heer", queen: "vrouw", jack: "boer", nine: "negen" },
+};
+const bkCard = (language, rank, suit) => `${(language === "de" ? SUIT_DE : SUIT_NL)[suit] || suit} ${BK_RANKS[language][rank] || rank}`;
+REASONS_DE.unshift(
+  [/^you must beat the (\w+) of (\w+)$/, (m) => `du musst ${bkCard("de", m[1], m[2])} schlagen`],
+  [/^you do not hold the (\w+) of (\w+)$/, (m) => `du hast ${bkCard("de", m[1], m[2])} nicht`],
+);
+REASONS_NL.unshift(
+  [/^you must beat the (\w+) of (\w+)$/, (m) => `je moet hoger spelen dan ${bkCard("nl", m[1], m[2])}`],
+  [/^you do not hold the (\w+) of (\w+)$/, (m) => `je hebt geen ${bkCard("nl", m[1], m[2])}`],
+);
+// ---------------------------------------------------------------- end of Binokel's refusals
+
 // The language: the one chosen in this browser (the switch in the header), else the game's first
 // language once a page knows its game (setDefaultLang), else the browser's.
 const BROWSER_LANG = (navigator.language || "en").toLowerCase().slice(0, 2);
