@@ -212,5 +212,18 @@ def test_a_binokel_hand_fits_a_phone_and_the_hint_speaks_the_tables_language(
     page.click('[data-lang="nl"]')
     assert page.locator('.action-panel [data-action="pass"]').text_content() == "Passen"
     assert page.locator(".tag.phase").text_content() == "Bieden"
+    # the hint search's values in words (games/binokel/hints.py: the four cards to pass are its "best" ones;
+    # a card's value is the share of the trick points still out), best first
+    said = page.evaluate(
+        """async () => { const m = await import('/static/binokel.js');
+            const give = m.hintValues([{ action: 'give Ah', value: null, best: true },
+                                       { action: 'give 9s', value: null, best: false },
+                                       { action: 'give Kd', value: null, best: true }]);
+            const play = m.hintValues([{ action: 'play 9s', value: 0.25, best: false },
+                                       { action: 'play Ah', value: 0.625, best: true }]);
+            return [give.textContent, [...play.children].map((li) => li.textContent)]; }"""
+    )
+    assert said[0] == "Voorstel om te geven: A\u2665 K\u2666", said
+    assert said[1][0].startswith("A\u2665 spelen: 63% van de overige slagpunten") and "25%" in said[1][1], said
     assert not errors, errors
     context.close()

@@ -48,7 +48,9 @@ function signed(n) {
 
 // An action in words a player reads (hints): "Reizen: 270", "Trumpf: ♥ Herz", "geben: A♥", "abgehen", "spielen: A♥".
 export function actionWords(action) {
-  const [word, arg] = action.split(" ");
+  const [word, arg, ...more] = action.split(" ");
+  // a suggestion of several cards to pass at once ("give Ah Ad 10h Kh") names them all
+  if (word === "give" && more.length) return t("bk_w_give", { card: [arg, ...more].map(cardLabel).join(" ") });
   if (word === "bid") return t("bk_w_bid", { n: arg });
   if (word === "pass") return t("bk_pass");
   if (word === "trump") return t("bk_w_trump", { suit: suitWords(arg) });
@@ -90,14 +92,19 @@ export function tableView(v) {
   return { ...v, table: 4, seats: [0, 1, 2, 3], declarers: v.declarer >= 0 ? [v.declarer] : [] };
 }
 
-// The value of each legal action from the hint search, best first (the best four when passing cards).
+// What the hint search (games/binokel/hints.py) thinks of the legal actions: for bids and trump suits the
+// chance of making the bid, for cards the share of the trick points still out that the side takes; in the
+// exchange the four cards it suggests passing (no values).
 export function hintValues(values) {
   if (!values || !values.length) return null;
-  const shown = values.filter((v) => v.value !== null && v.value !== undefined);
+  if (values.every((v) => v.action.startsWith("give "))) {
+    const best = values.filter((v) => v.best).map((v) => cardLabel(v.action.split(" ")[1]));
+    return best.length ? h("p", { class: "hint-values", id: "hint-values" }, t("bk_hintGive", { cards: best.join(" ") })) : null;
+  }
+  const shown = values.filter((v) => typeof v.value === "number").sort((a, b) => b.value - a.value);
   if (!shown.length) return null;
-  const chances = shown.every((v) => v.value >= 0 && v.value <= 1);
-  const sorted = [...shown].sort((a, b) => b.value - a.value);
-  const items = sorted.slice(0, 5).map((v) => h("li", {}, chances ? t("hintChance", { action: actionWords(v.action), n: Math.round(v.value * 100) }) : t("bk_hintValue", { action: actionWords(v.action), n: Math.round(v.value) })));
+  const key = (action) => (/^(bid|trump) /.test(action) ? "bk_hintChance" : /^(play |concede)/.test(action) ? "bk_hintShare" : "bk_hintValue");
+  const items = shown.slice(0, 5).map((v) => h("li", {}, t(key(v.action), { action: actionWords(v.action), n: Math.round(v.value * 100) })));
   return h("ul", { class: "hint-values", id: "hint-values" }, items);
 }
 
