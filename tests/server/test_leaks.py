@@ -36,7 +36,8 @@ from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.record import Record as KlaverjasRecord
 from troef.games.klaverjas.record import loads as klaverjas_loads
 
-CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789JQKA])([hdcs])(?![A-Za-z0-9])")
+# (a table's id is random letters, digits, "_" and "-": "o9lp_Qh-" names no card)
+CARD = re.compile(r"(?<![A-Za-z0-9_-])(10|[789JQKA])([hdcs])(?![A-Za-z0-9_-])")
 SPECTATOR = -1
 
 
@@ -392,7 +393,8 @@ def test_the_klaverjas_check_catches_a_partners_card(server: Server) -> None:
 # cards passed between them (the other side nothing of them, not even which); everyone every seat's melds once
 # the exchange is over ("Melden": melds are public) and every card played.
 
-BINOKEL_CARD = re.compile(r"(?<![A-Za-z0-9])(10|[9JQKA])([hdcs])('?)(?![A-Za-z0-9])")
+# (a table's id is random letters, digits, "_" and "-": "o9lp_Qh-" names no card)
+BINOKEL_CARD = re.compile(r"(?<![A-Za-z0-9_-])(10|[9JQKA])([hdcs])('?)(?![A-Za-z0-9_-])")
 
 
 def binokel_named(value: Any) -> dict[int, int]:
