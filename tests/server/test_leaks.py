@@ -17,11 +17,13 @@ import asyncio
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosedOK
 
 from tests.server.conftest import Server
 from troef.cards import card_str, parse_card
@@ -34,7 +36,8 @@ from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.record import Record as KlaverjasRecord
 from troef.games.klaverjas.record import loads as klaverjas_loads
 
-CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789JQKA])([hdcs])(?![A-Za-z0-9])")
+# (a table's id is random letters, digits, "_" and "-": "o9lp_Qh-" names no card)
+CARD = re.compile(r"(?<![A-Za-z0-9_-])(10|[789JQKA])([hdcs])(?![A-Za-z0-9_-])")
 SPECTATOR = -1
 
 
@@ -129,9 +132,16 @@ class Watcher:
 
 
 async def _client(
-    srv: Server, table: str, watcher: Watcher, plays: bool, rng: random.Random, pace: float = 0.0
+    srv: Server,
+    table: str,
+    watcher: Watcher,
+    plays: bool,
+    rng: random.Random,
+    pace: float = 0.0,
+    choose: Callable[[random.Random, list[str]], str] | None = None,
 ) -> None:
-    """Play (or watch) until the match is over; ``pace``: seconds to wait before each action.
+    """Play (or watch) until the match is over; ``pace``: seconds to wait before each action; ``choose``
+    picks the action (default: any legal one).
 
     A long match against instant bots would otherwise exceed the connection's message rate, and the
     server echoes at most one rate error a second: an action refused silently would stall the match.
@@ -143,7 +153,17 @@ async def _client(
         await ws.send(json.dumps(join))
         last_act: dict[str, Any] | None = None
         version = -1
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 3.0)
+            except TimeoutError:
+                # pace or not, a busy machine can still refuse an action silently: after 3 s of silence
+                # the action still due is said again (a second copy is refused as stale, which is harmless)
+                if last_act is not None and last_act["expect"] == version:
+                    await ws.send(json.dumps(last_act))
+                continue
+            except ConnectionClosedOK:  # as "async for" ends; a closing for an error still fails the test
+                return
             assert isinstance(raw, str)
             watcher.frames.append(raw)
             msg = orjson.loads(raw)
@@ -165,7 +185,8 @@ async def _client(
                     await asyncio.sleep(pace)
                 if rng.random() < 0.05:
                     await ws.send(json.dumps({"v": 1, "type": "hint"}))
-                last_act = {"v": 1, "type": "act", "action": rng.choice(legal), "expect": version}
+                action = choose(rng, legal) if choose is not None else rng.choice(legal)
+                last_act = {"v": 1, "type": "act", "action": action, "expect": version}
                 await ws.send(json.dumps(last_act))
 
 
@@ -362,3 +383,218 @@ def test_the_klaverjas_check_catches_a_partners_card(server: Server) -> None:
         pass
     else:
         raise AssertionError("the leak check missed the partner's card")
+
+
+# ---------------------------------------------------------------------- Binokel (issue 15)
+# Binokel plays with two copies of each card. A view writes the first card of a kind it names as "Ah" and a
+# second one as "Ah'" (docs/rules/binokel.md, "The cards"), so what a frame may name is counted per kind: "Ah"
+# if the viewer may know at least one ace of hearts, "Ah'" only if it may know both. What a viewer may know is
+# worked out from the record's deal and actions: a seat its dealt cards; the bid winner and his partner the
+# cards passed between them (the other side nothing of them, not even which); everyone every seat's melds once
+# the exchange is over ("Melden": melds are public) and every card played.
+
+# (a table's id is random letters, digits, "_" and "-": "o9lp_Qh-" names no card)
+BINOKEL_CARD = re.compile(r"(?<![A-Za-z0-9_-])(10|[9JQKA])([hdcs])('?)(?![A-Za-z0-9_-])")
+
+
+def binokel_named(value: Any) -> dict[int, int]:
+    """For each card kind (0-31) named anywhere in a JSON value: how many copies the names imply (1 or 2)."""
+    out: dict[int, int] = {}
+    if isinstance(value, str):
+        for m in BINOKEL_CARD.finditer(value):
+            kind = parse_card(m.group(1) + m.group(2)) & 31
+            out[kind] = max(out.get(kind, 0), 2 if m.group(3) else 1)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            for part in (binokel_named(k), binokel_named(v)):
+                for kind, n in part.items():
+                    out[kind] = max(out.get(kind, 0), n)
+    elif isinstance(value, list):
+        for v in value:
+            for kind, n in binokel_named(v).items():
+                out[kind] = max(out.get(kind, 0), n)
+    return out
+
+
+def binokel_counts(mask: int) -> dict[int, int]:
+    """Physical cards as copies known per kind."""
+    return {k: (mask >> k & 1) + (mask >> (k + 32) & 1) for k in range(32) if mask >> k & 1 or mask >> (k + 32) & 1}
+
+
+def binokel_known(r: Any, viewer: int) -> tuple[dict[int, int], int]:
+    """What ``viewer`` may know of round ``r`` now, and the cards passed in its sight (-1: not in the exchange)."""
+    from troef.games.binokel.state import Phase
+
+    public = 0
+    for _, card in r.plays():
+        public |= 1 << card
+    if r.phase >= Phase.PLAY:
+        for seat in range(4):
+            for meld in r.meld_of(seat):
+                for card in meld.cards:
+                    public |= 1 << card
+    if viewer == SPECTATOR:
+        return binokel_counts(public), -1
+    mask = public | r.deal.hands[viewer]
+    passed = -1
+    if r.declarer >= 0 and viewer in (r.declarer, r.partner):
+        passed = len(r.given) + len(r.returned)
+        for card in (*r.given, *r.returned):
+            mask |= 1 << card
+    return binokel_counts(mask), passed
+
+
+@dataclass
+class BinokelTimeline:
+    """For every version of a game: its round number and what each viewer may know."""
+
+    round_of: list[int] = field(default_factory=list)
+    current: list[dict[int, tuple[dict[int, int], int]]] = field(default_factory=list)
+    finals: list[dict[int, tuple[dict[int, int], int]]] = field(default_factory=list)
+    exchanges: int = 0
+
+
+def binokel_timeline(text: str) -> BinokelTimeline:
+    from troef.games.binokel.match import Match as BinokelMatch
+    from troef.games.binokel.record import loads as binokel_loads
+
+    record = binokel_loads(text)
+    viewers = [SPECTATOR, 0, 1, 2, 3]
+    match = BinokelMatch(record.rules, record.seed, record.first_dealer, deals=iter([r.deal for r in record.rounds]))
+    line = BinokelTimeline()
+
+    def snap() -> None:
+        line.round_of.append(len(match.rounds))
+        line.current.append({v: binokel_known(match.round, v) for v in viewers})
+
+    snap()
+    for rrec in record.rounds:
+        for _, action in rrec.actions:
+            index = len(match.rounds) - 1
+            match.apply(action)
+            if len(match.rounds) - 1 > index or match.is_over:
+                done = match.rounds[index]
+                line.finals.append({v: binokel_known(done, v) for v in viewers})
+                line.exchanges += len(done.given) == 4
+            snap()
+    return line
+
+
+def check_binokel_view(allowed: tuple[dict[int, int], int], viewer: int, view: dict[str, Any], where: str) -> None:
+    """Fail if ``view`` names more copies of a card than ``viewer`` may know, or passed cards out of its sight."""
+    counts, passed = allowed
+    for kind, n in binokel_named(view).items():
+        assert counts.get(kind, 0) >= n, f"{where}: viewer {viewer} was told of {n} cards of kind {kind}"
+    # the passed cards: seen by the two partners who passed them only, and one by one as they go over
+    seen = len(view["gave"]) + len(view["received"])
+    assert seen == max(passed, 0), f"{where}: viewer {viewer} sees {seen} passed cards, may see {max(passed, 0)}"
+    assert all(text == "give" for _, text in view["events"] if text.startswith("give")), where
+    if viewer == SPECTATOR:
+        assert view["hand"] is None and not view["legal"], where
+
+
+def check_binokel_frame(line: BinokelTimeline, viewer: int, raw: str) -> None:
+    msg = json.loads(raw)
+    kind = msg.get("type")
+    if kind == "state":
+        version = msg["version"]
+        assert msg["viewer"] == viewer, msg
+        assert msg["hand"] == line.round_of[version]
+        check_binokel_view(line.current[version][viewer], viewer, msg["view"], f"version {version}")
+        if "prev" in msg:
+            check_binokel_view(line.finals[msg["hand"] - 2][viewer], viewer, msg["prev"], f"round {msg['hand'] - 1}")
+        rest = {k: v for k, v in msg.items() if k not in ("view", "prev")}
+        assert not binokel_named(rest), f"cards outside the view: {rest}"
+    elif kind == "hint":  # the suggestion and the values of the legal actions (own cards only)
+        counts = line.current[msg["version"]][viewer][0]
+        assert all(counts.get(k, 0) >= n for k, n in binokel_named(msg).items())
+    else:
+        assert not binokel_named(msg), f"cards in a {kind} message: {raw[:200]}"
+
+
+def _binokel_choice(rng: random.Random, legal: list[str]) -> str:
+    # mostly pass in the bidding, so that the computer players' bids decide most rounds and a game ends soon
+    if "pass" in legal and rng.random() < 0.6:
+        return "pass"
+    return rng.choice(legal)
+
+
+async def _play_binokel(srv: Server, humans: set[int], seed: int) -> tuple[list[Watcher], str]:
+    seats = [
+        {"kind": "human", "name": f"person {s}"} if s in humans else {"kind": "bot", "level": "heuristic"}
+        for s in range(4)
+    ]
+    config = {"preset": "cardgames", "players": 4, "switches": {"target": 1000}}
+    loop = asyncio.get_running_loop()
+    table = await loop.run_in_executor(None, lambda: srv.create(seats=seats, seed=seed, game="binokel", config=config))
+    tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+    rng = random.Random(seed)
+    watchers = [Watcher(s, tokens[s]) for s in sorted(humans)]
+    first = min(humans)
+    watchers.append(Watcher(first, tokens[first]))  # a second connection on one seat
+    watchers.append(Watcher(SPECTATOR, None))
+    tasks = [
+        _client(srv, table["id"], w, w.viewer != SPECTATOR, random.Random(rng.random()), 0.05, _binokel_choice)
+        for w in watchers
+    ]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=240)
+    status, record = await loop.run_in_executor(None, lambda: srv.http("GET", f"/api/tables/{table['id']}/record"))
+    assert status == 200
+    return watchers, json.dumps(record)
+
+
+BINOKEL_GAMES = [{0, 1}, {1, 3}, {0, 2}, {2, 3}]
+
+
+def test_binokel_no_frame_names_a_card_or_a_passed_card_its_viewer_may_not_know(server: Server) -> None:
+    async def main() -> list[tuple[list[Watcher], str]]:
+        runs = [_play_binokel(server, humans, seed=300 + i) for i, humans in enumerate(BINOKEL_GAMES)]
+        return list(await asyncio.gather(*runs))
+
+    results = asyncio.run(main())
+    frames_checked = 0
+    passed_seen = 0
+    exchanges = 0
+    for watchers, record_text in results:
+        line = binokel_timeline(record_text)
+        exchanges += line.exchanges
+        for w in watchers:
+            assert w.frames, "every client hears something"
+            for raw in w.frames:
+                check_binokel_frame(line, w.viewer, raw)
+                frames_checked += 1
+                msg = json.loads(raw)
+                if msg.get("type") == "state" and w.viewer >= 0:
+                    passed_seen += bool(msg["view"]["gave"] or msg["view"]["received"])
+    assert frames_checked > 1000
+    assert exchanges >= 4 and passed_seen > 20  # the check looked at real exchanges, seen by human seats
+
+
+def test_binokel_the_check_catches_a_hidden_card_and_a_passed_card(server: Server) -> None:
+    async def main() -> tuple[list[Watcher], str]:
+        return await _play_binokel(server, {0, 1}, seed=77)
+
+    watchers, record_text = asyncio.run(main())
+    line = binokel_timeline(record_text)
+    spectator = next(w for w in watchers if w.viewer == SPECTATOR)
+    seat0 = next(w for w in watchers if w.viewer == 0)
+    states = [json.loads(f) for f in spectator.frames if json.loads(f)["type"] == "state"]
+    own = {m["version"]: m["view"]["hand"] for m in map(json.loads, seat0.frames) if m["type"] == "state"}
+    state = next(m for m in states if m["version"] in own)
+    for m in states:
+        check_binokel_frame(line, SPECTATOR, json.dumps(m))  # as sent, every frame passes
+    counts = line.current[state["version"]][SPECTATOR][0]
+    hidden = next(c for c in own[state["version"]] if counts.get(parse_card(c.rstrip("'")) & 31, 0) == 0)
+    leaks: list[tuple[str, Any]] = [
+        ("trick", [0, hidden]),  # a card of seat 0's hand shown to the spectator
+        ("received", hidden),  # a passed card shown outside the exchange
+        ("events", [0, f"give {hidden}"]),  # which card went over
+    ]
+    for key, item in leaks:
+        bad = json.loads(json.dumps(state))
+        bad["view"][key].append(item)
+        try:
+            check_binokel_frame(line, SPECTATOR, json.dumps(bad))
+        except AssertionError:
+            continue
+        raise AssertionError("the leak check missed a hidden card")

@@ -193,6 +193,7 @@ def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
 ADAPTERS: Final[dict[str, str]] = {
     "bonaken": "troef.server.bonaken:BonakenAdapter",
     "klaverjas": "troef.server.klaverjas:KlaverjasAdapter",
+    "binokel": "troef.server.binokel:BinokelAdapter",
 }
 
 _ON_OFF: Final = (False, True)

@@ -42,9 +42,10 @@ import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js
 import { lobbyPage } from "./lobby.js";
 import * as bonaken from "./bonaken.js";
 import * as klaverjas from "./klaverjas.js";
+import * as binokel from "./binokel.js";
 
 // The browser tables of the games, by the server's game name.
-const GAMES = { bonaken, klaverjas };
+const GAMES = { bonaken, klaverjas, binokel };
 function gameOf(name) {
   return GAMES[name] || bonaken;
 }

@@ -390,6 +390,146 @@ const TEXTS = {
   },
 };
 
+// ---------------------------------------------------------------- Binokel (web/binokel.js)
+// Binokel's own texts, one block per language (German first: the game's first language). They only fill
+// keys the tables above lack, so the shared texts always win; Binokel's keys start with bk_ (bkm_: melds).
+const BINOKEL_TEXTS = {
+  // ------------------------------------------------ Binokel: de
+  de: {
+    preset_cardgames: "cardgames.io (Partnerspiel zu viert)", sw_target: "Gewonnen ab",
+    phase_bidding: "Bieten", phase_trump: "Trumpf ansagen", phase_give: "Karten geben", phase_return: "Karten zur\u00FCckgeben",
+    phase_play: "Stichphase", phase_done: "Runde vorbei", trump: "Trumpf", bk_roundN: "Runde {n}", yourTurn: "Du bist dran",
+    waitingFor: "Warten auf {name}", spectating: "Du schaust zu", sheet: "Punkteliste", lastTrick: "Letzter Stich",
+    hint: "Tipp", matchOver: "Spiel vorbei", wonBy: "Stich f\u00FCr {name}", noTrickYet: "Noch kein Stich gespielt",
+    you: "du", close: "Schlie\u00DFen", hintChance: "{action}: {n}% Chance",
+    bk_suit_h: "Herz", bk_suit_d: "Karo", bk_suit_c: "Kreuz", bk_suit_s: "Pik",
+    bkm_sequence: "Sequenz", bkm_sequence_king: "Sequenz + K\u00F6nig", bkm_sequence_queen: "Sequenz + Dame",
+    bkm_sequence_marriage: "Sequenz + Hochzeit", bkm_double_sequence: "Doppelte Sequenz", bkm_trump_nine: "Kleiner Trumpf",
+    bkm_royal_marriage: "K\u00F6nigliche Hochzeit", bkm_marriage: "Einfache Hochzeit", bkm_binokel: "Binokel",
+    bkm_double_binokel: "Doppel-Binokel", bkm_aces: "Ass-Runde", bkm_double_aces: "Doppel-Ass-Runde",
+    bkm_kings: "K\u00F6nigs-Runde", bkm_double_kings: "Doppel-K\u00F6nigs-Runde", bkm_queens: "Damen-Runde",
+    bkm_double_queens: "Doppel-Damen-Runde", bkm_jacks: "Buben-Runde", bkm_double_jacks: "Doppel-Buben-Runde",
+    bk_pass: "Passen", bk_w_bid: "{n} bieten", bk_w_trump: "{suit} ist Trumpf", bk_w_give: "{card} geben",
+    bk_concede: "Aufgeben", bk_w_play: "{card} spielen",
+    bk_ev_bid: "{name} bietet {n}", bk_ev_pass: "{name} passt", bk_ev_trump: "{name} sagt {suit} als Trumpf an",
+    bk_ev_give_own: "{name} gibt {card}", bk_ev_give: "{name} gibt eine Karte", bk_ev_concede: "{name} gibt die Runde auf",
+    bk_ev_play: "{name} spielt {card}",
+    g_bk_reizen: "Bieten", gd_bk_reizen: "Mit 250 anfangen, dann 10 oder 20 h\u00F6her oder passen; wer passt, ist drau\u00DFen. Wer zuletzt bleibt, spielt und sagt Trumpf an.",
+    g_bk_druecken: "Geben", gd_bk_druecken: "Der Partner des Spielers gibt ihm vier Karten, dann gibt der Spieler vier zur\u00FCck. Die Gegner sehen nicht welche.",
+    g_bk_melden: "Melden", gd_bk_melden: "Nach dem Geben meldet jeder von selbst die beste Kombination seiner Karten; alle Meldungen liegen offen.",
+    g_bk_sequenz: "Sequenz", gd_bk_sequenz: "Ass, Zehn, K\u00F6nig, Dame, Bube in Trumpf: 150; beide: 1500.",
+    g_bk_binokel: "Binokel", gd_bk_binokel: "Karo Bube und Pik Dame: 40; beide doppelt: 300.",
+    g_bk_abgehen: "Aufgeben", gd_bk_abgehen: "Liegt das Gebot mehr als 250 \u00FCber der Meldung der eigenen Partei, darf der Spieler vor dem ersten Stich aufgeben: das Gebot wird abgezogen, die Gegner schreiben ihre Meldung.",
+    g_bk_stechen: "Stechen", gd_bk_stechen: "Farbe bedienen, sonst trumpfen; wer kann, muss den Stich gewinnen, auch gegen den Partner.",
+    g_bk_zaehlen: "Z\u00E4hlen", gd_bk_zaehlen: "Ass, Zehn und K\u00F6nig je 10, der letzte Stich 10: 250 in allem. Ohne Stichpunkte z\u00E4hlt auch die Meldung nicht.",
+    bk_hintValue: "{action}: {n}", bk_hintChance: "{action}: {n}% Chance, das Gebot zu schaffen",
+    bk_hintShare: "{action}: {n}% der restlichen Stichpunkte f\u00FCr euch", bk_hintGive: "Vorschlag zum Geben: {cards}",
+    bk_bidWinner: "hat das Bieten gewonnen", bk_bidShort: "Spiel {n}", bk_meldTotal: "Meldung {n}",
+    bk_giving: "gibt: {n}/4", bk_gave: "Gegeben:", bk_received: "Bekommen:",
+    bk_contractTag: "Spiel: {n} ({name})", bk_roundTag: "Meldung {a} : {b} \u00B7 Stiche {c} : {d}",
+    bk_targetHelp: "Gewonnen hat die Partei, die nach einer Runde {n} Punkte oder mehr hat.", bk_scoreTag: "{a} {x} \u00B7 {b} {y} / {n}",
+    bk_highBid: "H\u00F6chstes Gebot: {n} ({name})", bk_firstBid: "Das erste Gebot ist {n}", bk_bidN: "{n} bieten",
+    bk_nameTrump: "Sag Trumpf an", bk_givePick: "W\u00E4hle {n} Karten f\u00FCr {name}: klicke sie an",
+    bk_returnPick: "W\u00E4hle {n} Karten, die du {name} zur\u00FCckgibst: klicke sie an", bk_giveGo: "Geben ({n}/{need}) {cards}",
+    bk_concedeWhy: "Dein Gebot {bid} liegt mehr als 250 \u00FCber eurer Meldung {meld}: du darfst aufgeben oder eine Karte ausspielen.",
+    bk_concedeGo: "Aufgeben (\u2212{n})",
+    bk_game: "Spiel", bk_meld: "Meldung", bk_tricks: "Stiche", bk_round: "Runde", bk_total: "Stand",
+    bk_conceded: "aufgegeben", bk_made: "gewonnen", bk_lost: "\u00FCberreizt", bk_target: "Ziel: {n}",
+    bk_winners: "{names} gewinnen!", bk_rounds: "{n} Runden",
+    bk_roundResult: "Runde {n}: {name} spielt {bid}, Trumpf {suit}", bk_resultConceded: "Aufgegeben: \u2212{bid}",
+    bk_resultMade: "Gebot {bid} erreicht ({n})", bk_resultLost: "\u00DCberreizt: {n} statt {bid}, \u2212{bid}",
+    bk_resultSide: "{names}: Meldung {meld}, Stiche {tricks}, Runde {delta}", bk_resultText: "{names} gewinnen ({a} : {b})",
+  },
+  // ------------------------------------------------ Binokel: nl
+  nl: {
+    preset_cardgames: "cardgames.io (met z'n vieren, twee teams)", sw_target: "Gewonnen vanaf",
+    phase_give: "Kaarten geven", phase_return: "Kaarten teruggeven", bk_roundN: "Ronde {n}",
+    bk_suit_h: "harten", bk_suit_d: "ruiten", bk_suit_c: "klaveren", bk_suit_s: "schoppen",
+    bkm_sequence: "reeks", bkm_sequence_king: "reeks + heer", bkm_sequence_queen: "reeks + vrouw",
+    bkm_sequence_marriage: "reeks + koninklijk huwelijk", bkm_double_sequence: "dubbele reeks", bkm_trump_nine: "troefnegen",
+    bkm_royal_marriage: "koninklijk huwelijk", bkm_marriage: "huwelijk", bkm_binokel: "binokel",
+    bkm_double_binokel: "dubbele binokel", bkm_aces: "vier azen", bkm_double_aces: "acht azen",
+    bkm_kings: "vier heren", bkm_double_kings: "acht heren", bkm_queens: "vier vrouwen",
+    bkm_double_queens: "acht vrouwen", bkm_jacks: "vier boeren", bkm_double_jacks: "acht boeren",
+    bk_pass: "Passen", bk_w_bid: "{n} bieden", bk_w_trump: "{suit} troef", bk_w_give: "{card} geven",
+    bk_concede: "Opgeven", bk_w_play: "{card} spelen",
+    bk_ev_bid: "{name} biedt {n}", bk_ev_pass: "{name} past", bk_ev_trump: "{name} maakt {suit} troef",
+    bk_ev_give_own: "{name} geeft {card}", bk_ev_give: "{name} geeft een kaart", bk_ev_concede: "{name} geeft de ronde op",
+    bk_ev_play: "{name} speelt {card}",
+    g_bk_reizen: "Bieden", gd_bk_reizen: "Beginnen bij 250, daarna 10 of 20 hoger of passen; wie past, is eruit. Wie als laatste overblijft, speelt en maakt troef.",
+    g_bk_druecken: "Geven", gd_bk_druecken: "De maat van de speler geeft hem vier kaarten, daarna geeft de speler er vier terug. De tegenstanders zien niet welke.",
+    g_bk_melden: "Melden", gd_bk_melden: "Na het geven meldt ieder vanzelf de beste combinatie van zijn kaarten; alle meldingen liggen open.",
+    g_bk_sequenz: "Reeks", gd_bk_sequenz: "Aas, tien, heer, vrouw, boer in troef: 150; allebei: 1500.",
+    g_bk_binokel: "Binokel", gd_bk_binokel: "Ruitenboer en schoppenvrouw: 40; beide dubbel: 300.",
+    g_bk_abgehen: "Opgeven", gd_bk_abgehen: "Ligt het bod meer dan 250 boven de melding van de eigen partij, dan mag de speler voor de eerste slag opgeven: het bod gaat eraf, de tegenstanders schrijven hun melding.",
+    g_bk_stechen: "Slagen", gd_bk_stechen: "Kleur bekennen, anders troeven; wie de slag kan winnen, moet dat, ook tegen de maat.",
+    g_bk_zaehlen: "Tellen", gd_bk_zaehlen: "Aas, tien en heer elk 10, de laatste slag 10: samen 250. Zonder slagpunten telt ook de melding niet.",
+    bk_hintValue: "{action}: {n}", bk_hintChance: "{action}: {n}% kans om het bod te halen",
+    bk_hintShare: "{action}: {n}% van de overige slagpunten voor jullie", bk_hintGive: "Voorstel om te geven: {cards}",
+    bk_bidWinner: "heeft het bieden gewonnen", bk_bidShort: "speelt {n}", bk_meldTotal: "melding {n}",
+    bk_giving: "geeft: {n}/4", bk_gave: "Gegeven:", bk_received: "Gekregen:",
+    bk_contractTag: "Bod: {n} ({name})", bk_roundTag: "Melding {a} : {b} \u00B7 slagen {c} : {d}",
+    bk_targetHelp: "De partij die na een ronde {n} punten of meer heeft, wint.", bk_scoreTag: "{a} {x} \u00B7 {b} {y} / {n}",
+    bk_highBid: "Hoogste bod: {n} ({name})", bk_firstBid: "Het eerste bod is {n}", bk_bidN: "{n} bieden",
+    bk_nameTrump: "Maak troef", bk_givePick: "Kies {n} kaarten voor {name}: klik ze aan",
+    bk_returnPick: "Kies {n} kaarten om aan {name} terug te geven: klik ze aan", bk_giveGo: "Geven ({n}/{need}) {cards}",
+    bk_concedeWhy: "Je bod {bid} ligt meer dan 250 boven jullie melding {meld}: je mag opgeven of een kaart uitspelen.",
+    bk_concedeGo: "Opgeven (\u2212{n})",
+    bk_game: "Spel", bk_meld: "Melding", bk_tricks: "Slagen", bk_round: "Ronde", bk_total: "Stand",
+    bk_conceded: "opgegeven", bk_made: "gehaald", bk_lost: "overboden", bk_target: "Doel: {n}",
+    bk_winners: "{names} winnen!", bk_rounds: "{n} rondes",
+    bk_roundResult: "Ronde {n}: {name} speelt {bid}, troef {suit}", bk_resultConceded: "Opgegeven: \u2212{bid}",
+    bk_resultMade: "Bod {bid} gehaald ({n})", bk_resultLost: "Overboden: {n} in plaats van {bid}, \u2212{bid}",
+    bk_resultSide: "{names}: melding {meld}, slagen {tricks}, ronde {delta}", bk_resultText: "{names} winnen ({a} : {b})",
+  },
+  // ------------------------------------------------ Binokel: en
+  en: {
+    preset_cardgames: "cardgames.io (four players, two sides)", sw_target: "Game to",
+    phase_give: "Passing cards", phase_return: "Passing back", bk_roundN: "Round {n}",
+    bk_suit_h: "hearts", bk_suit_d: "diamonds", bk_suit_c: "clubs", bk_suit_s: "spades",
+    bkm_sequence: "sequence", bkm_sequence_king: "sequence + king", bkm_sequence_queen: "sequence + queen",
+    bkm_sequence_marriage: "sequence + royal marriage", bkm_double_sequence: "double sequence", bkm_trump_nine: "trump nine",
+    bkm_royal_marriage: "royal marriage", bkm_marriage: "marriage", bkm_binokel: "binokel",
+    bkm_double_binokel: "double binokel", bkm_aces: "aces around", bkm_double_aces: "all eight aces",
+    bkm_kings: "kings around", bkm_double_kings: "all eight kings", bkm_queens: "queens around",
+    bkm_double_queens: "all eight queens", bkm_jacks: "jacks around", bkm_double_jacks: "all eight jacks",
+    bk_pass: "Pass", bk_w_bid: "bid {n}", bk_w_trump: "{suit} trump", bk_w_give: "pass {card}",
+    bk_concede: "Concede", bk_w_play: "play {card}",
+    bk_ev_bid: "{name} bids {n}", bk_ev_pass: "{name} passes", bk_ev_trump: "{name} names {suit} trump",
+    bk_ev_give_own: "{name} passes {card}", bk_ev_give: "{name} passes a card", bk_ev_concede: "{name} concedes the round",
+    bk_ev_play: "{name} plays {card}",
+    g_bk_reizen: "Bidding", gd_bk_reizen: "Start at 250, then 10 or 20 higher or pass; a player who passed is out. The last one in plays and names trump.",
+    g_bk_druecken: "Passing", gd_bk_druecken: "The bid winner's partner passes him four cards, then he passes four back. The other side does not see which.",
+    g_bk_melden: "Melding", gd_bk_melden: "After the passing every hand melds its best combination by itself; all melds are open.",
+    g_bk_sequenz: "Sequence", gd_bk_sequenz: "Ace, ten, king, queen, jack of trumps: 150; both: 1500.",
+    g_bk_binokel: "Binokel", gd_bk_binokel: "Jack of diamonds and queen of spades: 40; both twice: 300.",
+    g_bk_abgehen: "Conceding", gd_bk_abgehen: "When the bid is more than 250 above the side's meld, the bid winner may give up before the first trick: the bid is subtracted and the other side scores its meld.",
+    g_bk_stechen: "Tricks", gd_bk_stechen: "Follow suit, else trump; whoever can win the trick must, even against the partner.",
+    g_bk_zaehlen: "Counting", gd_bk_zaehlen: "Aces, tens and kings 10 each, the last trick 10: 250 in all. A side without trick points scores no meld either.",
+    bk_hintValue: "{action}: {n}", bk_hintChance: "{action}: {n}% chance to make the bid",
+    bk_hintShare: "{action}: {n}% of the trick points still out for your side", bk_hintGive: "Suggested to pass: {cards}",
+    bk_bidWinner: "won the bidding", bk_bidShort: "plays {n}", bk_meldTotal: "meld {n}",
+    bk_giving: "passing: {n}/4", bk_gave: "Passed:", bk_received: "Received:",
+    bk_contractTag: "Bid: {n} ({name})", bk_roundTag: "Meld {a} : {b} \u00B7 tricks {c} : {d}",
+    bk_targetHelp: "A side with {n} points or more at the end of a round wins.", bk_scoreTag: "{a} {x} \u00B7 {b} {y} / {n}",
+    bk_highBid: "Highest bid: {n} ({name})", bk_firstBid: "The first bid is {n}", bk_bidN: "Bid {n}",
+    bk_nameTrump: "Name trump", bk_givePick: "Pick {n} cards to pass to {name}: click them",
+    bk_returnPick: "Pick {n} cards to pass back to {name}: click them", bk_giveGo: "Pass ({n}/{need}) {cards}",
+    bk_concedeWhy: "Your bid {bid} is more than 250 above your side's meld {meld}: you may concede, or lead a card.",
+    bk_concedeGo: "Concede (\u2212{n})",
+    bk_game: "Game", bk_meld: "Meld", bk_tricks: "Tricks", bk_round: "Round", bk_total: "Total",
+    bk_conceded: "conceded", bk_made: "made", bk_lost: "went back", bk_target: "Target: {n}",
+    bk_winners: "{names} win!", bk_rounds: "{n} rounds",
+    bk_roundResult: "Round {n}: {name} plays {bid}, {suit} trump", bk_resultConceded: "Conceded: \u2212{bid}",
+    bk_resultMade: "Bid {bid} made ({n})", bk_resultLost: "Went back: {n} instead of {bid}, \u2212{bid}",
+    bk_resultSide: "{names}: meld {meld}, tricks {tricks}, round {delta}", bk_resultText: "{names} win ({a} : {b})",
+  },
+};
+for (const [language, texts] of Object.entries(BINOKEL_TEXTS)) {
+  for (const [key, text] of Object.entries(texts)) if (!(key in TEXTS[language])) TEXTS[language][key] = text;
+}
+// ---------------------------------------------------------------- end of Binokel
+
 // The keys a language lacks (a test asks: every language has every English key).
 export function missingKeys(language) {
   return Object.keys(TEXTS.en).filter((key) => !(key in (TEXTS[language] || {})));
@@ -437,6 +577,23 @@ const REASONS_DE = [
   [/^spectators cannot act$/, "Zuschauer spielen nicht mit"],
   [/^too many messages: slow down$/, "zu viele Nachrichten: langsamer"],
 ];
+
+// ---------------------------------------------------------------- Binokel's refusals (games/binokel/play.py)
+// "you must beat the ten of hearts", "you do not hold the ace of spades": first, before the shared patterns.
+const BK_RANKS = {
+  de: { ace: "Ass", ten: "Zehn", king: "K\u00F6nig", queen: "Dame", jack: "Bube", nine: "Neun" },
+  nl: { ace: "aas", ten: "tien", king: "heer", queen: "vrouw", jack: "boer", nine: "negen" },
+};
+const bkCard = (language, rank, suit) => `${(language === "de" ? SUIT_DE : SUIT_NL)[suit] || suit} ${BK_RANKS[language][rank] || rank}`;
+REASONS_DE.unshift(
+  [/^you must beat the (\w+) of (\w+)$/, (m) => `du musst ${bkCard("de", m[1], m[2])} schlagen`],
+  [/^you do not hold the (\w+) of (\w+)$/, (m) => `du hast ${bkCard("de", m[1], m[2])} nicht`],
+);
+REASONS_NL.unshift(
+  [/^you must beat the (\w+) of (\w+)$/, (m) => `je moet hoger spelen dan ${bkCard("nl", m[1], m[2])}`],
+  [/^you do not hold the (\w+) of (\w+)$/, (m) => `je hebt geen ${bkCard("nl", m[1], m[2])}`],
+);
+// ---------------------------------------------------------------- end of Binokel's refusals
 
 // The language: the one chosen in this browser (the switch in the header), else the game's first
 // language once a page knows its game (setDefaultLang), else the browser's.
