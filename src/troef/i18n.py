@@ -317,6 +317,11 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "pass_word": {"nl": "pas", "en": "pass", "de": "passe"},
     "none_word": {"nl": "geen", "en": "none", "de": "kein"},
     "hint": {"nl": "Tip: {action}", "en": "Hint: {action}", "de": "Tipp: {action}"},
+    "hints_heading": {
+        "nl": "Tip (* = de beste keuze; hoe hoger het getal, hoe beter):",
+        "en": "Hint (* = the best choice; the higher the figure, the better):",
+        "de": "Tipp (* = die beste Wahl; je höher die Zahl, desto besser):",
+    },
     # --- mistakes ------------------------------------------------------------------
     "not_understood": {
         "nl": "'{text}' begrijp ik niet. {examples} ('help' voor uitleg)",

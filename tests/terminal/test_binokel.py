@@ -175,3 +175,24 @@ def test_troef_play_binokel_takes_the_target_and_troef_replay_reads_the_record(t
     assert replayed.exit_code == 0, replayed.output
     bad = runner.invoke(app, ["play", "binokel", "--target", "1200", "--save", str(tmp_path / "x.json")], input="")
     assert bad.exit_code == 2 and "target must be one of 1000, 1500, 2000" in bad.output
+
+
+def test_tipp_lists_every_legal_action_with_one_best_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, out = make_table(tmp_path)
+    answers = iter(["tipp", "ende"])
+    feed(monkeypatch, lambda *_: next(answers))
+    table.run()
+    text = out.getvalue()
+    assert "Tipp (* = die beste Wahl" in text
+    after = round_view(table.match, table.human)
+    plain, _ = make_table(tmp_path)  # the same seed, quitting at once: a hint only looks
+    feed(monkeypatch, lambda *_: "ende")
+    plain.run()
+    assert after.to_json() == round_view(plain.match, plain.human).to_json() and after.legal
+    heading = text.index("Tipp (*")
+    lines = text[heading:].splitlines()[1 : 1 + len(after.legal)]
+    assert len(lines) == len(after.legal)
+    assert sum(line.startswith("* ") for line in lines) == 1
+    assert all(line[:2] in ("* ", "  ") for line in lines)

@@ -92,6 +92,23 @@ class Outcome(Protocol):
         ...
 
 
+class Hint(Protocol):
+    """One legal action of a view with its value for the seat to act: the shape of every game's hints.
+
+    ``value`` is in [0, 1] (the game's hints module says what it measures, e.g. the chance that
+    the seat's side makes its goal), or None for an action the game does not value.
+    """
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def value(self) -> float | None: ...
+
+    @property
+    def best(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named rule set of a game, as a menu shows it."""
@@ -227,6 +244,11 @@ class Game(ABC):
         """
 
     # ------------------------------------------------------------------ computer players
+    def hints(self, view: Any, budget: float, seed: int) -> Sequence[Hint]:
+        """Every legal action of ``view`` with its value, from the game's strongest search (about
+        ``budget`` seconds of work, reproducible from ``seed``); empty where the game has no hints."""
+        return ()
+
     def bot_kinds(self) -> tuple[str, ...]:
         """The computer players a table may seat, weakest first."""
         return ("random", *self.bots)

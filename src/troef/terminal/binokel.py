@@ -34,7 +34,7 @@ from troef.games.binokel.names import MELD_NAMES, RANK_WORDS, SUIT_WORDS
 from troef.games.binokel.state import Round
 from troef.games.binokel.view import BinokelView, round_view, view_of_round
 from troef.i18n import add_words, t
-from troef.terminal.frame import Frame, Quit
+from troef.terminal.frame import HINT_WORDS, Frame, Quit
 
 #: Letters of the ranks as written on German, Dutch and English cards (9 10 J/B Q/D/V K/H A).
 _RANK_LETTERS: Final = {
@@ -179,11 +179,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "binokel_help": {
         "de": "Nummer aus der Liste oder Karte (Ah = Herz Ass, 10p = Pik Zehn, Bd = Karo Bube, oder 'Herz Dame'), "
-        "Gebot als Zahl, 'passe', Trumpf als Farbe ('Herz'), 'aufgeben'; Enter nimmt den Vorschlag; 'ende' beendet.",
+        "Gebot als Zahl, 'passe', Trumpf als Farbe ('Herz'), 'aufgeben'; 'tipp' zeigt den Wert jeder Wahl; "
+        "Enter nimmt den Vorschlag; 'ende' beendet.",
         "nl": "Nummer uit de lijst of kaart (Ah = harten aas, 10s = schoppen tien, Bd = ruiten boer), "
-        "bod als getal, 'pas', troef als kleur ('harten'), 'opgeven'; Enter neemt de suggestie; 'stop' stopt.",
+        "bod als getal, 'pas', troef als kleur ('harten'), 'opgeven'; 'tip' toont de waarde van elke keuze; "
+        "Enter neemt de suggestie; 'stop' stopt.",
         "en": "A number from the list or a card (Ah, 10s), a bid as a number, 'pass', trump as a suit "
-        "('hearts'), 'concede'; Enter takes the suggestion; 'quit' stops.",
+        "('hearts'), 'concede'; 'hint' shows the value of each choice; Enter takes the suggestion; 'quit' stops.",
     },
     # refusals, by the engine's codes (troef.games.binokel.state.Refusal)
     "binokel_why_follow": {
@@ -377,6 +379,10 @@ class BinokelTable(Frame):
             hint = t("binokel_suggest", self.lang, action=self.action_label(suggestion))
             line = self.ask(f"{t('binokel_prompt', self.lang)} ({hint}): ")
             words = line.strip().lower().split()
+            if words and words[0] in HINT_WORDS:
+                if not self.show_hints(view, lambda text: self.action_label(parse_action(text))):
+                    self.print(hint)
+                continue
             if words and words[0] in _COMMANDS:
                 if _COMMANDS[words[0]] == "quit":
                     raise Quit

@@ -21,6 +21,7 @@ import os
 import sys
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -45,6 +46,10 @@ TABLES: Final[dict[str, str]] = {
 SWITCH_OPTIONS: Final[dict[str, dict[str, tuple[type, str]]]] = {
     "binokel": {"target": (int, "Points that win the game: 1000, 1500 (the rule text) or 2000.")},
 }
+#: Seconds of work the ``hint`` command may take.
+HINT_BUDGET: Final = 1.0
+#: What a player types for a hint, in every language of the terminal.
+HINT_WORDS: Final = frozenset({"hint", "tip", "tipp", "advies"})
 #: Names of the computer players, by seat.
 BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")
 
@@ -106,6 +111,24 @@ class Frame(ABC):
     def name(self, seat: int) -> str:
         """A seat's name at the table."""
         return t("you", self.lang) if seat == self.human else BOT_NAMES[seat % len(BOT_NAMES)]
+
+    # ------------------------------------------------------------------ hints
+    def show_hints(self, view: Any, label: Callable[[str], str]) -> bool:
+        """Print each legal action of ``view`` with its value from the game's hints, the best first.
+
+        ``label`` turns an action's text into the table's words. False (nothing printed) where
+        the game gives no hints. The seed is the match's, so a position always gets the same hint.
+        """
+        found = self.game.hints(view, HINT_BUDGET, self.match.seed % 2**31)
+        if not found:
+            return False
+        ranked = sorted(found, key=lambda h: (not h.best, -1.0 if h.value is None else -h.value))
+        lines = [t("hints_heading", self.lang)]
+        for h in ranked:
+            value = "" if h.value is None else f"  {h.value:.0%}"
+            lines.append(f"{'*' if h.best else ' '} {escape(label(h.text))}{value}")
+        self.print("\n".join(lines))
+        return True
 
     # ------------------------------------------------------------------ console
     def print(self, *items: RenderableType | str) -> None:

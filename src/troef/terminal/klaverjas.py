@@ -33,7 +33,7 @@ from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.view import KlaverjasView
 from troef.i18n import add_words, t
-from troef.terminal.frame import Frame, Quit
+from troef.terminal.frame import HINT_WORDS, Frame, Quit
 
 #: The words of the klaverjas table, added to the catalogue once (``troef.i18n.add_words``).
 WORDS: Final[dict[str, dict[str, str]]] = {
@@ -65,9 +65,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "kj_legal": {"nl": "mogelijk", "en": "legal", "de": "möglich"},
     "kj_prompt": {
-        "nl": "Jouw beurt [Enter = {hint}]: ",
-        "en": "Your turn [Enter = {hint}]: ",
-        "de": "Du bist dran [Enter = {hint}]: ",
+        "nl": "Jouw beurt [Enter = {hint}, tip = waarde van elke keuze]: ",
+        "en": "Your turn [Enter = {hint}, hint = value of each choice]: ",
+        "de": "Du bist dran [Enter = {hint}, tipp = Wert jeder Wahl]: ",
     },
     "kj_not_understood": {
         "nl": "Niet begrepen: {text}",
@@ -338,6 +338,10 @@ class TerminalGame(Frame):
             line = self.ask(t("kj_prompt", self.lang, hint=hint.text()))
             if line.strip().lower() in ("quit", "stop", "q"):
                 raise Quit
+            if line.strip().lower() in HINT_WORDS:
+                if not self.show_hints(view, lambda text: self._action_text(parse_action(text)).plain):
+                    self.print(t("hint", self.lang, action=hint.text()))
+                continue
             if not line.strip():
                 action = hint
             else:

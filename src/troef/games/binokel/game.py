@@ -17,14 +17,14 @@ rule is decided here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Final
 
 from troef.cards import mask_of
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
-from troef.core.game import SPECTATOR, Game, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Preset
 from troef.games.binokel.actions import BinokelAction, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
@@ -158,6 +158,12 @@ class Binokel(Game):
             r.apply(legal[randrange(len(legal))])
             actions += 1
         return actions
+
+    def hints(self, view: BinokelView, budget: float, seed: int) -> Sequence[Hint]:
+        """The search player's values of every legal action (:mod:`troef.games.binokel.hints`)."""
+        from troef.games.binokel.hints import hints  # the search modules load only when a hint is asked
+
+        return hints(view, budget=budget, seed=seed)
 
 
 #: The one Binokel game.

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Final
 
 from troef.core.errors import IllegalActionError
-from troef.core.game import SPECTATOR, Game, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Preset
 from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
@@ -160,6 +160,12 @@ class Bonaken(Game):
 
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
         return random_playout(Hand.new(_rules(preset), players, dealer=dealer, seed=seed), chooser)
+
+    def hints(self, view: BonakenView, budget: float, seed: int) -> Sequence[Hint]:
+        """The pimc player's values of every legal action (:mod:`troef.games.bonaken.hints`)."""
+        from troef.games.bonaken.hints import hints  # the search modules load only when a hint is asked
+
+        return hints(view, budget=budget, seed=seed)
 
 
 #: The one Bonaken game.
