@@ -53,6 +53,9 @@ class Strength:
     :mod:`troef.games.bonaken.bidmodel`, fitted on the bot's own contracts
     against the heuristic (``troef bench bid-model``). Misère, zwabber and
     bonaak were too rare for a curve; their bar stays on the rate (0.85).
+    Bars of 0.25, 0.35 and 0.65 for number contracts were tried against
+    0.5 (duplicate, 40 matches each, nk and pagat; ``docs/bots.md``): none
+    was proven better, so 0.5 stays.
     """
 
     #: Safety caps in seconds (never reached in normal runs; see the class docstring).
