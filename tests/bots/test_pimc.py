@@ -147,6 +147,18 @@ def test_a_budget_too_small_for_any_world_is_a_counted_fallback() -> None:
     assert bot.fallbacks == bot.fallback_reasons["few_worlds"] >= 1
 
 
+def test_each_phase_gets_its_own_node_budget() -> None:
+    strength = Strength(nodes=1_000, bid_nodes=2_000, plan_nodes=3_000, solve_share=0.5)
+    assert [strength.budget_for(p).left for p in ("play", "bidding", "exchange", "trump")] == [
+        1_000,
+        2_000,
+        3_000,
+        3_000,
+    ]
+    assert strength.budget_for("bidding").per_solve == 1_000
+    assert replace(strength, node_limit=77).budget_for("play").per_solve == 77
+
+
 def test_a_solve_never_gets_more_nodes_than_the_budget_has_left() -> None:
     budget = Budget(10_000, 4_000, math.inf)
     assert budget.solve_limits() == (4_000, None)
