@@ -23,7 +23,7 @@ from troef.games.bonaken.actions import Bid, BidKind
 from troef.games.bonaken.cheat import PERFECT, CheatBot
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
-from troef.games.bonaken.pimc import PimcBot, Sampler, SamplingError, Strength, roem_witnesses
+from troef.games.bonaken.pimc import Budget, PimcBot, Sampler, SamplingError, Strength, roem_witnesses
 from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.roem import roem_options
 from troef.games.bonaken.rules import Rules, preset
@@ -103,6 +103,72 @@ def test_pimc_falls_back_to_the_heuristic_when_the_rules_do_not_fit_the_view() -
     bot = PimcBot(seed=1, rules=wrong)
     assert bot.act(view) == HeuristicBot(seed=1).act(view)
     assert bot.fallbacks == 1
+    assert bot.fallback_reasons == {"no_world": 1}
+
+
+# ---------------------------------------------------------------------------- the work budget
+def decisions(bot: PimcBot, seed: int, count: int) -> list[tuple[str, int]]:
+    """The bot's choices (and the nodes each took) at ``count`` decisions of a seeded nk match of heuristic bots."""
+    match = Match(preset("nk"), 4, seed)
+    others = HeuristicBot(seed=seed)
+    out: list[tuple[str, int]] = []
+    while not match.is_over and len(out) < count:
+        view = hand_view(match.hand, match.hand.to_act)
+        if len(view.legal) > 1:
+            before = bot.nodes
+            out.append((bot.act(view).text(), bot.nodes - before))
+        match.apply(others.act(view))
+    return out
+
+
+def test_a_seeded_pimc_decides_by_work_not_by_the_clock() -> None:
+    """Same seed, same decisions and the same solver nodes: the clock is only a safety net."""
+    work = replace(Strength(), samples=6, nodes=4_000, bid_nodes=6_000, plan_nodes=6_000)
+    no_clock = replace(work, budget=math.inf, bid_budget=math.inf, plan_budget=math.inf)
+    first = PimcBot(seed=4, strength=no_clock)
+    again = PimcBot(seed=4, strength=no_clock)
+    mine = decisions(first, 9, 30)
+    assert mine == decisions(again, 9, 30)
+    assert sum(n for _, n in mine) > 0
+    assert first.time_caps == 0
+    # no decision searches much more than its budget: a solve never gets more nodes than are left
+    # (but at least 500), so at most the last solves of a world run a little past it
+    assert all(n <= 6_000 + 1_000 for _, n in mine)
+    assert max(n for _, n in mine) > 5_000  # and the budget is used
+
+
+def test_a_budget_too_small_for_any_world_is_a_counted_fallback() -> None:
+    starved = replace(STEADY, nodes=1, bid_nodes=1, plan_nodes=1, node_limit=1)
+    bot = PimcBot(seed=2, strength=starved)
+    match = Match(preset("nk"), 4, 3)
+    view = hand_view(match.hand, match.hand.to_act)
+    assert view.phase == "bidding"
+    assert bot.act(view) == HeuristicBot(seed=2).act(view)
+    assert bot.fallbacks == bot.fallback_reasons["few_worlds"] >= 1
+
+
+def test_each_phase_gets_its_own_node_budget() -> None:
+    strength = Strength(nodes=1_000, bid_nodes=2_000, plan_nodes=3_000, solve_share=0.5)
+    assert [strength.budget_for(p).left for p in ("play", "bidding", "exchange", "trump")] == [
+        1_000,
+        2_000,
+        3_000,
+        3_000,
+    ]
+    assert strength.budget_for("bidding").per_solve == 1_000
+    assert replace(strength, node_limit=77).budget_for("play").per_solve == 77
+
+
+def test_a_solve_never_gets_more_nodes_than_the_budget_has_left() -> None:
+    budget = Budget(10_000, 4_000, math.inf)
+    assert budget.solve_limits() == (4_000, None)
+    budget.spend(8_000)
+    assert budget.solve_limits() == (2_000, None)
+    budget.spend(1_900)
+    assert budget.solve_limits() == (500, None)  # a few nodes always: endgames need few
+    assert not budget.exhausted
+    budget.spend(100)
+    assert budget.exhausted and not budget.timed_out
 
 
 # ---------------------------------------------------------------------------- the sampler

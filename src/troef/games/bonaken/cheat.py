@@ -3,7 +3,7 @@
 :class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.Hand`
 (through a callable, so that it follows the match from hand to hand) and
 decides as the pimc bot does, but in the one true world instead of sampled
-ones: it plays perfectly (the solver's exact answer, no time limit that
+ones: it plays perfectly (the solver's exact answer, no work limit that
 matters), and bids, lays away and names trump with the true cards of
 everybody, the blind card included.
 
@@ -30,11 +30,14 @@ from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
 
-#: One world (the true one), and time enough to solve it exactly.
+#: One world (the true one), and work enough to solve it exactly (the clock is the pimc bot's safety net).
 PERFECT: Final = Strength(
     budget=30.0,
     bid_budget=30.0,
     plan_budget=60.0,
+    nodes=10**9,
+    bid_nodes=10**9,
+    plan_nodes=10**9,
     solve_share=1.0,
     samples=1,
     min_worlds=1,

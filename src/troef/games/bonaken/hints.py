@@ -51,6 +51,7 @@ from troef.games.bonaken.actions import (
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.pimc import (
     STRONG,
+    Budget,
     Evaluator,
     Plan,
     Sampler,
@@ -178,7 +179,8 @@ def _play_values(
     cards = [a.card for a in actions if isinstance(a, Play)]
     me = view.viewer
     evaluator = Evaluator(me, strength, lambda _deadline: iter(worlds), early_stop=False)
-    tally = evaluator.card_tally(cards, deadline, cap, partial=True)
+    budget = Budget.until(deadline, strength.node_limit, cap if cap != math.inf else None)
+    tally = evaluator.card_tally(cards, budget, partial=True)
     declarer_side = me in view.declarers
     single = len(view.declarers) == 1
     out: dict[BonakenAction, tuple[float | None, float | None, int]] = {}
@@ -207,7 +209,7 @@ def _bid_trial(me: int, bid: Bid, strength: Strength) -> Trial:
             plans = plans_in(hand, me, strength.plans)
         else:
             plans = [Plan((), -1)]
-        return contract_value(hand, me, plans, deadline, strength.node_limit)
+        return contract_value(hand, me, plans, Budget.until(deadline, strength.node_limit))
 
     return trial
 
@@ -272,7 +274,7 @@ def _pre_play_trial(me: int, action: BonakenAction, node_limit: int | None) -> T
             return None
         if hand.phase == Phase.PLAY and hand.to_act != me:
             return _made_exact(hand, me, deadline, node_limit)
-        return solve_makes(hand, me, deadline - time.perf_counter(), node_limit)
+        return solve_makes(hand, me, Budget.until(deadline, node_limit))
 
     if isinstance(action, (Discard, NameTrump, DeclareRoem, DeclareStuk, Play)):
         return trial
