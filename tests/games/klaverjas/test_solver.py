@@ -127,4 +127,4 @@ def test_inconsistent_position_is_refused() -> None:
     deal = random_position("amsterdam", 1, 3)
     good = position_from_deal(deal)
     with pytest.raises(SolverError):
-        Position(**{**{f: getattr(good, f) for f in good.__slots__}, "hands": (1, 1, 0, 0)})  # type: ignore[arg-type]
+        Position(**{**{f: getattr(good, f) for f in good.__slots__}, "hands": (1, 1, 0, 0)})

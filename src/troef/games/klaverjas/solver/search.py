@@ -42,8 +42,12 @@ PIT: Final = 1
 #: Ranks of a suit from weakest to strongest: plain 7 8 9 J Q K 10 A, trumps 7 8 Q K 10 A 9 J.
 PLAIN_ORDER: Final = (0, 1, 2, 4, 5, 6, 3, 7)
 TRUMP_ORDER: Final = (0, 1, 5, 6, 3, 7, 2, 4)
-#: ``LONG_RUN[byte]``: whether a suit byte holds three adjacent ranks (a sequence can still fall).
-LONG_RUN: Final = tuple(any((b >> r) & 7 == 7 for r in range(6)) for b in range(256))
+#: ``RUN_WITH[others][rank]``: whether a card of ``rank`` can still be in a sequence with the other hands'
+#: cards ``others`` of its suit (a byte): three adjacent ranks around it.
+RUN_WITH: Final = tuple(
+    tuple(any(((b | 1 << r) >> start) & 7 == 7 for start in range(max(0, r - 2), min(r, 5) + 1)) for r in range(8))
+    for b in range(256)
+)
 _ALL_FOURS: Final = 0x01010101
 
 
@@ -66,6 +70,7 @@ class Search:
         pit_value: int,
         kind: int,
         node_limit: int,
+        horizon: int = 0,
     ) -> None:
         self.hands = hands
         self.trump = trump
@@ -78,6 +83,8 @@ class Search:
         self.pit_value = pit_value
         self.kind = kind
         self.node_limit = node_limit
+        #: With a horizon, the search stops that many tricks on and estimates the rest (:meth:`estimate`).
+        self.stop_left = tricks_left - horizon if 0 < horizon < tricks_left else 0
         self.nodes = 0
         self.points = POINTS[trump]
         self.power = POWER[trump]
@@ -90,6 +97,11 @@ class Search:
         for hand in hands:
             in_play |= hand
         self.in_play = in_play
+        #: The card points of the cards still in the hands.
+        self.rest_points = 0
+        for card in range(32):
+            if in_play >> card & 1:
+                self.rest_points += self.points[card]
 
     # ------------------------------------------------------------------ bounds
     def bound(self, rest: int, pit: int) -> int:
@@ -104,35 +116,46 @@ class Search:
             total += points[low.bit_length() - 1]
             mask ^= low
         if self.roem:
-            total += self.left * self.roem_bound(rest)
+            total += self.roem_bound(rest)
         if pit:
             total += self.pit_value
         return total
 
     def roem_bound(self, rest: int) -> int:
-        """The most roem one trick of the cards ``rest`` can hold."""
+        """The most roem all tricks of the cards ``rest`` can hold together.
+
+        A trick holds one sequence or one four: the sequences of a suit come
+        from disjoint runs of three or four adjacent cards (one trick, four
+        cards), so each suit's best split is summed, the fours whose four cards
+        are all left added, and the total capped by the best trick roem per
+        trick left.
+        """
         found = self.roem_bounds.get(rest)
         if found is not None:
             return found
-        best = 0
         sequences = self.sequences
+        split = [0] * 9  # the best roem of a block of n adjacent cards split into runs of 3 and 4
+        for n in range(3, 9):
+            split[n] = max(split[n - 1], split[n - 3] + sequences[3], split[n - 4] + sequences[4] if n >= 4 else 0)
+        total = 0
+        single = 0
         for suit in range(4):
             byte = (rest >> (8 * suit)) & 0xFF
-            length = 0
             run = 0
-            for r in range(8):
-                if byte >> r & 1:
+            for r in range(9):
+                if r < 8 and byte >> r & 1:
                     run += 1
-                    if run > length:
-                        length = run
                 else:
+                    total += split[run]
+                    if run >= 3 and sequences[min(run, 4)] > single:
+                        single = sequences[min(run, 4)]
                     run = 0
-            value = sequences[length if length < 4 else 4]
-            if value > best:
-                best = value
         for rank in range(8):
-            if self.fours[rank] > best and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                best = self.fours[rank]
+            if (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
+                total += self.fours[rank]
+                if self.fours[rank] > single:
+                    single = self.fours[rank]
+        best = min(total, single * self.left)
         self.roem_bounds[rest] = best
         return best
 
@@ -147,19 +170,25 @@ class Search:
         h1 = hands[1]
         h2 = hands[2]
         h3 = hands[3]
+        if left == 1:
+            return self.last_trick(leader, pit) >= need
+        if left == self.stop_left:
+            return self.estimate(leader) >= need
         if self.kind == PIT:
             if need > 0:
                 return False
             if need <= -left:
                 return True
         else:
-            ub = self.bound(h0 | h1 | h2 | h3, pit)
+            ub = self.rest_points + LAST_TRICK
+            if pit:
+                ub += self.pit_value
+            if self.roem:
+                ub += self.roem_bound(h0 | h1 | h2 | h3)
             if need > ub:
                 return False
             if need <= -ub:
                 return True
-        if left == 1:
-            return self.last_trick(leader, pit) >= need
         key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
         entry = self.table.get(key)
         lo = -100000
@@ -178,6 +207,27 @@ class Search:
             hi = need - 1
         self.table[key] = (lo, hi)
         return result
+
+    def estimate(self, leader: int) -> int:
+        """A quick guess of the value of the tricks left (the horizon): each side's card points and trumps.
+
+        Card points count for the side holding them, each trump 8 more, the
+        last trick for the side on lead; pit and roem are left out.
+        """
+        if self.kind == PIT:
+            return -1
+        points = self.points
+        trump_bits = 0xFF << (8 * self.trump)
+        total = 0
+        for seat in range(4):
+            hand = self.hands[seat]
+            worth = 8 * (hand & trump_bits).bit_count()
+            while hand:
+                low = hand & -hand
+                worth += points[low.bit_length() - 1]
+                hand ^= low
+            total += worth if (seat & 1) == self.side else -worth
+        return total + (LAST_TRICK if (leader & 1) == self.side else -LAST_TRICK)
 
     def last_trick(self, leader: int, pit: int) -> int:
         """The value of the last trick: every hand holds one card, so its play is forced."""
@@ -233,6 +283,8 @@ class Search:
             if result == maximise:
                 if count == 0:
                     self.first[key] = card
+                else:
+                    self.first[tmask | seat << 32] = card
                 return result
         return not maximise
 
@@ -262,13 +314,18 @@ class Search:
         if power > best_power:
             best_power = power
             best_seat = seat
-        tpts += self.points[card]
+        worth = self.points[card]
+        tpts += worth
         tmask |= bit
-        if count < 3:
-            result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
-        else:
-            result = self.finish(best_seat, tmask, tpts, pit, need)
-        hands[seat] ^= bit
+        self.rest_points -= worth
+        try:
+            if count < 3:
+                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
+            else:
+                result = self.finish(best_seat, tmask, tpts, pit, need)
+        finally:
+            hands[seat] ^= bit
+            self.rest_points += worth
         return result
 
     def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> bool:
@@ -307,14 +364,16 @@ class Search:
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
         keyed: list[int] = []
-        first = self.first.get(key, -1) if count == 0 else -1
+        first = self.first.get(key if count == 0 else tmask | seat << 32, -1)
         last = count == 3
+        roem = self.roem
+        fours = self.fours
         for suit in range(4):
             byte = (legal >> (8 * suit)) & 0xFF
             if not byte:
                 continue
             other_byte = (others >> (8 * suit)) & 0xFF
-            roem_suit = self.roem and LONG_RUN[(remaining >> (8 * suit)) & 0xFF]
+            runs = RUN_WITH[other_byte]
             order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
             prev = -1
             kept = -1
@@ -325,25 +384,22 @@ class Search:
                 if not byte >> rank & 1:
                     continue
                 card = 8 * suit + rank
-                if (
-                    prev >= 0
-                    and not roem_suit
-                    and not (self.fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS)
-                ):
+                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards,
+                # no four equal cards of its rank left; only inert cards are merged when roem counts
+                inert = not roem or not (runs[rank] or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS))
+                if prev >= 0 and inert:
                     if points[prev] == points[card]:
                         continue  # equivalent to the weaker card just kept
                     if last:
                         # the last card of a trick: the run decides the winner alike, so only the card with the
                         # most points (the own side takes the trick) or the fewest (the other side does) counts
-                        own = self.power[led][card] > best_power or (
-                            self.power[led][card] <= best_power and best_seat == seat ^ 2
-                        )
+                        own = self.power[led][card] > best_power or best_seat == seat ^ 2
                         if own == (points[card] > points[kept]):
                             keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
                             kept = card
                         prev = card
                         continue
-                prev = card
+                prev = card if inert else -1
                 kept = card
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
         keyed.sort()
@@ -357,6 +413,8 @@ class Search:
         if count == 0:
             # leading: the strongest cards first, trumps first for the playing side
             power = self.power[card >> 3][card]
+            if power >= 16 and (seat & 1) != self.side:
+                power -= 40  # the defenders lead their plain winners before trumps
             return ((64 - power) << 12) + (card | 64)
         power = self.power[led][card]
         wins = power > best_power
