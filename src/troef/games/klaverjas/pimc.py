@@ -36,6 +36,7 @@ from typing import Final
 from troef.bots.pimc import Budget, Decision, PimcBot, decide
 from troef.games.klaverjas.actions import (
     CLAIM,
+    NO,
     STUK,
     DeclareRoem,
     KlaverjasAction,
@@ -45,6 +46,7 @@ from troef.games.klaverjas.actions import (
     parse_action,
 )
 from troef.games.klaverjas.heuristic import HeuristicBot
+from troef.games.klaverjas.kraak import playing_side
 from troef.games.klaverjas.roem import best_hand_roem, sequence_values, stuk_mask
 from troef.games.klaverjas.sampler import WorldSampler
 from troef.games.klaverjas.solver import Position, position_from_view, solve
@@ -141,10 +143,12 @@ class ContractEvaluator:
 
     A trump is worth 1 when the seat's side, playing with it, takes more
     than the other side; a kraak word 1 when the seat's side, then the
-    playing side, does; "no" and "pass" are worth the fixed ``threshold``.
+    playing side, does. "no" and "pass" are worth the fixed ``threshold``;
+    without one (hints), "no" is worth 1 when the seat's side reaches its
+    goal as things stand, and "pass" 0.
     """
 
-    def __init__(self, strength: Strength, threshold: float) -> None:
+    def __init__(self, strength: Strength, threshold: float | None) -> None:
         self.strength = strength
         self.threshold = threshold
 
@@ -153,21 +157,25 @@ class ContractEvaluator:
     ) -> tuple[Mapping[str, float], int]:
         out: dict[str, float] = {}
         spent = 0
-        side = view.viewer & 1
+        mine = view.viewer & 1
         share = max(200, nodes // max(1, len(actions)))
         for text in actions:
             action = parse_action(text)
+            side = mine
             if isinstance(action, NameTrump):
                 trump = action.suit
             elif isinstance(action, Word) and action.word in ("kraak", "rekraak", "superkraak"):
                 trump = view.trump
+            elif self.threshold is None and action == NO:
+                trump = view.trump
+                side = playing_side(view.declarer, view.level)
             else:
-                out[text] = self.threshold
+                out[text] = self.threshold or 0.0
                 continue
             position = first_lead_position(view, world, trump, side)
             solution = solve(position, all_moves=False, node_limit=share, horizon=self.strength.bid_horizon)
             spent += solution.nodes
-            out[text] = 1.0 if solution.makes else 0.0
+            out[text] = 1.0 if solution.makes == (side == mine) else 0.0
         return out, spent
 
 

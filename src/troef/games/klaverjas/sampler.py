@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from troef.games.klaverjas.play import POWER, legal_mask
-from troef.games.klaverjas.roem import hand_roem_options, stuk_mask
+from troef.games.klaverjas.roem import best_hand_roem, stuk_mask
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.view import KlaverjasView
 
@@ -181,7 +181,8 @@ def _roem_holds(know: Knowledge, hands: tuple[int, int, int, int], trump: int, r
     for seat in range(4):
         value = know.declared[seat]
         if value > 0 and seat != know.viewer:
-            if value not in hand_roem_options(hands[seat] | know.played[seat], trump, rules):
+            # the engine offers a hand its best total, with and without stuk (DealState._name_trump)
+            if value not in best_hand_roem(hands[seat] | know.played[seat], trump, rules):
                 return False
     return True
 
