@@ -9,8 +9,9 @@ questions sharing one transposition table (MTD-style).
 
 What keeps it fast:
 
-* the playing side is MAX, the other MIN: a node is an OR or an AND over its
-  cards and stops at the first card that decides it;
+* the playing side is MAX, the other MIN: a node stops at the first card
+  that decides the question; it answers fail-soft (a bound of the value
+  beyond ``need`` where one is known), so the table learns more than yes/no;
 * a transposition table at trick boundaries, keyed by the four hands, the
   leader and who can still make pit, holds a lower and an upper bound of the
   value, and the first card that answered the last question there;
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask
+from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POWER, legal_mask
 from troef.games.klaverjas.roem import trick_roem_of
 
 #: Question kinds: the playing side's score difference, or pit for the playing side.
@@ -49,6 +50,9 @@ RUN_WITH: Final = tuple(
     for b in range(256)
 )
 _ALL_FOURS: Final = 0x01010101
+#: The power of the strongest card in a suit byte: as trumps (16 + trump power), as the suit led.
+TOP_TRUMP: Final = tuple(max((16 + TRUMP_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
+TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
 class Abort(Exception):
@@ -160,25 +164,29 @@ class Search:
         return best
 
     # ------------------------------------------------------------------ search
-    def boundary(self, leader: int, pit: int, need: int) -> bool:
-        """At a trick boundary: is the value of the tricks left at least ``need``?"""
+    def boundary(self, leader: int, pit: int, need: int) -> int:
+        """At a trick boundary: a bound of the value of the tricks left (fail-soft, against ``need``).
+
+        A result of at least ``need`` is a lower bound of the value, a result
+        below ``need`` an upper bound.
+        """
         left = self.left
         if left == 0:
-            return need <= 0
+            return 0
         hands = self.hands
         h0 = hands[0]
         h1 = hands[1]
         h2 = hands[2]
         h3 = hands[3]
         if left == 1:
-            return self.last_trick(leader, pit) >= need
+            return self.last_trick(leader, pit)
         if left == self.stop_left:
-            return self.estimate(leader) >= need
+            return self.estimate(leader)
         if self.kind == PIT:
             if need > 0:
-                return False
+                return 0
             if need <= -left:
-                return True
+                return -left
         else:
             ub = self.rest_points + LAST_TRICK
             if pit:
@@ -186,9 +194,9 @@ class Search:
             if self.roem:
                 ub += self.roem_bound(h0 | h1 | h2 | h3)
             if need > ub:
-                return False
+                return ub
             if need <= -ub:
-                return True
+                return -ub
         key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
         entry = self.table.get(key)
         lo = -100000
@@ -196,15 +204,15 @@ class Search:
         if entry is not None:
             lo, hi = entry
             if lo >= need:
-                return True
+                return lo
             if hi < need:
-                return False
+                return hi
         result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
-        if result:
-            if need > lo:
-                lo = need
-        elif need - 1 < hi:
-            hi = need - 1
+        if result >= need:
+            if result > lo:
+                lo = result
+        elif result < hi:
+            hi = result
         self.table[key] = (lo, hi)
         return result
 
@@ -275,18 +283,25 @@ class Search:
         pit: int,
         need: int,
         key: int,
-    ) -> bool:
-        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead)."""
+    ) -> int:
+        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound."""
         maximise = (seat & 1) == self.side
+        best = -1000000 if maximise else 1000000
         for card in self.candidates(seat, count, led, best_power, best_seat, tmask, key):
             result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
-            if result == maximise:
+            if (result >= need) == maximise:
                 if count == 0:
                     self.first[key] = card
+                    self.first[self.hands[seat] | (1 << card) | (4 + seat) << 32] = card
                 else:
                     self.first[tmask | seat << 32] = card
                 return result
-        return not maximise
+            if maximise:
+                if result > best:
+                    best = result
+            elif result < best:
+                best = result
+        return best
 
     def play(
         self,
@@ -300,8 +315,8 @@ class Search:
         tpts: int,
         pit: int,
         need: int,
-    ) -> bool:
-        """``seat`` plays ``card``: is the value from here at least ``need``?"""
+    ) -> int:
+        """``seat`` plays ``card``: a fail-soft bound of the value from here against ``need``."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise Abort
@@ -328,7 +343,7 @@ class Search:
             self.rest_points += worth
         return result
 
-    def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> bool:
+    def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> int:
         """The trick ``tmask`` is complete and goes to ``winner``."""
         side = winner & 1
         left = self.left
@@ -345,7 +360,7 @@ class Search:
             gain = value if side == self.side else -value
         self.left = left - 1
         try:
-            result = self.boundary(winner, pit & ~(1 << (side ^ 1)), need - gain)
+            result = gain + self.boundary(winner, pit & ~(1 << (side ^ 1)), need - gain)
         finally:
             self.left = left
         return result
@@ -364,8 +379,13 @@ class Search:
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
         keyed: list[int] = []
-        first = self.first.get(key if count == 0 else tmask | seat << 32, -1)
-        last = count == 3
+        if count == 0:
+            # the card that answered here before, else the lead that answered last from this hand
+            first = self.first.get(key, -1)
+            if first < 0:
+                first = self.first.get(hand | (4 + seat) << 32, -1)
+        else:
+            first = self.first.get(tmask | seat << 32, -1)
         roem = self.roem
         fours = self.fours
         for suit in range(4):
@@ -390,11 +410,11 @@ class Search:
                 if prev >= 0 and inert:
                     if points[prev] == points[card]:
                         continue  # equivalent to the weaker card just kept
-                    if last:
-                        # the last card of a trick: the run decides the winner alike, so only the card with the
-                        # most points (the own side takes the trick) or the fewest (the other side does) counts
-                        own = self.power[led][card] > best_power or best_seat == seat ^ 2
-                        if own == (points[card] > points[kept]):
+                    sure = self.sure_side(seat, count, suit if count == 0 else led, card, best_power, best_seat)
+                    if sure:
+                        # whichever card of the run is played, the same side takes the trick: only the card with
+                        # the most points (the own side takes it) or the fewest (the other side does) counts
+                        if (sure > 0) == (points[card] > points[kept]):
                             keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
                             kept = card
                         prev = card
@@ -404,6 +424,36 @@ class Search:
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
         keyed.sort()
         return [k & 63 for k in keyed]
+
+    def sure_side(self, seat: int, count: int, led: int, card: int, best_power: int, best_seat: int) -> int:
+        """After ``seat`` plays ``card``: 1 if its side surely takes the trick, -1 if surely not, 0 if unknown.
+
+        Sure means that no seat still to play on the other side of the
+        trick's winner holds a card that could beat it.
+        """
+        power = self.power[led][card]
+        if power > best_power:
+            best_power = power
+            best_seat = seat
+        side = best_seat & 1
+        hands = self.hands
+        trump = self.trump
+        for k in range(1, 4 - count):
+            other = (seat + k) & 3
+            if (other & 1) == side:
+                continue
+            hand = hands[other]
+            trumps = (hand >> (8 * trump)) & 0xFF
+            if trumps:
+                top = TOP_TRUMP[trumps]
+            elif led != trump:
+                follow = (hand >> (8 * led)) & 0xFF
+                top = TOP_PLAIN[follow] if follow else -1
+            else:
+                top = -1
+            if top > best_power:
+                return 0
+        return 1 if side == (seat & 1) else -1
 
     def order_key(self, card: int, seat: int, count: int, led: int, best_power: int, best_seat: int, first: int) -> int:
         """A sort key (smaller first) with the card in its low six bits."""

@@ -103,9 +103,10 @@ def _cards(search: Search, root: _Root) -> list[int]:
 
 
 def _test(search: Search, root: _Root, card: int, need: int) -> bool:
-    return search.play(
+    value = search.play(
         root.seat, card, root.count, root.led, root.best_power, root.best_seat, root.tmask, root.tpts, root.pit, need
     )
+    return value >= need
 
 
 def guess_difference(position: Position) -> int:
