@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POWER, legal_mask
+from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POINTS, TRUMP_POWER, legal_mask
 from troef.games.klaverjas.roem import trick_roem_of
 
 #: Question kinds: the playing side's score difference, or pit for the playing side.
@@ -52,6 +52,14 @@ RUN_WITH: Final = tuple(
 _ALL_FOURS: Final = 0x01010101
 #: The power of the strongest card in a suit byte: as trumps (16 + trump power), as the suit led.
 TOP_TRUMP: Final = tuple(max((16 + TRUMP_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
+#: ``TRUMP_BYTE_POINTS[byte]``: the points of the trumps in a suit byte.
+TRUMP_BYTE_POINTS: Final = tuple(sum(TRUMP_POINTS[r] for r in range(8) if b >> r & 1) for b in range(256))
+#: ``BELOW_OR_AT[byte]``: the trump ranks not above the strongest trump in ``byte`` (every rank for an empty byte
+#: is wrong: an empty byte gives 0, so every trump of the other side is above it).
+BELOW_OR_AT: Final = tuple(
+    sum(1 << r for r in range(8) if b and TRUMP_POWER[r] <= max(TRUMP_POWER[q] for q in range(8) if b >> q & 1))
+    for b in range(256)
+)
 TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
@@ -197,6 +205,17 @@ class Search:
                 return ub
             if need <= -ub:
                 return -ub
+            # a trump above every trump of the other side takes the trick it falls in: its points are sure
+            trump = self.trump
+            mine = ((hands[self.side] | hands[self.side + 2]) >> (8 * trump)) & 0xFF
+            theirs = ((hands[self.side ^ 1] | hands[(self.side ^ 1) + 2]) >> (8 * trump)) & 0xFF
+            if mine or theirs:
+                upper = ub - 2 * TRUMP_BYTE_POINTS[theirs & ~BELOW_OR_AT[mine]]
+                if need > upper:
+                    return upper
+                lower = 2 * TRUMP_BYTE_POINTS[mine & ~BELOW_OR_AT[theirs]] - ub
+                if need <= lower:
+                    return lower
         key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
         entry = self.table.get(key)
         lo = -100000
@@ -461,11 +480,13 @@ class Search:
             return card
         points = self.points[card]
         if count == 0:
-            # leading: the strongest cards first, trumps first for the playing side
+            # leading: sure winners first, then plain cards before trumps, the strongest first
             power = self.power[card >> 3][card]
-            if power >= 16 and (seat & 1) != self.side:
-                power -= 40  # the defenders lead their plain winners before trumps
-            return ((64 - power) << 12) + (card | 64)
+            if power >= 16:
+                power -= 40
+            if self.sure_side(seat, 0, card >> 3, card, -1, -1) > 0:
+                power += 100
+            return ((256 - power) << 12) + (card | 64)
         power = self.power[led][card]
         wins = power > best_power
         if wins or (best_seat ^ seat) == 2:
