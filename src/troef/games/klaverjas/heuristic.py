@@ -1,29 +1,41 @@
-"""A simple rule-based klaverjas player, seeing only its own seat's view.
+"""The rule-based klaverjas club player (``heuristic``), seeing only its own seat's view.
 
-It names the suit where its cards are strongest as trump, kraaks with a
-strong trump holding (and when the quota leaves no choice), always declares
-its best roem and stuk, claims roem, and plays by a few café rules of thumb:
-lead the trump jack or a plain ace; with the partner winning, add points
-("smear"); otherwise win as cheaply as possible, or throw the least
-valuable card. Strong players are a separate matter.
+It decides as a club player would, each part in its own module:
+
+* trump and the kraak chain (:mod:`~troef.games.klaverjas.heuristic_bid`):
+  trump where the hand is strongest (jack and nine of trumps, length, side
+  aces, roem); under ``vrij`` it passes a weak hand; it kraaks, rekraaks and
+  superkraaks by its estimate of the side's chance, and spends the kraaks
+  the quota demands (Kraken 3.1) on its best defending hands, before the
+  deals run out;
+* roem (Kraken 3.2): it declares its best roem from the hand without stuk
+  (declared roem is never a loss: a lower declaration is cancelled but
+  costs nothing, and a higher one cancels the other side's), and stuk with
+  the first of its two cards, so that afkeuren cannot take stuk along; stuk
+  goes into the hand declaration only when that makes it beat what the
+  other side declared. With the claim switch it claims every trick's roem;
+* card play (:mod:`~troef.games.klaverjas.heuristic_play`), with what the
+  table showed (:mod:`~troef.games.klaverjas.reading`).
 """
 
 from __future__ import annotations
 
-from troef.cards import suit_of
 from troef.core.bot import Bot
 from troef.games.klaverjas.actions import DeclareRoem, KlaverjasAction, NameTrump, Play, Word, parse_action
-from troef.games.klaverjas.play import POINTS, POWER, TRUMP_POINTS
+from troef.games.klaverjas.heuristic_bid import best_trump, chance, hand_value, kraak_wanted, rekraak_wanted
+from troef.games.klaverjas.heuristic_play import choose_card
+from troef.games.klaverjas.reading import Reading, read
+from troef.games.klaverjas.roem import stuk_mask
 from troef.games.klaverjas.view import KlaverjasView
 
+#: Under ``vrij``, the chance of making it below which the heuristic passes.
+PASS_BELOW = 0.45
 
-def trump_strength(hand: tuple[int, ...], suit: int) -> int:
-    """How good ``suit`` is as trump for ``hand``: its trump points plus ten per trump."""
-    return sum(TRUMP_POINTS[c & 7] + 10 for c in hand if suit_of(c) == suit)
+__all__ = ["HeuristicBot"]
 
 
 class HeuristicBot(Bot):
-    """The rule-based player (``heuristic``)."""
+    """The rule-based club player (``heuristic``)."""
 
     kind = "heuristic"
 
@@ -33,49 +45,61 @@ class HeuristicBot(Bot):
             raise ValueError(f"seat {view.viewer} has nothing to do in this view")
         if len(legal) == 1:
             return legal[0]
-        hand = view.hand or ()
+        r = read(view)
         if view.phase == "choose":
-            best = max(range(4), key=lambda s: trump_strength(hand, s))
-            if Word("pass") in legal and trump_strength(hand, best) < 75:
-                return Word("pass")
-            return NameTrump(best)
+            return self._choose(r, legal)
         if view.phase == "kraak":
-            strength = trump_strength(hand, view.trump)
-            ours = (view.declarer & 1) == (view.viewer & 1)
-            need = 70 if ours else 80 + 20 * view.level
-            word = next(a for a in legal if a != Word("no"))
-            return word if strength >= need else Word("no")
+            return self._chain(r, view, legal)
         if view.phase == "claim":
-            return Word("claim")
+            return Word("claim")  # claim switch: roem of a trick we won is ours for the asking
         roem = [a for a in legal if isinstance(a, DeclareRoem)]
         if roem:
-            return max(roem, key=lambda a: a.value)
-        if Word("stuk") in legal:
-            return Word("stuk")
-        plays = [a for a in legal if isinstance(a, Play)]
-        return self._card(view, plays)
+            declaration = self._declare(r, roem)
+            if declaration is not None:
+                return declaration
+        card = choose_card(r, [a.card for a in legal if isinstance(a, Play)])
+        if Word("stuk") in legal and stuk_mask(r.trump) >> card & 1:
+            return Word("stuk")  # Kraken 3.2: declared with the first of its cards, never cancelled
+        return Play(card)
 
-    def _card(self, view: KlaverjasView, plays: list[Play]) -> Play:
-        trump = view.trump
-        points = POINTS[trump]
-        if not view.trick:
-            jack = next((p for p in plays if p.card == trump * 8 + 4), None)
-            if jack is not None and (view.declarer & 1) == (view.viewer & 1):
-                return jack
-            aces = [p for p in plays if p.card & 7 == 7 and suit_of(p.card) != trump]
-            if aces:
-                return aces[0]
-            return min(plays, key=lambda p: (points[p.card], p.card & 7))
-        led = suit_of(view.trick[0][1])
-        power = POWER[trump][led]
-        best_seat, best = -1, -1
-        for seat, card in view.trick:
-            if power[card] > best:
-                best_seat, best = seat, power[card]
-        if best_seat == view.viewer ^ 2:
-            # the partner wins so far: add points, sparing trumps
-            return max(plays, key=lambda p: (suit_of(p.card) != trump, points[p.card]))
-        winners = [p for p in plays if power[p.card] > best]
-        if winners:
-            return min(winners, key=lambda p: (power[p.card], points[p.card]))
-        return min(plays, key=lambda p: (points[p.card], power[p.card]))
+    def _choose(self, r: Reading, legal: list[KlaverjasAction]) -> KlaverjasAction:
+        suit = best_trump(r.hand, r.rules)
+        if Word("pass") in legal and chance(hand_value(r.hand, suit, r.rules), "declarer") < PASS_BELOW:
+            return Word("pass")
+        return NameTrump(suit)
+
+    def _chain(self, r: Reading, view: KlaverjasView, legal: list[KlaverjasAction]) -> KlaverjasAction:
+        word = next(a for a in legal if a != Word("no"))
+        ours = (view.declarer & 1) == r.side
+        if ours:  # rekraak
+            kraakers = r.side ^ 1
+            owed = view.owed[kraakers] if view.owed else 0
+            # the engine forces only the first defender (Kraken 3.1 quota, as decided): a kraak by its partner
+            # was said freely
+            first_defender = (view.declarer + 1) % 4
+            forced = owed > 0 and owed >= r.defends_left(kraakers) and view.chain[0][0] == first_defender
+            yes = rekraak_wanted(r.hand, r.trump, r.rules, declarer=view.declarer == r.me, forced=forced)
+        else:  # kraak or superkraak
+            owed = view.owed[r.side] if view.owed else 0
+            second = view.to_act != (view.declarer + 1) % 4
+            yes = kraak_wanted(
+                r.hand,
+                r.trump,
+                r.rules,
+                owed=owed,
+                defending=r.defends_left(r.side),
+                second=second,
+                level=view.level,
+            )
+        return word if yes else Word("no")
+
+    def _declare(self, r: Reading, roem: list[DeclareRoem]) -> DeclareRoem | None:
+        """The roem to declare from the hand, or None to declare nothing (stuk is then kept for a card)."""
+        values = sorted(a.value for a in roem)
+        stuk = r.rules.stuk
+        holds_stuk = r.hand & stuk_mask(r.trump) == stuk_mask(r.trump)
+        plain = (values[0] if len(values) > 1 else 0) if holds_stuk else values[-1]
+        theirs = max(r.declared[r.me ^ 1], r.declared[r.me ^ 3])
+        if holds_stuk and plain + stuk > theirs > plain:
+            return DeclareRoem(plain + stuk)  # with stuk it beats their declaration: theirs is cancelled
+        return DeclareRoem(plain) if plain > 0 else None
