@@ -39,22 +39,31 @@ def _arena_command(name: str) -> None:
 
     # the options' help names this game's presets and bots: see _play_command
     def arena(
-        seats: str = typer.Option(
-            default_seats, help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat."
+        seats: str | None = typer.Option(
+            None,
+            help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat (default {default_seats}).",
         ),
-        matches: int = typer.Option(100, help="Whole matches to play."),
+        teams: str | None = typer.Option(
+            None,
+            help="Partnership games: the bot of each team, comma separated (seats 0 and 2 against 1 and 3).",
+        ),
+        matches: int = typer.Option(100, help="Whole matches to play (with --duplicate and --teams: an even number)."),
         seed: int = typer.Option(1, help="Seed of the first match."),
         rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
         workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
-        duplicate: bool = typer.Option(False, "--duplicate", help="Play the same deals with the bots rotated."),
+        duplicate: bool = typer.Option(
+            False, "--duplicate", help="Play the same deals with the bots rotated (teams: swapped)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
         from troef.arena import ArenaError, describe, parse_seats, run_arena
+        from troef.arena.teams import describe_teams, run_teams
 
         try:
-            seat_list = parse_seats(seats)
+            if teams is not None and seats is not None:
+                raise ArenaError("give the bots per seat (--seats) or per team (--teams), not both")
             with Progress(
                 "[progress.description]{task.description}",
                 BarColumn(),
@@ -65,24 +74,35 @@ def _arena_command(name: str) -> None:
                 disable=as_json or not sys.stderr.isatty(),
             ) as bar:
                 task = bar.add_task("matches", total=matches)
-                result = run_arena(
-                    seat_list,
-                    matches=matches,
-                    seed=seed,
-                    rules=rules,
-                    workers=workers,
-                    duplicate=duplicate,
-                    progress=lambda done, total: bar.update(task, completed=done),
-                    game=name,
-                )
+                common: dict[str, Any] = {
+                    "matches": matches,
+                    "seed": seed,
+                    "rules": rules,
+                    "workers": workers,
+                    "duplicate": duplicate,
+                    "progress": lambda done, total: bar.update(task, completed=done),
+                    "game": name,
+                }
+                if teams is not None:
+                    team_result = run_teams(parse_seats(teams), **common)
+                    report = team_result.to_json() if as_json else describe_teams(team_result)
+                else:
+                    result = run_arena(parse_seats(seats if seats is not None else default_seats), **common)
+                    report = result.to_json() if as_json else describe(result)
         except (ArenaError, TroefError) as exc:
             typer.echo(f"troef: {exc}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(json.dumps(result.to_json(), indent=1) if as_json else describe(result))
+        typer.echo(json.dumps(report, indent=1) if isinstance(report, dict) else report)
 
     arena.__doc__ = (
         f"Play matches of {played.title} between bots, seats rotated (or duplicate deals): per bot the score "
         "with a 95% interval, the paired difference with the field, and the game's own counts."
+        + (
+            " With --teams, two teams of partners: matches won, the game's figures per team and their paired "
+            "difference (--duplicate: each pair of matches on the same deals, the teams swapped)."
+            if played.partnerships
+            else ""
+        )
     )
     arena_app.command(name)(arena)
 
@@ -285,16 +305,29 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed of the situations.")] = 2026,
+    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas, binokel.")] = "bonaken",
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots to time, comma separated (default: Bonaken's levels, or every bot of the game)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Decision time of each bot (median and p99) over a fixed seeded set of game situations."""
+    """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
     from troef.bench.bots import run
 
-    result = run(count=count, seed=seed)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()] if bots is not None else None
+    try:
+        result = run(count=count, seed=seed, bots=kinds, game=game)
+    except TroefError as exc:
+        typer.echo(f"troef: {exc}", err=True)
+        raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    typer.echo(f"{result['situations']} situations (nk, 4 players, seed {seed}): {result['mix']}")
+    typer.echo(
+        f"{result['situations']} situations ({game}/{result['rules']}, {result['players']} players, "
+        f"seed {seed}): {result['mix']}"
+    )
     for kind, row in result["bots"].items():
         typer.echo(
             f"{kind:<10} {row['decisions']:>5} decisions  median {row['median_ms']:>8} ms  "
@@ -303,7 +336,7 @@ def bench_bots(
         for phase, part in row.get("phases", {}).items():
             typer.echo(
                 f"  {phase:<9} {part['decisions']:>5} decisions  median {part['median_ms']:>8} ms  "
-                f"p99 {part['p99_ms']:>8} ms"
+                f"p99 {part['p99_ms']:>8} ms  max {part['max_ms']:>8} ms"
             )
 
 

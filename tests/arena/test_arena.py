@@ -21,8 +21,8 @@ from troef.arena import (
 )
 from troef.arena.bonaken import declarer
 from troef.arena.core import Z95
+from troef.bench.bots import phase_of, situations
 from troef.bench.bots import run as bench_bots
-from troef.bench.bots import situations
 from troef.core.game import UnknownBotError
 
 
@@ -204,7 +204,7 @@ def test_pimc_and_the_cheat_take_a_seat_with_settings() -> None:
 def test_the_bots_bench_times_every_bot_on_the_same_situations() -> None:
     views = situations(40, seed=3)
     assert len(views) == 40 and all(len(v.legal) > 1 for v in views)
-    assert {v.phase for v in views} >= {"bidding", "play"}
+    assert {phase_of(v) for v in views} >= {"bidding", "play"}
     result = bench_bots(40, seed=3, bots=("random", "heuristic"))
     assert set(result["bots"]) == {"random", "heuristic"}
     assert sum(result["mix"].values()) == 40

@@ -1,7 +1,9 @@
 """The arena: computer players against each other over whole matches, written once for every game.
 
-The generic part is :mod:`troef.arena.core`; a game's own counts and
-measuring seats are its part (:mod:`troef.arena.bonaken`).
+The generic part is :mod:`troef.arena.core` (bots per seat) and
+:mod:`troef.arena.teams` (two teams of partners, klaverjas and Binokel); a
+game's own counts and measuring seats are its part (:mod:`troef.arena.bonaken`,
+:mod:`troef.arena.klaverjas`, :mod:`troef.arena.binokel`).
 """
 
 from troef.arena.core import (
@@ -22,6 +24,7 @@ from troef.arena.core import (
     summarize,
     wilson_interval,
 )
+from troef.arena.teams import TeamResult, TeamStats, describe_teams, run_teams
 
 __all__ = [
     "ArenaError",
@@ -30,13 +33,17 @@ __all__ = [
     "BotStats",
     "MatchOutcome",
     "Share",
+    "TeamResult",
+    "TeamStats",
     "Watcher",
     "describe",
+    "describe_teams",
     "match_seed",
     "mean_interval",
     "parse_seat",
     "parse_seats",
     "run_arena",
+    "run_teams",
     "seat_of",
     "summarize",
     "wilson_interval",

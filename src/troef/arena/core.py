@@ -26,7 +26,9 @@ match seed, hence the same shuffles: the bots are rotated through the seats
 over the same deals, so the luck of the cards cancels out.
 
 A bot is named by its kind (``random``, ``heuristic``, ``pimc``), optionally
-with settings the game's part understands: ``pimc:budget=1.0,samples=40``.
+with settings the game's part understands: ``pimc:budget=1.0,samples=40``;
+``cheat`` is seated by the arena alone (see :class:`ArenaPart`). Partnership
+games also play two fixed teams, on the same match loop: :mod:`troef.arena.teams`.
 
 >>> result = run_arena(["heuristic", "random"], matches=2, seed=1, rules="pagat")
 >>> result.matches, [b.matches for b in result.bots]
@@ -35,7 +37,9 @@ with settings the game's part understands: ``pimc:budget=1.0,samples=40``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import inspect
 import math
 import multiprocessing
 import statistics
@@ -44,6 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from troef.bots.base import make_bot
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import Game
@@ -57,6 +62,8 @@ _MAX_ACTIONS: Final = 100_000
 #: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
 PARTS: Final[dict[str, str]] = {
     "bonaken": "troef.arena.bonaken:PART",
+    "klaverjas": "troef.arena.klaverjas:PART",
+    "binokel": "troef.arena.binokel:PART",
 }
 
 Progress = Callable[[int, int], None]
@@ -159,13 +166,87 @@ class Watcher:
 
 
 class ArenaPart:
-    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing."""
+    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing.
+
+    The measuring ``cheat``, which sees every card, is never in a game's bot
+    registry (no table may seat it against people): the arena alone seats it.
+    One mechanism for every game: the class ``CheatBot`` of the game's module
+    ``troef.games.<game>.cheat`` is given ``state_of``, a callable that
+    returns the true state it follows from deal to deal (:meth:`cheat_state`
+    of the part: the match itself by default; Bonaken's part gives the current
+    hand). It is built as ``CheatBot(state_of, seed=seed)`` (Bonaken's form),
+    or, when the class has a ``see`` method, as ``CheatBot(seed=seed)``
+    followed by ``bot.see(state_of)``.
+    """
 
     def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
+        if kind == "cheat" and kind not in game.bots:
+            return self.cheat_bot(game, options, seed, match)
         if options:
+            return self.tuned_bot(game, kind, options, seed)
+        return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
+
+    def tuned_bot(self, game: Game, kind: str, options: dict[str, str], seed: int) -> Bot:
+        """A bot of the game's registry with settings: its class takes ``strength=``, an instance of the
+        dataclass ``Strength`` of its module, whose fields the settings change (``pimc:samples=20``)."""
+        target = game.bots.get(kind)
+        if target is None:
+            make_bot(game.name, kind, seed)  # an unknown kind: the registry's error
             raise ArenaError(f"the {kind} bot takes no settings")
-        return game.make_bot(kind, seed)
+        module_name, _, attr = target.partition(":")
+        module = importlib.import_module(module_name)
+        cls = getattr(module, attr)
+        strength: Any = getattr(module, "Strength", None)
+        takes = inspect.isclass(cls) and "strength" in inspect.signature(cls).parameters
+        tunable = isinstance(strength, type) and dataclasses.is_dataclass(strength)
+        if not takes or not tunable:
+            raise ArenaError(f"the {kind} bot takes no settings")
+        bot: Bot = cls(seed, strength=settings(options, strength(), kind))
+        return bot
+
+    def cheat_state(self, match: Any) -> Any:
+        """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
+        return match
+
+    def cheat_bot(self, game: Game, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+        """The game's ``cheat`` (``troef.games.<game>.cheat:CheatBot``), given the true state through a callable."""
+        try:
+            module = importlib.import_module(f"troef.games.{game.name}.cheat")
+        except ModuleNotFoundError:
+            raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
+        if options:
+            raise ArenaError("the cheat bot takes no settings here")
+        cls = module.CheatBot
+
+        def state_of() -> Any:
+            return self.cheat_state(match())
+
+        if callable(getattr(cls, "see", None)):
+            # the same callable, handed over after construction: CheatBot(seed=...) then bot.see(state_of)
+            bot: Bot = cls(seed=seed)
+            bot.see(state_of)  # type: ignore[attr-defined]
+            return bot
+        bot = cls(state_of, seed=seed)
+        return bot
+
+    # ------------------------------------------------------------------ teams (partnership games)
+    def team_measures(self, extra: dict[str, Any]) -> dict[str, tuple[float, float]]:
+        """Numbers of one match per side (side 0: seats 0 and 2), higher or lower as named: each gets a mean
+        per team with its 95% interval and a paired difference between the teams."""
+        return {}
+
+    def team_tally(self, stats: dict[str, Any], extra: dict[str, Any], side: int) -> None:
+        """Add what one match's ``extra`` says of ``side`` to a team's ``stats``."""
+        return None  # nothing by default
+
+    def team_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
+        """A team's ``stats`` as JSON-ready data."""
+        return {}
+
+    def team_report(self, names: Sequence[str], stats: Sequence[dict[str, Any]], matches: int) -> list[str]:
+        """Extra lines of the plain-text team report (one ``stats`` per team, in the order of ``names``)."""
+        return []
 
     def watcher(self) -> Watcher:
         """A new watcher for one match."""
@@ -198,6 +279,45 @@ def part_of(game: str) -> ArenaPart:
     return found
 
 
+def settings(options: dict[str, str], base: Any, kind: str = "bot") -> Any:
+    """``base`` (a dataclass instance) with the fields named in ``options`` set from their text.
+
+    A field's type is read from its value in ``base``: a bool takes 1/true/yes, an int or float a number, a
+    field that is None (a limit left open) an int or ``none``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class S:
+    ...     samples: int = 20
+    ...     budget: float = 0.5
+    ...     limit: int | None = None
+    >>> settings({"samples": "8", "limit": "none", "budget": "1"}, S())
+    S(samples=8, budget=1.0, limit=None)
+    """
+    fields = {f.name for f in dataclasses.fields(base)}
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in fields:
+            raise ArenaError(f"unknown {kind} setting {key!r}; choose from {', '.join(sorted(fields))}")
+        current = getattr(base, key)
+        try:
+            if current is None:
+                changes[key] = None if value.lower() in ("", "none") else int(value)
+            elif isinstance(current, bool):
+                changes[key] = value.lower() in ("1", "true", "yes")
+            elif isinstance(current, int):
+                changes[key] = int(value)
+            elif isinstance(current, float):
+                changes[key] = float(value)
+            elif isinstance(current, str):
+                changes[key] = value
+            else:
+                raise ArenaError(f"the {kind} setting {key!r} cannot be given on the command line")
+        except ValueError:
+            raise ArenaError(f"bad value {value!r} for the setting {key!r}") from None
+    return dataclasses.replace(base, **changes)
+
+
 # ---------------------------------------------------------------------------- one match
 @dataclass(frozen=True, slots=True)
 class MatchTask:
@@ -209,6 +329,8 @@ class MatchTask:
     seats: tuple[str, ...]
     seed: int
     duplicate: bool
+    #: The team arena seats every bot itself: ``seats`` is then the bot of each seat, not rotated.
+    fixed: bool = False
 
 
 @dataclass(slots=True)
@@ -230,6 +352,8 @@ class MatchOutcome:
     first_deal: tuple[int, ...]
     #: What the game's part noted (see :class:`Watcher`).
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The cards each seat saw at the start of every deal, deal by deal (duplicate checks over whole matches).
+    deals: list[tuple[int, ...]] = field(default_factory=list)
 
 
 def play_one(task: MatchTask) -> MatchOutcome:
@@ -237,19 +361,25 @@ def play_one(task: MatchTask) -> MatchOutcome:
     game, part = get_game(task.game), part_of(task.game)
     players = len(task.seats)
     match = game.new_match(task.rules, players, seed=task.seed)
-    seats = tuple(seat_of(j, task.index, players) for j in range(players))
+    seats = tuple(range(players)) if task.fixed else tuple(seat_of(j, task.index, players) for j in range(players))
     entry_at = {seat: j for j, seat in enumerate(seats)}
     bots: dict[int, Bot] = {}
+    # fixed seats in duplicate pairs: the bot of a seat draws the same chances in both matches of a pair, so
+    # two teams of one kind play the pair as mirror images and only a difference between the bots remains
+    number = task.index // 2 if task.fixed and task.duplicate else task.index
     for j, spec in enumerate(task.seats):
         kind, options = parse_seat(spec)
-        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, task.index, j), lambda: match)
+        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, number, j), lambda: match)
         bots[seats[j]].name = spec
     watcher = part.watcher()
     times: dict[int, list[float]] = {j: [] for j in range(players)}
     first_deal = tuple(game.view(match, s).known_cards() for s in range(players))
+    deals = [first_deal]
     for _ in range(_MAX_ACTIONS):
         if match.is_over:
             break
+        if game.deals(match) > len(deals):
+            deals.append(tuple(game.view(match, s).known_cards() for s in range(players)))
         seat = match.to_act
         view = game.view(match, seat)
         start = time.perf_counter()
@@ -272,10 +402,22 @@ def play_one(task: MatchTask) -> MatchOutcome:
         fallbacks={entry_at[s]: int(getattr(b, "fallbacks", 0)) for s, b in bots.items()},
         first_deal=first_deal,
         extra=watcher.extra(match, entry_at),
+        deals=deals,
     )
 
 
 # ---------------------------------------------------------------------------- statistics
+def timing_json(times: Sequence[float], digits: int = 2) -> dict[str, Any]:
+    """Decisions, median, 99th percentile and maximum in milliseconds of decision ``times`` (seconds)."""
+    ordered = sorted(times)
+    timing: dict[str, Any] = {"decisions": len(ordered)}
+    if ordered:
+        timing["median_ms"] = round(statistics.median(ordered) * 1000, digits)
+        timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, digits)
+        timing["max_ms"] = round(ordered[-1] * 1000, digits)
+    return timing
+
+
 @dataclass(slots=True)
 class Share:
     """A count out of ``n`` with its 95% Wilson interval."""
@@ -324,12 +466,7 @@ class BotStats:
     paired: Estimate | None = None
 
     def to_json(self) -> dict[str, Any]:
-        ordered = sorted(self.times)
-        timing: dict[str, Any] = {"decisions": len(ordered)}
-        if ordered:
-            timing["median_ms"] = round(statistics.median(ordered) * 1000, 2)
-            timing["p99_ms"] = round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)
-            timing["max_ms"] = round(ordered[-1] * 1000, 2)
+        timing = timing_json(self.times)
         mean, low, high = mean_interval(self.scores)
         diff, dlow, dhigh = mean_interval(self.versus_field)
         return {

@@ -1,45 +1,69 @@
-"""``troef bench bots``: how long each computer player takes to decide.
+"""``troef bench bots``: how long each computer player takes to decide, for any game.
 
-A fixed, seeded set of game situations: the decisions of seeded four-player
-nk matches played by heuristic bots (bidding, exchange, trump, roem and card
-play, in the mix in which they occur), keeping only decisions with more than
-one legal action. Every bot decides every situation from the view of the seat
-to act; the bench prints the median, the 99th percentile and the maximum per
-bot, overall and per phase. The pimc bot runs at its default strength.
+A fixed, seeded set of game situations: the decisions of seeded matches of
+the game's default rule set and number of players, played by its heuristic
+bots (every phase, in the mix in which it occurs), keeping only decisions
+with more than one legal action. Every bot decides every situation from the
+view of the seat to act; the bench prints the median, the 99th percentile and
+the maximum per bot, overall and per phase (the view's ``phase``). Written
+once against the game protocol (:func:`troef.games.game`: ``new_match``,
+``view``, ``apply``, the bot registry).
+
+Bonaken is the default game: its situations are those of four-player nk
+matches (bidding, exchange, trump, roem and card play), and the bots timed
+are its levels (:data:`BOTS`). Another game times its :meth:`bot_kinds`.
+The pimc bots run at their default strength.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from troef.bots.base import Bot, make_bot
-from troef.games.bonaken.match import Match
-from troef.games.bonaken.rules import preset
-from troef.games.bonaken.view import BonakenView, hand_view
+from troef.bots.base import Bot, bot_kinds, make_bot
+from troef.core.game import View
+from troef.games import game as get_game
 
-#: The bots timed by default: the levels (the same bots as ``heuristic`` and ``pimc``, under their level names).
+#: Bonaken's bots timed by default: the levels (the same bots as ``heuristic`` and ``pimc``, under their level names).
 BOTS = ("random", "beginner", "club", "strong")
+#: The game timed by default.
+GAME = "bonaken"
 
 
-def situations(count: int = 300, seed: int = 2026) -> list[BonakenView]:
-    """The first ``count`` decisions with a choice of seeded nk matches between heuristic bots."""
-    rules = preset("nk")
-    out: list[BonakenView] = []
+def default_bots(game: str) -> tuple[str, ...]:
+    """The bots timed when none are named: Bonaken's levels, else every kind the game's registry has."""
+    return BOTS if game == GAME else bot_kinds(game)
+
+
+def situations(count: int = 300, seed: int = 2026, game: str = GAME) -> list[View]:
+    """The first ``count`` decisions with a choice of seeded matches of ``game`` between heuristic bots.
+
+    Match ``k`` has seed ``seed + k`` and the game's default rule set and
+    players; seat ``s`` of it plays with the seed ``(seed + k) * 4 + s``.
+    """
+    played = get_game(game)
+    rules = played.default_preset
+    players = played.preset(rules).default_players
+    out: list[View] = []
     match_no = 0
     while len(out) < count:
-        match = Match(rules, 4, seed + match_no)
-        bots = {s: make_bot("bonaken", "heuristic", (seed + match_no) * 4 + s) for s in range(4)}
+        match = played.new_match(rules, players, seed=seed + match_no)
+        bots = {s: make_bot(game, "heuristic", (seed + match_no) * 4 + s) for s in range(players)}
         while not match.is_over and len(out) < count:
-            hand = match.hand
-            seat = hand.to_act
-            view = hand_view(hand, seat)
+            seat = match.to_act
+            view = played.view(match, seat)
             if len(view.legal) > 1:
                 out.append(view)
-            match.apply(bots[seat].act(view))
+            played.apply(match, bots[seat].act(view))
         match_no += 1
     return out
+
+
+def phase_of(view: View) -> str:
+    """The phase label of a situation: the view's ``phase`` (every game's view has one)."""
+    return str(getattr(view, "phase", "all"))
 
 
 def _summary(times: list[float]) -> dict[str, Any]:
@@ -53,7 +77,7 @@ def _summary(times: list[float]) -> dict[str, Any]:
     }
 
 
-def time_bot(bot: Bot, views: list[BonakenView]) -> dict[str, Any]:
+def time_bot(bot: Bot, views: Sequence[View]) -> dict[str, Any]:
     """Decision times of ``bot`` over ``views``: overall and per phase."""
     by_phase: dict[str, list[float]] = {}
     every: list[float] = []
@@ -64,7 +88,7 @@ def time_bot(bot: Bot, views: list[BonakenView]) -> dict[str, Any]:
         if action.text() not in view.legal:
             raise AssertionError(f"{bot!r} chose {action.text()!r}, not a legal action")
         every.append(elapsed)
-        by_phase.setdefault(view.phase, []).append(elapsed)
+        by_phase.setdefault(phase_of(view), []).append(elapsed)
     out = _summary(every)
     out["phases"] = {phase: _summary(times) for phase, times in sorted(by_phase.items())}
     fallbacks = getattr(bot, "fallbacks", None)
@@ -73,11 +97,24 @@ def time_bot(bot: Bot, views: list[BonakenView]) -> dict[str, Any]:
     return out
 
 
-def run(count: int = 300, seed: int = 2026, bots: tuple[str, ...] = BOTS) -> dict[str, Any]:
-    """Time every bot of ``bots`` on the same ``count`` situations."""
-    views = situations(count, seed)
+def run(count: int = 300, seed: int = 2026, bots: Sequence[str] | None = None, game: str = GAME) -> dict[str, Any]:
+    """Time every bot of ``bots`` (default: :func:`default_bots`) on the same ``count`` situations of ``game``."""
+    played = get_game(game)
+    kinds = tuple(bots) if bots is not None else default_bots(game)
+    made = {kind: make_bot(game, kind, seed) for kind in kinds}  # an unknown kind fails before any work
+    views = situations(count, seed, game)
     mix: dict[str, int] = {}
     for view in views:
-        mix[view.phase] = mix.get(view.phase, 0) + 1
-    results = {kind: time_bot(make_bot("bonaken", kind, seed), views) for kind in bots}
-    return {"situations": len(views), "seed": seed, "rules": "nk", "players": 4, "mix": mix, "bots": results}
+        mix[phase_of(view)] = mix.get(phase_of(view), 0) + 1
+    results = {kind: time_bot(bot, views) for kind, bot in made.items()}
+    rules = played.default_preset
+    players = played.preset(rules).default_players
+    return {
+        "game": game,
+        "situations": len(views),
+        "seed": seed,
+        "rules": rules,
+        "players": players,
+        "mix": mix,
+        "bots": results,
+    }

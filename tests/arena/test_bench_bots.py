@@ -1,0 +1,63 @@
+"""``troef bench bots`` for every game: a fixed seeded workload, the seat to act's view, per-phase figures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from troef.bench.bots import BOTS, default_bots, phase_of, run, situations
+from troef.bots.base import bot_kinds
+from troef.cli import app
+from troef.core.game import UnknownBotError
+
+
+def test_bonakens_workload_is_the_one_it_always_was() -> None:
+    # the digest of the situations as the Bonaken-only bench made them (seats, phases, legal actions, in order):
+    # a change of the workload would make old and new timings incomparable
+    views = situations(300, 2026)
+    digest = hashlib.sha256(repr([(v.viewer, phase_of(v), v.legal) for v in views]).encode()).hexdigest()
+    assert digest == "d644966f5a4d484e85d1499a8b3e61835e1a0c35273b73b177b58e971a4e1ce4"
+    assert default_bots("bonaken") == BOTS == ("random", "beginner", "club", "strong")
+
+
+@pytest.mark.parametrize(
+    ("name", "phases"), [("klaverjas", {"choose", "kraak", "play"}), ("binokel", {"bidding", "give", "play"})]
+)
+def test_every_game_gives_choices_from_the_view_of_the_seat_to_act(name: str, phases: set[str]) -> None:
+    views = situations(120, seed=5, game=name)
+    assert len(views) == 120
+    assert all(len(v.legal) > 1 and v.viewer == v.to_act >= 0 for v in views)
+    assert {phase_of(v) for v in views} >= phases
+    again = situations(120, seed=5, game=name)
+    assert [v.to_json() for v in again] == [v.to_json() for v in views]  # seeded: the same every time
+    assert [v.to_json() for v in situations(120, seed=6, game=name)] != [v.to_json() for v in views]
+
+
+@pytest.mark.parametrize("name", ["klaverjas", "binokel"])
+def test_every_bot_of_the_game_is_timed_overall_and_per_phase(name: str) -> None:
+    result = run(30, seed=3, game=name)
+    assert result["game"] == name and set(result["bots"]) == set(bot_kinds(name))
+    assert sum(result["mix"].values()) == 30
+    for figures in result["bots"].values():
+        assert figures["decisions"] == 30
+        assert figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+        assert sum(p["decisions"] for p in figures["phases"].values()) == 30
+        assert set(figures["phases"]) == set(result["mix"])
+
+
+def test_an_unknown_bot_is_refused_before_any_work() -> None:
+    with pytest.raises(UnknownBotError, match="grandmaster"):
+        run(10, game="klaverjas", bots=["random", "grandmaster"])
+
+
+def test_the_command_takes_a_game_and_bots() -> None:
+    runner = CliRunner()
+    got = runner.invoke(app, ["bench", "bots", "--game", "binokel", "--bots", "random", "--count", "20", "--json"])
+    assert got.exit_code == 0, got.output
+    data = json.loads(got.output)
+    assert data["game"] == "binokel" and list(data["bots"]) == ["random"] and data["situations"] == 20
+    bad = runner.invoke(app, ["bench", "bots", "--game", "chess", "--count", "5"])
+    assert bad.exit_code == 2 and "chess" in bad.output
