@@ -1,7 +1,7 @@
 """The cheat: a measuring stick that sees every card. NOT a player for people.
 
-:class:`CheatBot` is given the true deal (through a callable, so that it
-follows the match from deal to deal) and decides as the ``pimc`` player
+:class:`CheatBot` is given the true match or deal (through a callable, so
+that it follows the match from deal to deal: the arena hands it the match) and decides as the ``pimc`` player
 does, but in the one true world instead of sampled ones, and deeper: it
 names trump and kraaks on the true hands of everybody, and plays each card
 by the solver's answer in the true deal.
@@ -15,7 +15,7 @@ people; the arena seats it with the match at hand.
 >>> from troef.games.klaverjas.rules import preset
 >>> from troef.games.klaverjas.view import deal_view
 >>> m = Match(preset("kraken"), seed=2, first_dealer=0)
->>> bot = CheatBot(lambda: m.deal, seed=1)
+>>> bot = CheatBot(lambda: m, seed=1)
 >>> bot.act(deal_view(m, m.to_act)).text() in deal_view(m, m.to_act).legal
 True
 """
@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.pimc import Hands, KlaverjasPimcBot, Strength
 from troef.games.klaverjas.sampler import WorldSampler
 from troef.games.klaverjas.state import DealState
@@ -50,23 +51,24 @@ class TrueWorld:
 
 
 class CheatBot(KlaverjasPimcBot):
-    """Sees all cards (``deal_of()`` returns the true deal); for measurement only, never for human games."""
+    """Sees all cards (``state_of()`` returns the true match or deal); for measurement only, never for people."""
 
     kind = "cheat"
 
     def __init__(
         self,
-        deal_of: Callable[[], DealState],
+        state_of: Callable[[], DealState | Match],
         seed: int | None = None,
         name: str | None = None,
         *,
         strength: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
-        self.deal_of = deal_of
+        self.state_of = state_of
 
     def sampler(self, view: KlaverjasView) -> WorldSampler | TrueWorld:  # type: ignore[override]
-        deal = self.deal_of()
+        state = self.state_of()
+        deal = state.deal if isinstance(state, Match) else state
         if deal.to_act != view.viewer or len(deal.tricks) != len(view.tricks) or deal.trump != view.trump:
             return super().sampler(view)  # not the deal of this view: sample as the pimc player would
         return TrueWorld(deal, super().sampler(view))
