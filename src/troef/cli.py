@@ -295,6 +295,7 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
     build = "compiled (mypyc)" if result["compiled"] else "pure Python"
     typer.echo(f"{positions} klaverjas deals after trump (8 tricks, seed {seed}), solver {build}")
     line(f"makes it ({result['makes']['made']})", result["makes"])
+    line("  in CPU time", result["makes_cpu"])
     for name, row in result["presets"].items():
         line(f"  {name} ({row['made']})", row)
     if result["every_card"] is not None:

@@ -18,6 +18,7 @@ from troef.bots.pimc import Budget, decide
 from troef.core.errors import IllegalActionError
 from troef.games.klaverjas.cheat import CheatBot
 from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.pimc import (
     CardEvaluator,
@@ -33,7 +34,9 @@ from troef.games.klaverjas.state import DealState, Phase
 from troef.games.klaverjas.view import deal_view, state_view
 
 #: Little thinking: every code path, quickly.
-QUICK = Strength(worlds=3, nodes=1500, exact_from=3, horizon=1, bid_worlds=2, bid_nodes=600, bid_horizon=1)
+QUICK = Strength(
+    worlds=3, nodes=1500, exact_from=3, horizon=1, bid_worlds=2, bid_nodes=600, bid_horizon=1, contracts="sampled"
+)
 
 POSITIONS = [(name, seed, left) for name in PRESETS for seed in range(8) for left in (8, 7, 5, 3)]
 
@@ -159,6 +162,22 @@ def test_pimc_and_cheat_play_whole_deals_legally(name: str) -> None:
         assert action.text() in view.legal
         match.apply(action)
     assert len(match.sheet.rows) >= 2
+
+
+def test_the_default_player_names_trump_and_kraaks_as_the_club_player_does() -> None:
+    match = Match(preset("kraken"), seed=12, first_dealer=3)
+    pimc = KlaverjasPimcBot(4, strength=replace(QUICK, contracts="heuristic"))
+    club = HeuristicBot(4)
+    while match.deal.phase in (Phase.CHOOSE, Phase.KRAAK):
+        view = deal_view(match, match.to_act)
+        action = pimc.act(view)
+        assert action == club.act(view)
+        match.apply(action)
+    while len(match.deals) == 1:  # and plays the deal legally
+        view = deal_view(match, match.to_act)
+        action = pimc.act(view)
+        assert action.text() in view.legal
+        match.apply(action)
 
 
 def test_a_seed_decides_the_same_way() -> None:

@@ -34,7 +34,15 @@ from troef.games.klaverjas.view import KlaverjasView
 
 #: One world (the true one), searched deeper than the sampling player can afford.
 PERFECT: Final = Strength(
-    worlds=1, nodes=200_000, exact_from=6, horizon=3, bid_worlds=1, bid_nodes=100_000, bid_horizon=3, time_cap=None
+    worlds=1,
+    nodes=200_000,
+    exact_from=6,
+    horizon=3,
+    bid_worlds=1,
+    bid_nodes=100_000,
+    bid_horizon=3,
+    time_cap=None,
+    contracts="sampled",
 )
 
 

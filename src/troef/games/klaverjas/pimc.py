@@ -12,13 +12,17 @@ the solver (:mod:`troef.games.klaverjas.solver`) in each world.
   (:attr:`Strength.horizon`). Among the cards of the best value the club
   player's choice (:class:`~troef.games.klaverjas.heuristic.HeuristicBot`) is
   preferred: it keeps points and tricks where the goal is already decided.
-* Trump: the suit with the best chance of taking more than half.
-* Kraak, rekraak, superkraak (Kraken 3.1): said when the chance that the
-  speaker's side, then the playing side, takes more than half is above a
-  threshold: one half, lowered while the side owes kraaks of its quota, the
-  more the fewer deals it still defends (it spends its kraaks on the best
-  chances it expects: the share of its remaining defending deals it must
-  kraak sets how good a chance must be).
+* Trump and the kraak words (Kraken 3.1): by default the club player's
+  hand valuation (its curves are fitted on played deals and spend the quota's
+  kraaks by plan). With ``contracts="sampled"`` they are sampled too: the
+  suit with the best chance of taking more than half; a word when the chance
+  that the speaker's side, then the playing side, takes more than half is
+  above a threshold: one half, lowered while the side owes kraaks of its
+  quota, the more the fewer deals it still defends (the share of its
+  remaining defending deals it must kraak sets how good a chance must be).
+  Sampled at a horizon of two tricks the chances came out too optimistic
+  (a duplicate arena against the club player lost its kraaks), hence the
+  default.
 * Roem from the hand: its best total without stuk; stuk is declared with the
   first stuk card played (so a cancelled hand roem never takes stuk along).
   Roem in a trick is always claimed.
@@ -73,6 +77,9 @@ class Strength:
     bid_nodes: int = 16_000
     bid_horizon: int = 2
     time_cap: float | None = 5.0
+    #: How trump and the kraak words are chosen: "heuristic" (the club player's hand valuation, fitted on
+    #: played deals) or "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report).
+    contracts: str = "heuristic"
 
 
 #: The default strength (the ``pimc`` of the bot registry).
@@ -236,6 +243,8 @@ class KlaverjasPimcBot(PimcBot[Hands]):
             return parse_action(legal[0])
         if view.phase == "claim":
             return CLAIM
+        if view.phase in ("choose", "kraak") and self.strength.contracts != "sampled":
+            return self.heuristic.act(view)
         if view.phase in ("choose", "kraak"):
             threshold = kraak_threshold(view) if view.phase == "kraak" else 0.5
             self.last = decide(
