@@ -80,6 +80,9 @@ class Strength:
     #: How trump and the kraak words are chosen: "heuristic" (the club player's hand valuation, fitted on
     #: played deals) or "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report).
     contracts: str = "heuristic"
+    #: Before ``exact_from`` (values estimated beyond the horizon) the club player's card is kept when its
+    #: mean is within this much of the best.
+    slack: float = 0.1
 
 
 #: The default strength (the ``pimc`` of the bot registry).
@@ -273,7 +276,8 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         if len(plays) == 1:
             return _card_of(plays[0])
         self.last = decide(view, plays, self.sampler(view), CardEvaluator(self.strength), self._budget(False), self.rng)
-        return _card_of(prefer_heuristic(self.last, plays, self.heuristic_choice(view, plays)))
+        slack = 0.0 if 8 - len(view.tricks) <= self.strength.exact_from else self.strength.slack
+        return _card_of(prefer_heuristic(self.last, plays, self.heuristic_choice(view, plays), slack))
 
     def heuristic_choice(self, view: KlaverjasView, plays: list[str]) -> str | None:
         """The club player's card among ``plays`` (None if it would rather declare)."""
@@ -283,9 +287,9 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         return text if text in plays else None
 
 
-def prefer_heuristic(decision: Decision, actions: Sequence[str], preferred: str | None) -> str:
-    """The decision's best action, or ``preferred`` when it is as good (within rounding)."""
+def prefer_heuristic(decision: Decision, actions: Sequence[str], preferred: str | None, slack: float = 0.0) -> str:
+    """The decision's best action, or ``preferred`` when it is as good (within ``slack``)."""
     top = max(decision.values.values())
-    if preferred is not None and decision.values.get(preferred, -1.0) >= top - 1e-9:
+    if preferred is not None and decision.values.get(preferred, -1.0) >= top - slack - 1e-9:
         return preferred
     return decision.best
