@@ -3,6 +3,16 @@
 The same modules stay importable as plain Python: set TROEF_PURE_PYTHON=1 to
 skip compiling (or if mypyc/a C compiler is missing, the build falls back to
 pure Python with a warning). Tests check both paths give identical games.
+
+An editable install (``pip install -e .``, the README's commands) compiles too:
+setuptools builds the extensions and copies them next to their sources in
+``src/`` (ignored by git). A compiled module is imported instead of its ``.py``
+file, so after changing one of :data:`COMPILED` install again (or install with
+TROEF_PURE_PYTHON=1 while working on it); ``tests/test_compiled.py`` fails on a
+stale or missing compiled module of this checkout's own install, since pip
+shows a build's warnings only with ``-v`` and a silent fallback to plain Python
+went unnoticed once (a build requirement was missing, so mypyc's type check
+failed).
 """
 
 from __future__ import annotations
@@ -45,17 +55,35 @@ COMPILED = [
 ]
 
 
+# The commands of a PEP 517 front end that only ask for metadata (the build requirements, the metadata
+# itself): they run this script too, and compiling there would triple the build's time for nothing.
+METADATA_ONLY = {"egg_info", "dist_info"}
+
+# mypyc type-checks the compiled modules with everything they import, the whole package in effect. The
+# project's own mypy run (strict, all dependencies installed) is the type check; here a library that is
+# missing from [build-system] requires (markdown_it once, imported lazily by the server) would only cost
+# typing precision, so it is taken as Any instead of failing the check and with it the whole compilation.
+MYPY_OPTIONS = ["--ignore-missing-imports", "--no-warn-return-any"]
+
+
 def ext_modules() -> list[object]:
     if os.environ.get("TROEF_PURE_PYTHON"):
+        return []
+    commands = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    if commands and set(commands) <= METADATA_ONLY:
         return []
     try:
         from mypyc.build import mypycify
 
-        return list(mypycify(COMPILED, opt_level="3", debug_level="0"))
+        return list(mypycify([*MYPY_OPTIONS, *COMPILED], opt_level="3", debug_level="0"))
     # no mypyc, or mypy's check of the modules failed (mypyc exits then, e.g. with a newer library whose types
     # changed): the pure-Python modules still work
     except (Exception, SystemExit) as exc:
-        print(f"troef: building without mypyc ({exc}); the engine runs as pure Python", file=sys.stderr)
+        print(
+            f"\n{'!' * 78}\ntroef: building WITHOUT mypyc ({exc}): the engine runs as pure Python, about half as"
+            f" fast.\nmypy's messages are above; set TROEF_PURE_PYTHON=1 to build pure Python on purpose.\n{'!' * 78}",
+            file=sys.stderr,
+        )
         return []
 
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import troef
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # A seeded workload printing every hand's record and the standing, for each preset.
 WORKLOAD = """
@@ -242,3 +249,61 @@ def test_doctests_of_compiled_modules_pass_on_the_pure_copy(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout
+
+
+def _compiled_modules() -> list[str]:
+    """The dotted names of the modules ``setup.py`` compiles (its ``COMPILED`` list)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+            paths = ast.literal_eval(node.value)
+            return [p.removeprefix("src/").removesuffix(".py").replace("/", ".") for p in paths]
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+def _own_install() -> bool | None:
+    """Whether the ``troef`` in use is from a pip install: True for an editable one, False for a wheel, None if not.
+
+    Not one when it is imported from a source tree that no install points to
+    (``PYTHONPATH=src`` in another checkout than the installed one).
+    """
+    package = Path(troef.__file__).resolve().parent
+    try:
+        dist = distribution("troef")
+    except PackageNotFoundError:
+        return None
+    if dist.read_text("INSTALLER") is None:
+        return None  # metadata that setuptools left in a source tree (src/troef.egg-info), not an install
+    direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    if direct.get("dir_info", {}).get("editable"):
+        url = str(direct.get("url", ""))
+        installed = Path(url.removeprefix("file://")) / "src" / "troef"
+        return True if url.startswith("file://") and installed.resolve() == package else None
+    return False if Path(str(dist.locate_file("troef/__init__.py"))).resolve().parent == package else None
+
+
+def test_the_installed_engine_is_compiled_and_current() -> None:
+    """The README's install compiles the hot modules: a fallback to plain Python is a failure here, not a slow engine.
+
+    pip shows the build's warning only with ``-v``; this once went unnoticed
+    (setup.py fell back silently when mypyc's type check failed). For an
+    editable install a compiled module older than its source is stale: it is
+    imported instead of the changed ``.py``.
+    """
+    if os.environ.get("TROEF_PURE_PYTHON"):
+        pytest.skip("TROEF_PURE_PYTHON is set: a pure-Python install is wanted")
+    editable = _own_install()
+    if editable is None:
+        pytest.skip("troef is imported from a source tree, not from its own install")
+    plain, stale = [], []
+    for name in _compiled_modules():
+        file = Path(str(importlib.import_module(name).__file__))
+        if file.suffix == ".py":
+            plain.append(name)
+        elif editable and file.stat().st_mtime < (file.parent / (name.rsplit(".", 1)[1] + ".py")).stat().st_mtime:
+            stale.append(name)
+    assert not plain, (
+        f"installed as plain Python, not compiled: {', '.join(plain)}; `pip install -v -e .` shows why mypyc failed"
+        " (or set TROEF_PURE_PYTHON=1 for a pure-Python install)"
+    )
+    assert not stale, f"compiled modules older than their source: {', '.join(stale)}; install again (pip install -e .)"

@@ -11,9 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.conftest import Server
+
+
+def _english(context: BrowserContext) -> BrowserContext:
+    """A context whose user chose English (else a table speaks its game's first language, Dutch)."""
+    context.add_init_script("localStorage.setItem('troef.lang', 'en')")
+    return context
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +108,7 @@ def _play_match(page: Page, cap: int = 70) -> dict[str, int]:
 
 
 def test_a_whole_match_against_three_computer_players(browser: Browser, ui_server: Server) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    context = _english(browser.new_context(viewport={"width": 390, "height": 844}))  # a phone
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -143,7 +149,7 @@ def test_a_whole_match_against_three_computer_players(browser: Browser, ui_serve
 
 
 def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> None:
-    host = browser.new_context(viewport={"width": 1000, "height": 800})
+    host = _english(browser.new_context(viewport={"width": 1000, "height": 800}))
     page = host.new_page()
     table_id = _create(page, ui_server, "nk", 21, ["me", "invite", "bot:random", "bot:random"])
     page.click("#show-invites")
@@ -151,7 +157,7 @@ def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> N
     assert link.startswith(ui_server.base + f"/t/{table_id}#t=")
     page.click(".close-modal")
 
-    friend = browser.new_context(viewport={"width": 390, "height": 844})
+    friend = _english(browser.new_context(viewport={"width": 390, "height": 844}))
     page2 = friend.new_page()
     page2.goto(link)
     page2.wait_for_selector("#my-hand .card")
@@ -210,7 +216,7 @@ def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> N
     page2.wait_for_selector(".seat-box.mine")
     assert page2.locator(".seat-box.mine").get_attribute("data-seat") == "1"
     # a third browser without the link can only watch
-    stranger = browser.new_context()
+    stranger = _english(browser.new_context())
     page3 = stranger.new_page()
     page3.goto(f"{ui_server.base}/t/{table_id}")
     page3.wait_for_selector("#prompt")
@@ -223,7 +229,7 @@ def test_a_friend_joins_by_invite_link(browser: Browser, ui_server: Server) -> N
 def test_practice_tables_are_marked_and_names_are_not_templates(browser: Browser, ui_server: Server) -> None:
     """Issue 17: a chosen seed shows as a practice table in the lobby and at the table; a player's name
     with ``{card}`` in it is shown as it is, not filled in."""
-    context = browser.new_context()
+    context = _english(browser.new_context())
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -24,11 +24,15 @@ import orjson
 from websockets.asyncio.client import connect
 
 from tests.server.conftest import Server
-from troef.cards import parse_card
+from troef.cards import card_str, parse_card
 from troef.games.bonaken.actions import Play
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import Record, loads
 from troef.games.bonaken.state import Hand
+from troef.games.klaverjas.actions import Play as KlaverjasPlay
+from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.record import Record as KlaverjasRecord
+from troef.games.klaverjas.record import loads as klaverjas_loads
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789JQKA])([hdcs])(?![A-Za-z0-9])")
 SPECTATOR = -1
@@ -124,7 +128,14 @@ class Watcher:
     frames: list[str] = field(default_factory=list)
 
 
-async def _client(srv: Server, table: str, watcher: Watcher, plays: bool, rng: random.Random) -> None:
+async def _client(
+    srv: Server, table: str, watcher: Watcher, plays: bool, rng: random.Random, pace: float = 0.0
+) -> None:
+    """Play (or watch) until the match is over; ``pace``: seconds to wait before each action.
+
+    A long match against instant bots would otherwise exceed the connection's message rate, and the
+    server echoes at most one rate error a second: an action refused silently would stall the match.
+    """
     async with connect(srv.ws_url, compression=None, max_size=2**22) as ws:
         join: dict[str, Any] = {"v": 1, "type": "join", "table": table}
         if watcher.token:
@@ -150,6 +161,8 @@ async def _client(srv: Server, table: str, watcher: Watcher, plays: bool, rng: r
                 return
             legal = msg["view"]["legal"]
             if plays and legal:
+                if pace:
+                    await asyncio.sleep(pace)
                 if rng.random() < 0.05:
                     await ws.send(json.dumps({"v": 1, "type": "hint"}))
                 last_act = {"v": 1, "type": "act", "action": rng.choice(legal), "expect": version}
@@ -230,3 +243,122 @@ def test_the_check_catches_a_leak(server: Server) -> None:
         pass
     else:
         raise AssertionError("the leak check missed a hidden card")
+
+
+# ---------------------------------------------------------------- klaverjas (issue 13)
+# A seat knows its own eight cards and every card played, nothing else: its partner's cards are as
+# hidden as the opponents'. A spectator knows the cards played.
+
+
+def kj_timeline(record: KlaverjasRecord) -> Timeline:
+    """:func:`timeline` for a klaverjas record: per version the deal shown and what each viewer may know."""
+    viewers = [SPECTATOR, 0, 1, 2, 3]
+    line = Timeline(4)
+
+    def know(dealt: Dealt, played: int) -> dict[int, int]:
+        return {v: played if v == SPECTATOR else played | dealt.hands[v] for v in viewers}
+
+    line.hand_of.append(1)
+    line.current.append(know(record.deals[0].dealt, 0))
+    for i, deal in enumerate(record.deals):
+        played = 0
+        for n, (_, action) in enumerate(deal.actions):
+            if isinstance(action, KlaverjasPlay):
+                played |= 1 << action.card
+            if n < len(deal.actions) - 1:
+                line.hand_of.append(i + 1)
+                line.current.append(know(deal.dealt, played))
+                continue
+            line.finals.append(know(deal.dealt, played))
+            if i + 1 < len(record.deals):  # the next deal is dealt at once
+                line.hand_of.append(i + 2)
+                line.current.append(know(record.deals[i + 1].dealt, 0))
+            else:
+                line.hand_of.append(i + 1)
+                line.current.append(know(deal.dealt, played))
+    return line
+
+
+async def _play_klaverjas(
+    srv: Server, config: dict[str, Any], humans: set[int], seed: int
+) -> tuple[list[Watcher], str, str]:
+    seats = [
+        {"kind": "human", "name": f"person {s}"}
+        if s in humans
+        else {"kind": "bot", "level": "random", "name": f"bot {s}"}
+        for s in range(4)
+    ]
+    body = {"game": "klaverjas", "config": config, "seats": seats, "seed": seed}
+    loop = asyncio.get_running_loop()
+    status, table = await loop.run_in_executor(None, lambda: srv.http("POST", "/api/tables", body))
+    assert status == 200, table
+    tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+    rng = random.Random(seed)
+    watchers = [Watcher(s, tokens[s]) for s in sorted(humans)]
+    first = min(humans)
+    watchers.append(Watcher(first, tokens[first]))  # a second connection on one seat
+    watchers += [Watcher(SPECTATOR, None), Watcher(SPECTATOR, None)]  # two spectators
+    tasks = [
+        _client(srv, table["id"], w, plays=w.viewer != SPECTATOR, rng=random.Random(rng.random()), pace=0.07)
+        for w in watchers
+    ]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=240)
+    status, record = await loop.run_in_executor(None, lambda: srv.http("GET", f"/api/tables/{table['id']}/record"))
+    assert status == 200
+    return watchers, json.dumps(record), table["id"]
+
+
+KLAVERJAS: list[tuple[dict[str, Any], set[int]]] = [
+    ({"preset": "kraken"}, {0, 2}),  # partners both people: each must not see the other's cards
+    ({"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}}, {1}),
+    ({"preset": "amsterdam", "switches": {"deals": 2, "who_plays": "vrij", "roem_counting": "claim"}}, {0, 1, 2, 3}),
+    ({"preset": "rotterdam", "switches": {"deals": 2}}, {3}),
+]
+
+
+def test_no_klaverjas_frame_names_a_card_its_viewer_may_not_know(server: Server) -> None:
+    async def main() -> list[tuple[list[Watcher], str, str]]:
+        runs = [_play_klaverjas(server, c, h, seed=300 + i) for i, (c, h) in enumerate(KLAVERJAS)]
+        return list(await asyncio.gather(*runs))
+
+    results = asyncio.run(main())
+    frames_checked = 0
+    partner_hidden = 0
+    for watchers, record_text, _ in results:
+        record = klaverjas_loads(record_text)
+        line = kj_timeline(record)
+        for w in watchers:
+            assert w.frames, "every client hears something"
+            for raw in w.frames:
+                check_frame(line, w.viewer, raw)
+                frames_checked += 1
+            if w.viewer >= 0:
+                first = next(json.loads(f) for f in w.frames if json.loads(f)["type"] == "state")
+                hand = cards_in(first["view"]["hand"])
+                assert hand == record.deals[0].dealt.hands[w.viewer]  # the check looked at a real hand
+                partner = record.deals[0].dealt.hands[w.viewer ^ 2]
+                played = cards_in(first["view"]["trick"]) | cards_in(first["view"]["tricks"])
+                assert not cards_in(first["view"]) & partner & ~played  # of the partner's hand: what was played
+                partner_hidden += 1
+    assert frames_checked > 3000
+    assert partner_hidden >= 8
+
+
+def test_the_klaverjas_check_catches_a_partners_card(server: Server) -> None:
+    async def main() -> tuple[list[Watcher], str, str]:
+        return await _play_klaverjas(server, {"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}}, {0}, 7)
+
+    watchers, record_text, _ = asyncio.run(main())
+    record = klaverjas_loads(record_text)
+    line = kj_timeline(record)
+    seat0 = next(w for w in watchers if w.viewer == 0)
+    state = json.loads(next(f for f in seat0.frames if json.loads(f)["type"] == "state"))
+    check_frame(line, 0, json.dumps(state))  # as sent: fine
+    partner_card = next(c for c in range(32) if record.deals[0].dealt.hands[2] >> c & 1)
+    state["view"]["trick"].append([2, card_str(partner_card)])  # the partner's card, never played
+    try:
+        check_frame(line, 0, json.dumps(state))
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("the leak check missed the partner's card")

@@ -122,3 +122,71 @@ def test_a_restart_during_a_burst_loses_nothing_that_was_shown(sqlite_url: str, 
         fan.close()
     finally:
         srv.stop()
+
+
+def test_kill_and_restart_resumes_a_kraken_table_exactly(db_url: str, tmp_path: Path) -> None:
+    """Issue 13: a Kraken table (two partners, two computer players) into its second deal comes back as it was."""
+    srv = Server(db_url, bot_delay=0.0, log_dir=tmp_path)
+    try:
+        seats = [
+            {"kind": "human", "name": "Anna"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "human", "name": "Bert"},
+            {"kind": "bot", "level": "heuristic"},
+        ]
+        status, table = srv.http(
+            "POST", "/api/tables", {"game": "klaverjas", "config": {"preset": "kraken"}, "seats": seats, "seed": 1313}
+        )
+        assert status == 200, table
+        tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+        people = {seat: srv.client() for seat in (0, 2)}
+        for seat, c in people.items():
+            c.join(table["id"], tokens[seat])
+        watcher = srv.client()
+        watcher.join(table["id"])
+        rng = random.Random(13)
+        # the people play random legal actions until the second deal is under way and a person is to act
+        state = watcher.state
+        assert state is not None
+        while True:
+            seat = state["view"]["to_act"]
+            if seat in people:
+                if state["view"]["deal"] >= 2 and state["view"]["trick"]:
+                    break
+                mine = people[seat].wait_version(state["version"])
+                assert mine["version"] == state["version"]  # nobody else acts while a person is to act
+                people[seat].act(rng.choice(mine["view"]["legal"]), expect=state["version"])
+            state = watcher.wait_version(state["version"] + 1, timeout=30)
+        version = state["version"]
+        before = {seat: c.wait_version(version) for seat, c in people.items()}
+        assert all(s["version"] == version for s in before.values())
+        before[-1] = state
+        assert before[seat]["view"]["legal"] and len(before[0]["match"]["rows"]) == 1
+
+        srv.kill()
+        for c in [*people.values(), watcher]:
+            c.close()
+        srv.start()
+
+        # each person and the spectator get back exactly the state they had, the score sheet included
+        again = {}
+        for s in (0, 2):
+            c = srv.client()
+            assert c.join(table["id"], tokens[s])["seat"] == s
+            assert c.state == before[s]
+            again[s] = c
+        spectator = srv.client()
+        spectator.join(table["id"])
+        assert spectator.state == before[-1]
+        store = Store(db_url)
+        assert store.count_actions(table["id"]) == version
+        store.close()
+        # and the match carries on: the person to act plays, and the table moves on
+        actor = again[seat]
+        assert actor.state is not None
+        actor.act(actor.state["view"]["legal"][0], expect=version)
+        assert spectator.wait_version(version + 1)["version"] > version
+        for c in [*again.values(), spectator]:
+            c.close()
+    finally:
+        srv.stop()

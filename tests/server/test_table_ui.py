@@ -336,6 +336,7 @@ def test_seat_links_for_the_creator_and_for_whoever_takes_an_open_seat_and_pasti
 
         # a new device: the links give the seats back
         fresh = browser.new_context(viewport=PHONE)
+        fresh.add_init_script("localStorage.setItem('troef.lang', 'en')")
         page3 = fresh.new_page()
         _sit(page3, srv, table, None)  # first it only watches this table ...
         assert page3.locator(".seat-box.mine").count() == 1 and "watching" in (

@@ -192,6 +192,7 @@ def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
 #: The games whose server part is more than :class:`CoreAdapter`: name -> "module:class".
 ADAPTERS: Final[dict[str, str]] = {
     "bonaken": "troef.server.bonaken:BonakenAdapter",
+    "klaverjas": "troef.server.klaverjas:KlaverjasAdapter",
 }
 
 _ON_OFF: Final = (False, True)
@@ -228,7 +229,13 @@ class CoreAdapter:
                 "switches": {key: _to_json(self.switch_default(name, key)) for key in self.switches},
             }
         choices = {key: (["bool"] if kind is _ON_OFF else list(kind)) for key, kind in self.switches.items()}
-        return {"presets": presets, "switches": choices, "bots": list(self.bot_levels())}
+        return {
+            "title": self.game.title,
+            "languages": list(self.game.languages),
+            "presets": presets,
+            "switches": choices,
+            "bots": list(self.bot_levels()),
+        }
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         presets = self.game.presets()

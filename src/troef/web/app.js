@@ -1,71 +1,79 @@
 // The troef browser UI: lobby, card table and replays. It only shows what the
 // server sends (each state message is the projection for this viewer) and only
 // sends intentions: join, act, hint.
+//
+// This file is the frame every game shares: the lobby (every game the server offers, with its
+// presets, switches and computer players), seats, invite links, spectators, presence, turn timers,
+// hints, rematch, replays, the felt with the trick, the log, and the frames of the score sheet and
+// the end screen. What is particular to one game lives in its module, web/<game>.js, registered in
+// GAMES below. A game module exports:
+//
+//   GLOSSARY                 word keys of the rules panel: texts g_<w> and gd_<w> in i18n.js
+//   tableView(view)          the view in the frame's terms: phase, table (number of seats), seats (those
+//                            playing this hand), to_act, dealer, declarers, trump (suit letter or null),
+//                            trick [[seat, card]], tricks [{cards, winner}], hand, hand_sizes, legal,
+//                            events [[seat, action]] (the public log of the hand); the rest as the game sent it
+//   actionWords(action)      an action in words (hints);  eventWords(name, action): a logged move in words
+//   logStep(action)          the phase a logged move is filed under (text key phase_<step>)
+//   panel(ui)                the buttons of the seat to act (a list of nodes); ui: { view, match, seat,
+//                            seats, act(action), check(action) (asks the server for a warning first) }
+//   cardAction(view, card)   the action clicking a card of the hand takes
+//   onCard(ui, card)         (optional) a click on a card of the hand; default: ui.act(cardAction(...))
+//   cardClasses(ui, card)    (optional) extra classes of a card of the hand
+//   onState(ui)              (optional) called after each new state (e.g. to send queued actions)
+//   centre(view)             (optional) cards in the middle of the felt besides the trick
+//   seatMeta(ctx, seat)      bits under a seat's name (marks, points); seatExtra(ctx, seat): nodes below
+//                            its cards; ctx: { game, view, match, seats, viewer }
+//   seatPositions(n, bottom) (optional) where the seats sit, in percent of the felt
+//   topTags(ui)              tags in the top bar (contract, trump, ...)
+//   handTag(ui)              (optional) the words of the top bar's hand number (default "Hand n")
+//   sheet(ctx)               the score sheet's body
+//   endSummary(ctx)          the end screen's lines (winner, standing) above the frame's buttons
+//   handResult(ctx, hand, view) the banner lines of a finished hand, or null
+//   hintValues(values)       the hint's per-action values as a node, or null
+//   warningText(code, action) the words of a warning the server gave before a risky action
+//   resultText(result, seats) a finished table's result in the lobby list
+// Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h(), api() and seat names from
+// dom.js; the lobby page is lobby.js.
 
-import { t, getLang, setLang, translateReason } from "./i18n.js";
-import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
-// the game's own words (Kraken or Binokel bring theirs)
-import { GLOSSARY, actionLabel, actionWords, bidLabel, contractLabel, eventWords, suitName, suitSpan } from "./bonaken.js";
+import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js";
+import { backNode, cardNode } from "./cards.js";
+import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
+import { lobbyPage } from "./lobby.js";
+import * as bonaken from "./bonaken.js";
+import * as klaverjas from "./klaverjas.js";
+
+// The browser tables of the games, by the server's game name.
+const GAMES = { bonaken, klaverjas };
+function gameOf(name) {
+  return GAMES[name] || bonaken;
+}
 
 const root = document.getElementById("app");
 const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
 
+// The games the server offers (GET /api/games), asked once per page.
+let gamesPromise = null;
+function gameOptions() {
+  gamesPromise = gamesPromise || api("/api/games");
+  return gamesPromise;
+}
+
+// Without a language chosen in this browser, a game's page speaks the game's first language.
+function gameLanguage(name) {
+  gameOptions()
+    .then((data) => {
+      const langs = data.games[name]?.languages;
+      if (langs && setDefaultLang(langs[0])) {
+        markLang();
+        if (page) page.render();
+      }
+    })
+    .catch(() => {});
+}
+
 // ---------------------------------------------------------------- helpers
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "style") node.style.cssText = v;
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-async function api(path, options = {}) {
-  const res = await fetch(path, { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } });
-  let data = {};
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = {};
-  }
-  if (!res.ok) {
-    const err = new Error(data.error ? data.error.message : res.statusText);
-    err.code = data.error ? data.error.code : "";
-    throw err;
-  }
-  return data;
-}
-
-// A server error in the UI's language: by its code where there is a text for it, else its message.
-function errorText(err) {
-  return translateReason(err.message || "", err.code || "");
-}
-
-function toast(text, kind = "info") {
-  // at the top of the screen, under the header: never over the hand (bug 3)
-  const box = document.getElementById("toasts");
-  const node = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
-  box.append(node);
-  setTimeout(() => node.remove(), kind === "error" ? 5000 : 3500);
-}
-
-const store = {
-  token: (id) => localStorage.getItem(`troef.seat.${id}`),
-  setToken: (id, token) => localStorage.setItem(`troef.seat.${id}`, token),
-  dropToken: (id) => localStorage.removeItem(`troef.seat.${id}`),
-  invites: (id) => JSON.parse(localStorage.getItem(`troef.invites.${id}`) || "[]"),
-  setInvites: (id, list) => localStorage.setItem(`troef.invites.${id}`, JSON.stringify(list)),
-};
-
 // Settings kept in this browser: animation speed (a factor on every animation's time), sound on your
 // turn, playing a forced last card by itself, and card size.
 const SETTINGS = {
@@ -131,52 +139,20 @@ function chime() {
   }
 }
 
-// The server names seats nobody named "seat 3" or "computer 2" (in English): said in the UI's language.
-function displayName(name) {
-  const m = /^(seat|computer) (\d+)$/.exec(name || "");
-  if (!m) return name;
-  return m[1] === "seat" ? t("seat", { n: m[2] }) : t("computerN", { n: m[2] });
-}
-
-function seatName(seats, seat, viewer) {
-  const info = seats.find((s) => s.seat === seat);
-  const name = info ? displayName(info.name) : `${seat + 1}`;
-  return seat === viewer ? `${name} (${t("you")})` : name;
-}
-
-// The chance of success of the best few choices, in words (bids: the highest that still makes at least
-// half the time and the one above it, then misère, zwabber and bonaak where they have a chance).
-function hintValues(values) {
-  if (!values || !values.length) return null;
-  let shown = values.filter((v) => v.value !== null && v.value !== undefined);
-  const numbers = shown.filter((v) => /^bid \d+$/.test(v.action)).sort((a, b) => Number(a.action.split(" ")[1]) - Number(b.action.split(" ")[1]));
-  if (numbers.length) {
-    const good = numbers.map((v, i) => (v.value >= 0.5 ? i : -1)).filter((i) => i >= 0);
-    const picked = good.length ? numbers.slice(good[good.length - 1], good[good.length - 1] + 2) : [numbers[0]];
-    shown = [...picked, ...shown.filter((v) => v.action.startsWith("bid ") && !/^bid \d+$/.test(v.action) && v.value > 0)];
-  }
-  const items = shown.slice(0, 5).map((v) => h("li", {}, t("hintChance", { action: actionWords(v.action), n: Math.round(v.value * 100) })));
-  return items.length ? h("ul", { class: "hint-values", id: "hint-values" }, items) : null;
-}
-
 // Every move of a hand, numbered by trick once the play has started (the complete log, not the last few).
-function moveLog(v, seats, viewer, id) {
+function moveLog(game, v, seats, viewer, id) {
   const list = h("ol", { class: "log", id });
   const players = v.seats.length || 1;
   let plays = 0;
   for (const [seat, text] of v.events) {
-    let label = t(`phase_${text.split(" ")[0] === "bid" || text === "pass" ? "bidding" : text.startsWith("discard") ? "exchange" : text.startsWith("trump") ? "trump" : text.startsWith("roem") ? "roem" : "play"}`);
+    let label = t(`phase_${game.logStep(text)}`);
     if (text.startsWith("play ")) {
       label = t("trickN", { n: Math.floor(plays / players) + 1 });
       plays += 1;
     }
-    list.append(h("li", {}, h("span", { class: "log-step" }, label), " ", eventText(seats, viewer, seat, text)));
+    list.append(h("li", {}, h("span", { class: "log-step" }, label), " ", game.eventWords(seatName(seats, seat, viewer), text)));
   }
   return h("details", { class: "log-box", open: true }, h("summary", {}, t("moves", { n: v.events.length })), list);
-}
-
-function eventText(seats, viewer, seat, text) {
-  return eventWords(seatName(seats, seat, viewer), text);
 }
 
 // Where seats sit around the felt, in percent: the viewer at the bottom, the
@@ -203,11 +179,9 @@ function trickSpot(pos) {
 // Draws the felt for one state message: seats, centre cards, the trick.
 // ctx: { state, seats, viewer, completed, oldState }
 function board(ctx) {
-  const { state, seats, viewer } = ctx;
-  const v = state.view;
-  const m = state.match;
+  const { game, view: v, viewer } = ctx;
   const bottom = viewer >= 0 ? viewer : v.seats.length ? v.seats[0] : 0;
-  const pos = seatPositions(v.table, bottom);
+  const pos = (game.seatPositions || seatPositions)(v.table, bottom);
   const felt = h("div", { class: "felt", dataset: { phase: v.phase } });
   for (let seat = 0; seat < v.table; seat++) {
     if (seat === bottom) continue;
@@ -224,14 +198,10 @@ function board(ctx) {
       sweep = { winner: ctx.completed.winner, age };
     }
   }
-  // The centre only while bidding: after it the declarer has taken its cards into hand (or they are
-  // out). The last trick of the hand before sweeps away first: it is never drawn over the new centre.
-  if (!sweep && v.phase === "bidding" && (v.centre_open.length || v.centre_closed)) {
-    const centre = h("div", { class: "centre", "aria-label": t("centre") });
-    for (const card of v.centre_open) centre.append(cardNode(card, { classes: ["small"] }));
-    for (let i = 0; i < v.centre_closed; i++) centre.append(backNode(["small"]));
-    felt.append(centre);
-  }
+  // the game's own cards in the middle (Bonaken's centre while bidding); the last trick of the hand
+  // before sweeps away first: it is never drawn over them
+  const centre = !sweep && game.centre ? game.centre(v) : null;
+  if (centre) felt.append(centre);
   const oldTrick = new Set((ctx.oldTrick || []).map(([, c]) => c));
   const trickBox = h("div", { class: "trick", "aria-label": "trick" });
   const flights = [];
@@ -253,7 +223,7 @@ function board(ctx) {
     trickBox.append(node);
   }
   felt.append(trickBox);
-  if (v.trump >= 0) felt.append(h("div", { class: "trump-badge", title: t("trump") }, t("trump"), " ", suitSpan(SUIT_LETTERS[v.trump])));
+  if (v.trump) felt.append(h("div", { class: "trump-badge", title: t("trump") }, t("trump"), " ", bonaken.suitSpan(v.trump)));
   // new cards fly in from their player once the felt has a size
   requestAnimationFrame(() => {
     const rect = felt.getBoundingClientRect();
@@ -267,14 +237,11 @@ function board(ctx) {
       f.node.style.setProperty("--sy", `${((f.to.y - f.from.y) / 100) * rect.height * 0.85}px`);
     }
   });
-  void m;
   return felt;
 }
 
 function seatBox(ctx, seat, p, mine) {
-  const { state, seats, viewer } = ctx;
-  const v = state.view;
-  const m = state.match;
+  const { game, view: v, seats, viewer } = ctx;
   const info = seats.find((s) => s.seat === seat) || { name: `${seat + 1}`, kind: "human", connected: false };
   const playing = v.seats.includes(seat);
   const classes = ["seat-box"];
@@ -287,8 +254,6 @@ function seatBox(ctx, seat, p, mine) {
     box.style.left = `clamp(4.8em, ${p.x}%, calc(100% - 4.8em))`;
     box.style.top = `${p.y}%`;
   }
-  const status = m.status[seat];
-  const marks = "+".repeat(m.plus[seat] || 0) + "\u2212".repeat(m.minus[seat] || 0);
   // while this browser is offline nobody's presence is known: every dot goes grey (bug 9)
   const online = ctx.online !== false && info.connected;
   const dot = ctx.online === false ? "unknown" : online ? "on" : "off";
@@ -302,16 +267,12 @@ function seatBox(ctx, seat, p, mine) {
       v.dealer === seat ? h("span", { class: "chip", title: t("dealer") }, t("dealerChip")) : null,
     ),
   );
-  const won = v.tricks_won[seat] || 0;
   box.append(
     h(
       "div",
       { class: "seat-meta" },
       info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
-      h("span", { class: `status status-${status}`, title: t(`gd_${status}`) }, t(`status_${status}`)),
-      marks ? h("span", { class: "marks" }, marks) : null,
-      m.points ? h("span", { class: "marks" }, `${m.points[seat]}`) : null,
-      playing && v.phase === "play" ? h("span", { class: "won" }, t(won === 1 ? "trickOne" : "trickMany", { n: won })) : null,
+      game.seatMeta(ctx, seat),
     ),
   );
   const openCards = ctx.openHands && !mine ? ctx.openHands[seat] : null;
@@ -325,225 +286,8 @@ function seatBox(ctx, seat, p, mine) {
     for (let i = 0; i < Math.min(n, 9); i++) backs.append(backNode(["tiny"]));
     box.append(backs);
   }
-  if (v.open_hand && v.declarers[0] === seat && seat !== viewer) {
-    const open = h("div", { class: "open-hand" });
-    for (const card of v.open_hand) open.append(cardNode(card, { classes: ["tiny-face"] }));
-    box.append(open);
-  }
-  if (v.phase === "bidding") {
-    const last = [...v.events].reverse().find(([s]) => s === seat);
-    if (last) box.append(h("div", { class: "bubble" }, last[1] === "pass" ? t("pass") : bidLabel(last[1])));
-  }
+  box.append(...game.seatExtra(ctx, seat).filter(Boolean));
   return box;
-}
-
-// ---------------------------------------------------------------- lobby
-function lobbyPage() {
-  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
-  const testing = new URLSearchParams(location.search).has("seed");
-  const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
-
-  async function load() {
-    try {
-      if (!S.games) S.games = await api("/api/games");
-      S.tables = await api("/api/tables");
-      S.error = null;
-    } catch (e) {
-      S.error = errorText(e);
-    }
-    if (S.listBox && S.form && !S.error) S.listBox.replaceChildren(...listsNodes());
-    else render();
-  }
-
-  // the lobby refreshes itself (only the lists: a half-filled form keeps its focus and text)
-  S.timer = setInterval(() => { if (!document.hidden) load(); }, 5000);
-
-  function bonaken() {
-    return S.games.games.bonaken;
-  }
-
-  function defaultForm(presetName) {
-    const opts = bonaken().presets[presetName];
-    const players = opts.default_players;
-    const levels = bonaken().bots;
-    const best = levels.includes("heuristic") ? "heuristic" : levels[levels.length - 1];
-    return {
-      preset: presetName,
-      players,
-      switches: { ...opts.switches },
-      seed: "",
-      turn: 0,
-      seats: Array.from({ length: 7 }, (_, i) => ({ choice: i === 0 ? "me" : `bot:${best}`, name: "" })),
-    };
-  }
-
-  function createForm() {
-    const f = S.form;
-    const opts = bonaken();
-    const presetSel = h(
-      "select",
-      { id: "preset", name: "preset", onchange: (e) => { S.form = defaultForm(e.target.value); render(); } },
-      Object.keys(opts.presets).map((p) => h("option", { value: p, selected: p === f.preset }, t(`preset_${p}`))),
-    );
-    const playersSel = h(
-      "select",
-      { id: "players", name: "players", onchange: (e) => { f.players = Number(e.target.value); render(); } },
-      opts.presets[f.preset].players.map((n) => h("option", { value: n, selected: n === f.players }, n)),
-    );
-    const switches = h("div", { class: "switches" });
-    for (const [key, choices] of Object.entries(opts.switches)) {
-      const id = `sw-${key}`;
-      let input;
-      if (choices[0] === "bool") {
-        input = h("input", { type: "checkbox", id, checked: !!f.switches[key], onchange: (e) => { f.switches[key] = e.target.checked; } });
-        switches.append(h("label", { class: "check" }, input, " ", t(`sw_${key}`)));
-      } else {
-        input = h(
-          "select",
-          { id, onchange: (e) => { f.switches[key] = typeof choices[0] === "number" ? Number(e.target.value) : e.target.value; } },
-          choices.map((c) => h("option", { value: c, selected: c === f.switches[key] }, typeof c === "number" ? c : t(`val_${c}`))),
-        );
-        switches.append(h("label", {}, t(`sw_${key}`), " ", input));
-      }
-    }
-    if (testing) switches.append(h("label", {}, t("seed"), " ", h("input", { id: "seed", type: "number", min: 0, value: f.seed, oninput: (e) => { f.seed = e.target.value; } })));
-    const seatRows = h("div", { class: "seat-rows" });
-    for (let i = 0; i < f.players; i++) {
-      const s = f.seats[i];
-      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...opts.bots.map((l) => [`bot:${l}`, t("bot", { level: t(`level_${l}`) })])];
-      seatRows.append(
-        h(
-          "div",
-          { class: "seat-row" },
-          h("span", { class: "seat-no" }, t("seat", { n: i + 1 })),
-          h("select", { id: `seat-${i}`, onchange: (e) => { s.choice = e.target.value; } }, choices.map(([value, label]) => h("option", { value, selected: value === s.choice }, label))),
-          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, value: s.name, oninput: (e) => { s.name = e.target.value; } }),
-        ),
-      );
-    }
-    return h(
-      "form",
-      { class: "panel create", id: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
-      h("h2", {}, t("newTable")),
-      h("div", { class: "row" }, h("label", {}, t("game"), " ", h("select", { id: "game" }, h("option", { value: "bonaken" }, "Bonaken"))), h("label", {}, t("rules"), " ", presetSel, " ", h("a", { href: "/rules/bonaken", target: "_blank", rel: "noopener", class: "small" }, t("fullRulesShort"))), h("label", {}, t("players"), " ", playersSel)),
-      h("div", { class: "row" }, h("label", { title: t("turnTimerHelp") }, t("turnTimer"), " ", h("select", { id: "turn-timer-choice", onchange: (e) => { f.turn = Number(e.target.value); } }, [0, 10, 20, 30, 60, 120].map((n) => h("option", { value: n, selected: n === f.turn }, n ? t("seconds", { n }) : t("off")))))),
-      h("details", { open: S.variantsOpen, ontoggle: (e) => { S.variantsOpen = e.target.open; } }, h("summary", {}, t("variants")), switches),
-      h("h3", {}, t("seats")),
-      seatRows,
-      h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
-    );
-  }
-
-  async function create() {
-    const f = S.form;
-    const base = bonaken().presets[f.preset].switches;
-    const switches = {};
-    for (const [k, value] of Object.entries(f.switches)) if (value !== base[k]) switches[k] = value;
-    const seats = f.seats.slice(0, f.players).map((s, i) => {
-      const name = s.name.trim() || undefined;
-      if (s.choice.startsWith("bot:")) return { kind: "bot", level: s.choice.slice(4), name };
-      if (s.choice === "open") return { kind: "human", open: true, name };
-      return { kind: "human", name: name || (s.choice === "me" ? (localStorage.getItem("troef.name") || "").trim() || undefined : undefined) };
-    });
-    const body = { game: "bonaken", config: { preset: f.preset, players: f.players, switches }, seats };
-    if (f.seed !== "") body.seed = Number(f.seed);
-    if (f.turn) body.turn_seconds = f.turn;
-    const me = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
-    if (me >= 0) body.owner = me;
-    try {
-      const res = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
-      const mine = f.seats.slice(0, f.players).findIndex((s) => s.choice === "me");
-      const invites = [];
-      for (const inv of res.invites) {
-        if (inv.seat === mine) store.setToken(res.id, inv.token);
-        else invites.push({ seat: inv.seat, link: `${location.origin}${inv.link}` });
-      }
-      store.setInvites(res.id, invites);
-      location.assign(`/t/${res.id}`);
-    } catch (e) {
-      toast(errorText(e), "error");
-    }
-  }
-
-  async function claim(id, seat) {
-    try {
-      const name = (localStorage.getItem("troef.name") || "").trim();
-      const res = await api(`/api/tables/${encodeURIComponent(id)}/claim`, { method: "POST", body: JSON.stringify(name ? { seat, name } : { seat }) });
-      store.setToken(res.id, res.token);
-      location.assign(`/t/${res.id}#claimed`);
-    } catch (e) {
-      toast(errorText(e), "error");
-      load();
-    }
-  }
-
-  function describe(tbl) {
-    const names = tbl.seats.map((s) => (s.kind === "bot" ? `${displayName(s.name)} \u2699` : s.open ? `(${t("open")})` : displayName(s.name))).join(", ");
-    const text = `${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
-    // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
-    return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
-  }
-
-  function lists() {
-    const T = S.tables;
-    const open = h(
-      "section",
-      { class: "panel" },
-      h("div", { class: "panel-head" }, h("h2", {}, t("openTables")), h("button", { type: "button", class: "refresh", onclick: load }, t("refresh"))),
-    );
-    if (!T.open.length) open.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.open) {
-      const row = h("div", { class: "table-row" }, h("span", {}, describe(tbl)));
-      for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", dataset: { table: tbl.id, seat: s.seat }, onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
-      row.append(h("a", { href: `/t/${tbl.id}`, class: "button" }, t("watch")));
-      open.append(row);
-    }
-    const live = h("section", { class: "panel" }, h("h2", {}, t("liveTables")));
-    if (!T.live.length) live.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.live) {
-      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${t("hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
-    }
-    const done = h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedMatches")));
-    if (!T.finished.length) done.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.finished) {
-      const losers = (tbl.result?.losers || []).map((s) => tbl.seats[s]?.name || s).join(", ");
-      done.append(
-        h(
-          "div",
-          { class: "table-row" },
-          h("span", {}, describe(tbl), losers ? ` \u00B7 ${t(tbl.result.losers.length > 1 ? "buyRound" : "buysRound", { names: losers })}` : ""),
-          h("a", { href: `/r/${tbl.id}`, class: "button" }, t("replay")),
-          h("a", { href: `/api/tables/${tbl.id}/record`, class: "button", download: `troef-${tbl.id}.json` }, t("download")),
-        ),
-      );
-    }
-    return [open, live, done];
-  }
-
-  function listsNodes() {
-    return lists();
-  }
-
-  function render() {
-    if (S.error) {
-      root.replaceChildren(h("p", { class: "error" }, S.error));
-      return;
-    }
-    if (!S.games) {
-      root.replaceChildren(h("p", {}, t("loading")));
-      return;
-    }
-    if (!S.form) S.form = defaultForm("nk");
-    S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    // the name you play under when you take an open seat (kept in this browser)
-    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => localStorage.setItem("troef.name", e.target.value) });
-    const nameRow = h("label", { class: "panel my-name" }, t("yourName"), " ", nameInput);
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, nameRow, S.listBox)));
-  }
-
-  page = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
-  render();
-  load();
 }
 
 // ---------------------------------------------------------------- table
@@ -561,8 +305,8 @@ function tablePage(id) {
     connected: false, ref: 0, resultTimer: null,
     // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
     pending: null, timer: null, rematch: null, owner: null,
-    // the exchange: cards picked to lay away, and those confirmed and still to be sent (one action each)
-    discardPick: [], discardQueue: [], confirm: null, checking: null,
+    // a game's picks (Bonaken: cards picked to lay away) and actions queued to be sent one by one
+    discardPick: [], discardQueue: [], confirm: null, checking: null, game: bonaken, gameName: null,
   };
   // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
   if (justClaimed) S.overlay = "invites";
@@ -613,7 +357,7 @@ function tablePage(id) {
   // A bid is checked against your cards before it is sent: one that claims roem they cannot reach
   // (false roem: in nk erin at once) needs an explicit confirmation. The server answers from what
   // this seat knows; other actions go out at once.
-  function bid(action) {
+  function check(action) {
     if (S.pending || S.checking) return;
     if (!send({ type: "check", action, id: ++S.ref })) return act(action);
     S.checking = { action, ref: S.ref };
@@ -642,7 +386,9 @@ function tablePage(id) {
       S.config = msg.config;
       S.practice = msg.practice === true;
       S.owner = msg.owner === undefined ? null : msg.owner;
-      S.game = msg.game;
+      S.gameName = msg.game;
+      S.game = gameOf(msg.game);
+      gameLanguage(msg.game);
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
       if (S.state) render();
@@ -650,7 +396,7 @@ function tablePage(id) {
       const c = S.checking;
       S.checking = null;
       if (!c || msg.ref !== c.ref || !S.state || msg.version !== S.state.version) return;
-      if (msg.warning) confirmAction(c.action, t(`warn_${msg.warning}`, { bid: bidLabel(c.action) }));
+      if (msg.warning) confirmAction(c.action, S.game.warningText(msg.warning, c.action));
       else act(c.action);
     } else if (msg.type === "timer") {
       S.timer = { ...msg, at: Date.now() };
@@ -680,6 +426,33 @@ function tablePage(id) {
     }
   }
 
+  // What a game module sees of the table page (the interface at the top of this file).
+  function ui() {
+    return {
+      view: view(),
+      match: S.state.match,
+      seat: S.seat,
+      seats: S.seats,
+      pending: !!S.pending,
+      myTurn: myTurn(),
+      act,
+      check,
+      picks: S.discardPick,
+      queue: S.discardQueue,
+      setPicks: (cards, redraw = true) => {
+        S.discardPick = cards;
+        if (redraw) render();
+      },
+    };
+  }
+
+  // The current view in the frame's terms (see tableView at the top), made once per state.
+  let viewOf = null;
+  function view() {
+    if (!viewOf || viewOf.raw !== S.state.view) viewOf = { raw: S.state.view, view: S.game.tableView(S.state.view) };
+    return viewOf.view;
+  }
+
   function onState(msg) {
     const old = S.state;
     const v = msg.view;
@@ -699,7 +472,7 @@ function tablePage(id) {
       }
     }
     if (msg.prev) S.lastTricks = msg.prev.tricks;
-    if (msg.prev && msg.prev.result && msg.hand - 1 > S.shownResult && old) {
+    if (msg.prev && S.game.tableView(msg.prev).result && msg.hand - 1 > S.shownResult && old) {
       S.shownResult = msg.hand - 1;
       S.result = { hand: msg.hand - 1, view: msg.prev, match: msg.match };
       clearTimeout(S.resultTimer);
@@ -709,13 +482,7 @@ function tablePage(id) {
     if (S.hint && S.hint.version !== msg.version) S.hint = null;
     const wasMine = myTurn();
     S.state = msg;
-    if (msg.view.phase !== "exchange" || !myTurn()) S.discardQueue = [];
-    if (S.discardQueue.length && !S.pending) {
-      const next = S.discardQueue.shift();
-      if (msg.view.legal.includes(`discard ${next}`)) act(`discard ${next}`);
-      else S.discardQueue = [];
-    }
-    if (msg.view.phase !== "exchange") S.discardPick = [];
+    if (S.game.onState) S.game.onState(ui());
     render();
     if (myTurn() && !wasMine) {
       chime();
@@ -732,64 +499,8 @@ function tablePage(id) {
   }
 
   function panel() {
-    const v = S.state.view;
-    const legal = v.legal;
     const out = h("div", { class: "action-panel", id: "action-panel" });
-    if (!myTurn()) return out;
-    if (v.phase === "bidding") {
-      if (legal.includes("pass")) out.append(h("button", { type: "button", dataset: { action: "pass" }, onclick: () => act("pass") }, t("pass")));
-      const numbers = legal.filter((a) => /^bid \d+$/.test(a));
-      if (numbers.length) {
-        const sel = h("select", { id: "bid-number", "aria-label": t("bid") }, numbers.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", class: "primary", id: "bid-number-go", onclick: () => bid(sel.value) }, t("bid"))));
-      }
-      const specials = legal.filter((a) => a.startsWith("bid ") && !/^bid \d+$/.test(a));
-      const plain = specials.filter((a) => a.split(" ").length === 2);
-      const withRoem = specials.filter((a) => a.split(" ").length > 2);
-      for (const a of plain) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => bid(a) }, bidLabel(a)));
-      if (withRoem.length) {
-        const sel = h("select", { id: "bid-special", "aria-label": t("bid") }, withRoem.map((a) => h("option", { value: a }, bidLabel(a))));
-        out.append(h("span", { class: "bid-number" }, sel, h("button", { type: "button", id: "bid-special-go", onclick: () => bid(sel.value) }, t("bid"))));
-      }
-    } else if (v.phase === "exchange") {
-      const others = v.seats.filter((s) => s !== S.seat).map((s) => v.hand_sizes[s]);
-      const need = Math.max(1, v.hand.length - Math.min(...others));
-      const idx = v.declarers.indexOf(S.seat);
-      const passOn = v.declarers.length > 1 && idx < v.declarers.length - 1;
-      out.append(h("p", { class: "prompt", id: "exchange-prompt" }, t(passOn ? "passOnPick" : "layAwayPick", { n: need })));
-      // laying away cannot be undone: the cards are picked first, then confirmed
-      const picked = S.discardPick.filter((c) => v.legal.includes(`discard ${c}`));
-      out.append(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            id: "discard-go",
-            disabled: picked.length !== need,
-            onclick: () => {
-              S.discardQueue = picked.slice(1);
-              S.discardPick = [];
-              act(`discard ${picked[0]}`);
-            },
-          },
-          t(passOn ? "passOnGo" : "layAwayGo", { n: picked.length, cards: picked.map(cardLabel).join(" ") }),
-        ),
-      );
-    } else if (v.phase === "trump") {
-      out.append(h("span", { class: "label" }, t("nameTrump"), ": "));
-      for (const a of legal.filter((x) => x.startsWith("trump "))) {
-        const letter = a.split(" ")[1];
-        out.append(h("button", { type: "button", class: "suit-button", dataset: { action: a }, onclick: () => act(a) }, suitSpan(letter), " ", suitName(letter)));
-      }
-      out.append(h("p", { class: "muted small" }, t("orLead")));
-    } else if (v.phase === "roem") {
-      out.append(h("span", { class: "label" }, t("declareRoem"), ": "));
-      // the totals offered are those the cards in hand can show: nothing here is false roem
-      for (const a of legal) out.append(h("button", { type: "button", dataset: { action: a }, onclick: () => act(a) }, actionLabel(a)));
-    } else if (v.phase === "play") {
-      if (legal.includes("stuk")) out.append(h("button", { type: "button", dataset: { action: "stuk" }, onclick: () => act("stuk") }, t("stuk")));
-    }
+    if (myTurn()) out.append(...S.game.panel(ui()).filter(Boolean));
     return out;
   }
 
@@ -799,42 +510,34 @@ function tablePage(id) {
   }
 
   function handRow() {
-    const v = S.state.view;
+    const v = view();
     const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", "aria-busy": S.pending ? "true" : null });
     if (!v.hand) return row;
     const legal = new Set(v.legal);
-    const verb = v.phase === "exchange" ? "discard" : "play";
-    const cardPhase = v.phase === "exchange" || v.phase === "trump" || v.phase === "play";
+    // a card is marked illegal only when cards are what the seat to act chooses from
+    const cardPhase = v.legal.some((a) => a.split(" ").length === 2 && v.hand.includes(a.split(" ")[1]));
     const hinted = S.hint ? S.hint.action.split(" ")[1] : null;
+    const u = ui();
     for (const card of v.hand) {
-      const action = `${verb} ${card}`;
+      const action = S.game.cardAction(v, card);
       const classes = [];
       if (legal.has(action)) classes.push("legal");
       else if (myTurn() && cardPhase) classes.push("illegal");
       if (hinted === card) classes.push("hinted");
-      if (verb === "discard" && S.discardPick.includes(card)) classes.push("picked");
+      if (S.game.cardClasses) classes.push(...S.game.cardClasses(u, card));
       const node = cardNode(card, { button: true, classes });
-      node.addEventListener("click", () => {
-        if (verb !== "discard") return act(action);
-        if (S.discardQueue.length || S.pending || !legal.has(action)) return;
-        S.discardPick = S.discardPick.includes(card) ? S.discardPick.filter((c) => c !== card) : [...S.discardPick, card];
-        render();
-      });
+      node.addEventListener("click", () => (S.game.onCard ? S.game.onCard(ui(), card) : act(action)));
       row.append(node);
     }
     return row;
   }
 
   function topbar() {
-    const v = S.state.view;
+    const v = view();
     const m = S.state.match;
-    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
+    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
     if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
-    if (v.contract) {
-      const names = v.declarers.map((s) => seatName(S.seats, s, S.seat)).join(" + ");
-      bits.push(h("span", { class: "tag contract" }, `${t("contract")}: ${contractLabel(v.contract)} (${names})`));
-    }
-    if (v.roem_declared) bits.push(h("span", { class: "tag" }, t("roemN", { n: v.roem_declared })));
+    bits.push(...S.game.topTags(ui()).filter(Boolean));
     const buttons = [
       h("button", { type: "button", id: "show-sheet", onclick: () => { S.overlay = "sheet"; render(); } }, t("sheet")),
       h("button", { type: "button", id: "show-last", onclick: () => { S.overlay = "last"; render(); } }, t("lastTrick")),
@@ -852,7 +555,7 @@ function tablePage(id) {
   }
 
   function prompt() {
-    const v = S.state.view;
+    const v = view();
     if (S.seat === null) return t("spectating");
     if (!v.seats.includes(S.seat)) return t("youAreOut");
     if (v.phase === "done") return t("phase_done");
@@ -877,42 +580,38 @@ function tablePage(id) {
   }
 
   function eventLog() {
-    return moveLog(S.state.view, S.seats, S.seat, "log");
+    return moveLog(S.game, view(), S.seats, S.seat, "log");
   }
 
   function resultBanner() {
-    const v = S.state.view;
-    const shown = S.result || (v.result ? { hand: S.state.hand, view: v } : null);
+    const v = view();
+    // the newest finished hand: the one before (shown for a while as the next one starts), or this one
+    // when it is over (the last hand of a match)
+    const current = v.result ? { hand: S.state.hand, view: v } : null;
+    const shown = current && (!S.result || S.result.hand < current.hand) ? current : S.result || current;
     if (!shown || shown.hand === S.dismissed) return null;
-    const { hand, view } = shown;
-    const r = view.result;
-    const lines = [];
-    if (r.redeal) lines.push(h("strong", {}, t("allPassed", { n: hand })));
-    else {
-      const names = r.declarers.map((s) => seatName(S.seats, s, S.seat)).join(" + ");
-      lines.push(h("strong", {}, t("handResult", { n: hand, contract: contractLabel(r.contract), names })));
-      for (const s of r.declarers) {
-        if (r.won[s] === undefined) continue;
-        lines.push(h("div", { class: r.won[s] ? "won-line" : "lost-line" }, `${seatName(S.seats, s, S.seat)}: ${r.won[s] ? "+" : "\u2212"} ${t(`reason_${r.reasons[s]}`)}`));
-      }
-      lines.push(h("div", { class: "muted small" }, `${t("cardPoints", { n: r.card_points })} \u00B7 ${t("roemCounted", { n: r.roem_counted + r.trick_roem })}`));
-    }
+    const { hand } = shown;
+    const lines = S.game.handResult(sheetCtx(), hand, shown.view === v ? v : S.game.tableView(shown.view));
+    if (!lines) return null;
     return h("div", { class: "result-banner", id: "hand-result", role: "status" }, lines, h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => { S.result = null; S.dismissed = hand; render(); } }, "\u00D7"));
+  }
+
+  function sheetCtx() {
+    return { game: S.game, view: view(), match: S.state.match, seats: S.seats, viewer: S.seat };
   }
 
   // the end of the match: a panel at the top of the table page, not an overlay (the header stays usable)
   function endPanel() {
     const m = S.state.match;
     if (!m.over) return null;
-    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(S.seats, S.seat, m, id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }));
+    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(sheetCtx(), id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }));
   }
 
   function overlay() {
     if (!S.overlay && !S.confirm) return null;
     const close = () => { S.overlay = null; render(); };
-    const v = S.state.view;
-    const m = S.state.match;
-    if (S.overlay === "sheet") return modal(t("sheet"), sheetTable(S.seats, S.seat, m, v.table), close);
+    const v = view();
+    if (S.overlay === "sheet") return modal(t("sheet"), S.game.sheet(sheetCtx()), close);
     if (S.overlay === "last") {
       const tricks = v.tricks.length ? v.tricks : S.lastTricks || [];
       const last = tricks[tricks.length - 1];
@@ -936,7 +635,7 @@ function tablePage(id) {
       return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
     }
     if (S.overlay === "settings") return modal(t("settings"), settingsPanel(render), close);
-    if (S.overlay === "rules") return modal(t("rulesLink"), rulesPanel(S.game || "bonaken", v.preset), close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), rulesPanel(S.gameName || "bonaken", v.preset), close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
       const body = away.length
@@ -971,12 +670,12 @@ function tablePage(id) {
       root.replaceChildren(h("p", {}, S.connected ? t("loading") : t("connLost")));
       return;
     }
-    const v = S.state.view;
+    const v = view();
     const bottomSeat = S.seat !== null ? S.seat : v.seats[0];
-    const ctx = { state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick, online: S.connected };
+    const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
-    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: actionWords(S.hint.action) }), hintValues(S.hint.values)) : null;
+    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;
     const act = panel();
     if (hintLine) act.prepend(hintLine);
     const mine = h(
@@ -1023,7 +722,7 @@ function icon(name) {
 }
 
 function rulesPanel(game, preset) {
-  const words = GLOSSARY[game] || [];
+  const words = gameOf(game).GLOSSARY[game] || [];
   return h(
     "div",
     { class: "rules-panel", id: "rules-panel" },
@@ -1041,38 +740,13 @@ function modal(title, body, onClose, id) {
   );
 }
 
-function sheetTable(seats, viewer, m, table) {
-  const head = h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), Array.from({ length: table }, (_, s) => h("th", {}, seatName(seats, s, viewer))));
-  const rows = m.rows.map((r) => h("tr", {}, h("td", {}, r.hand), h("td", {}, contractLabel(r.contract)), Array.from({ length: table }, (_, s) => h("td", { class: r.declarers.includes(s) ? "decl" : "" }, r.marks[String(s)] || ""))));
-  const status = h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("status")), Array.from({ length: table }, (_, s) => h("td", {}, t(`status_${m.status[s]}`))));
-  const marks = h("tr", { class: "foot" }, h("td", {}), h("td", {}, "+ / \u2212"), Array.from({ length: table }, (_, s) => h("td", {}, m.points ? `${m.points[s]}` : `${m.plus[s]} / ${m.minus[s]}`)));
-  const foot = [status, marks];
-  if (m.table_points) foot.push(h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("tablePoints")), Array.from({ length: table }, (_, s) => h("td", {}, m.table_points[String(s)]))));
-  const legend = h("dl", { class: "glossary legend" }, ["suf", "krom", "recht", "wip", "eruit", "erin"].map((w) => [h("dt", {}, t(`status_${w}`)), h("dd", {}, t(`gd_${w}`))]));
-  return [h("div", { class: "sheet-wrap" }, h("table", { class: `sheet players-${table}`, id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, foot))), legend];
-}
-
-function endScreen(seats, viewer, m, id, extra = {}) {
-  const losers = m.losers.map((s) => seatName(seats, s, viewer)).join(", ");
-  // who won: first in the standing and not among the losers (nk counts table points, the others plus/minus)
-  const standing = m.standing || [];
-  const best = standing.length && standing[0].table_points !== undefined ? Math.max(...standing.map((r) => r.table_points)) : null;
-  const winners = standing.filter((r) => !m.losers.includes(r.seat) && (best !== null ? r.table_points === best : r.status === "eruit")).map((r) => seatName(seats, r.seat, viewer));
+// The end screen: the game's lines (winner, standing), then rematch, replay, record and lobby.
+function endScreen(ctx, id, extra = {}) {
   let rematch = null;
   if (extra.rematch) rematch = h("a", { href: `/t/${extra.rematch}`, class: "button primary", id: "rematch-go" }, t("toRematch"));
   else if (extra.canRematch) rematch = h("button", { type: "button", class: "primary", id: "rematch", onclick: extra.onRematch }, t("rematch"));
-  const rows = (m.standing || []).map((r) => h("tr", {}, h("td", {}, seatName(seats, r.seat, viewer)), h("td", {}, t(`status_${r.status}`)), h("td", {}, r.points !== undefined ? r.points : `${r.plus} / ${r.minus}`), r.table_points !== undefined ? h("td", {}, r.table_points) : null));
-  const head = h("tr", {}, h("th", {}, ""), h("th", {}, t("status")), h("th", {}, "+ / \u2212"), m.table_points ? h("th", {}, t("tablePoints")) : null);
-  // the hand that decided the match: the last row of the score sheet
-  const last = m.rows && m.rows.length ? m.rows[m.rows.length - 1] : null;
-  const deciding = last
-    ? h("p", { class: "deciding muted", id: "deciding-hand" }, t("decidingHand", { n: last.hand, contract: contractLabel(last.contract), names: last.declarers.map((s) => `${seatName(seats, s, viewer)} ${last.marks[String(s)] || ""}`.trim()).join(", ") }))
-    : null;
   return [
-    winners.length ? h("p", { class: "winner", id: "winner" }, t(winners.length > 1 ? "winnersAre" : "winnerIs", { names: winners.join(", ") })) : null,
-    losers ? h("p", { class: "buys", id: "buys-round" }, t(m.losers.length > 1 ? "buyRound" : "buysRound", { names: losers })) : null,
-    deciding,
-    h("table", { class: "sheet standing" }, h("thead", {}, head), h("tbody", {}, rows)),
+    ...ctx.game.endSummary(ctx),
     h("div", { class: "buttons" }, rematch, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
   ];
 }
@@ -1132,12 +806,21 @@ function replayPage(id) {
   document.addEventListener("keydown", onKey);
 
   // what happened in this step, in words
+  function game() {
+    return gameOf(S.info.game);
+  }
+
+  function frameView(frame) {
+    if (!frame.tableView) frame.tableView = game().tableView(frame.view);
+    return frame.tableView;
+  }
+
   function caption(frame, before) {
-    const events = frame.view.events;
-    const had = before ? before.view.events.length : 0;
+    const events = frameView(frame).events;
+    const had = before ? frameView(before).events.length : 0;
     if (!before || events.length <= had) return S.i === 0 ? t("captionDeal", { n: frame.hand }) : "";
     const seats = S.info.seats;
-    return events.slice(had).map(([s, text]) => eventText(seats, frame.viewer, s, text)).join(" \u00B7 ");
+    return events.slice(had).map(([s, text]) => game().eventWords(seatName(seats, s, frame.viewer), text)).join(" \u00B7 ");
   }
 
   function render() {
@@ -1173,19 +856,20 @@ function replayPage(id) {
       persp,
       h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
     );
-    const v = frame.view;
+    const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
-    const ctx = { state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
+    const ctx = { game: game(), view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
     const bottom = frame.viewer >= 0 ? frame.viewer : v.seats[0];
     const bottomCards = v.hand || (openHands ? openHands[bottom] : null) || [];
     const hand = h("div", { class: "hand" }, bottomCards.map((c) => cardNode(c)));
-    const events = moveLog(v, seats, frame.viewer, "replay-log");
+    const events = moveLog(game(), v, seats, frame.viewer, "replay-log");
     const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
     const last = v.tricks[v.tricks.length - 1];
     const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
-    const result = v.result ? h("div", { class: "result-banner static" }, v.result.redeal ? t("allPassed", { n: frame.hand }) : t("handResult", { n: frame.hand, contract: contractLabel(v.result.contract), names: v.result.declarers.map((s) => seatName(seats, s, frame.viewer)).join(" + ") }), " ", v.result.declarers.map((s) => (v.result.won[s] === undefined ? "" : ` ${seatName(seats, s, frame.viewer)}: ${v.result.won[s] ? "+" : "\u2212"} ${t(`reason_${v.result.reasons[s]}`)}`))) : null;
+    const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
+    const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
     root.replaceChildren(
-      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(seats, frame.viewer, frame.match, id)) : null),
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
     );
   }
 
@@ -1221,7 +905,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/t/")) tablePage(decodeURIComponent(path.slice(3)));
   else if (path.startsWith("/r/")) replayPage(decodeURIComponent(path.slice(3)));
-  else lobbyPage();
+  else page = lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage });
 }
 
 route();

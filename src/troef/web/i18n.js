@@ -1,4 +1,4 @@
-// Dutch and English texts of the browser UI.
+// Dutch, English and German texts of the browser UI (every key in all three: tests/server/test_klaverjas_ui.py checks).
 
 const TEXTS = {
   en: {
@@ -94,6 +94,41 @@ const TEXTS = {
     g_eruit: "eruit", gd_eruit: "Two pluses: out as a winner.", g_erin: "erin", gd_erin: "Two minuses: out as a loser (the first one buys the round).",
     g_plusminus: "+ / \u2212", gd_plusminus: "A declarer who makes the contract gets a plus, one who fails a minus.",
     g_tablepoints: "table points", gd_tablepoints: "NK: by the order of going out, 10, 8, 4 and 1 points; erin scores 0.",
+    // klaverjas (issue 13)
+    preset_kraken: "Kraken (Amsterdam klaverjassen with kraak and crosses)", preset_amsterdam: "Amsterdam klaverjassen", preset_rotterdam: "Rotterdam klaverjassen",
+    sw_who_plays: "Who plays", sw_follow: "Following and trumping", sw_packets: "Dealing", sw_roem_counting: "Roem in tricks",
+    sw_hand_roem: "Roem declared from the hand (with afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraaks each side owes",
+    sw_nat_roem: "Roem of a side that goes nat", sw_match_end: "The match ends after", sw_deals: "Deals", sw_target: "Points to play to",
+    val_verplicht: "verplicht (the player after the dealer plays)", val_vrij: "vrij (play or pass in turn)", val_amsterdam: "Amsterdam", val_rotterdam: "Rotterdam (always trump over)",
+    "val_4-4": "four and four", "val_3-2-3": "three, two, three", val_auto: "counts by itself", val_claim: "claimed or lost",
+    val_to_other: "goes to the other side", val_kept: "kept", val_deals: "a number of deals", val_points: "a number of points",
+    phase_choose: "Trump", phase_kraak: "Kraak", phase_claim: "Claim roem",
+    kj_we: "we", kj_they: "they", kj_partner: "partner", kj_plays: "plays", kj_player: "Player", kj_cards: "Cards", kj_total: "Total",
+    kj_kraak: "kraak", kj_rekraak: "rekraak", kj_superkraak: "superkraak", kj_no: "No", kj_none: "none",
+    kj_w_trump: "make {suit} trump", kj_ev_trump: "{name} plays, {suit} is trump", kj_ev_chain: "{name}: {word}!",
+    kj_passPlay: "Pass", kj_vrijHelp: "Name trump to play this deal, or pass to the next player.", kj_verplichtHelp: "You must play this deal: name the trump suit.",
+    kj_chainAsk: "{name} plays with {suit} as trump:", kj_mustKraak: "Your side still owes a kraak and this is its last chance: you must say it.",
+    kj_mayStill: "may still say {word}: {names}", kj_owed: "kraaks owed: {a} {n}, {b} {m}", kj_owedShort: "Kraaks owed",
+    kj_roemHelp: "(during the first trick, before your card)", kj_claimAsk: "{n} roem fell in your trick:", kj_claim: "Claim the roem", kj_turn: "Turn the trick",
+    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem of {side} afgekeurd", kj_roemFell: "{n} roem in the trick of {name}",
+    kj_dealOf: "Deal {n} of {m}", kj_crosses: "Crosses", kj_crossesN: "{n} cross(es)", kj_nat: "nat", kj_pit: "pit",
+    kj_draw: "A draw!", kj_finalCrosses: "{side} got {n} crosses for being behind in points.",
+    kj_resHead: "Deal {n}: {name} played, {suit} trump", kj_resMade: "{side} made it", kj_resNat: "{side} went nat", kj_resPit: "{side} took every trick: pit!",
+    kj_hintPoints: "{action}: about {n} points",
+    g_kj_troef: "troef", gd_kj_troef: "Trump: the suit named by the player who plays the deal. Its jack (nel: 20) and nine (14) are the highest cards.",
+    g_kj_verplicht: "verplicht", gd_kj_verplicht: "The player after the dealer must play and names trump.",
+    g_kj_vrij: "vrij", gd_kj_vrij: "Each player in turn may play (naming trump) or pass.",
+    g_kj_kraak: "kraak", gd_kj_kraak: "The other side says the players will go nat: its card points count double.",
+    g_kj_rekraak: "rekraak", gd_kj_rekraak: "The players answer that they will not: the card points count four times.",
+    g_kj_superkraak: "superkraak", gd_kj_superkraak: "The other side's last word: the card points count eight times.",
+    g_kj_quota: "kraak quota", gd_kj_quota: "Kraken: each side must kraak a number of times in the match; a side that does not get crosses.",
+    g_kj_roem: "roem", gd_kj_roem: "Bonus points for sequences, four of a kind and stuk: in tricks, and in Kraken declared from the hand during the first trick.",
+    g_kj_stuk: "stuk", gd_kj_stuk: "King and queen of trumps in one hand: 20 roem when declared.",
+    g_kj_afkeuren: "afkeuren", gd_kj_afkeuren: "Kraken: after the first trick, higher roem in the other side's hand cancels a side's roem from the hand.",
+    g_nat: "nat", gd_nat: "The playing side did not take more than half of the points and roem: the other side gets all card points (and, except in Kraken, the roem).",
+    g_pit: "pit", gd_pit: "One side took every trick: 100 extra.",
+    g_kruisen: "crosses", gd_kruisen: "Kraken: penalty crosses for going nat, for kraaks owed, and four for the side behind in points at the end. The fewest crosses win.",
+    g_quota: "kraaks owed", gd_quota: "Kraken: how many kraaks each side still has to say in this match.",
   },
   nl: {
     lobby: "Lobby", newTable: "Nieuwe tafel", game: "Spel", rules: "Regels", players: "Spelers",
@@ -188,25 +223,187 @@ const TEXTS = {
     g_eruit: "eruit", gd_eruit: "Twee plussen: eruit als winnaar.", g_erin: "erin", gd_erin: "Twee minnen: erin als verliezer (de eerste betaalt het rondje).",
     g_plusminus: "+ / \u2212", gd_plusminus: "Wie zijn bod haalt krijgt een plus, wie het niet haalt een min.",
     g_tablepoints: "tafelpunten", gd_tablepoints: "NK: naar de volgorde van eruit gaan 10, 8, 4 en 1 punt; erin krijgt 0.",
+    // klaverjas (issue 13)
+    preset_kraken: "Kraken (Amsterdams klaverjassen met kraken en kruisen)", preset_amsterdam: "Amsterdams klaverjassen", preset_rotterdam: "Rotterdams klaverjassen",
+    sw_who_plays: "Wie speelt", sw_follow: "Bekennen en troeven", sw_packets: "Delen", sw_roem_counting: "Roem in slagen",
+    sw_hand_roem: "Roem uit de hand melden (met afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraken die elke partij moet",
+    sw_nat_roem: "Roem van een partij die nat gaat", sw_match_end: "De partij eindigt na", sw_deals: "Spellen", sw_target: "Spelen tot punten",
+    val_verplicht: "verplicht (de speler na de gever speelt)", val_vrij: "vrij (om de beurt spelen of passen)", val_amsterdam: "Amsterdams", val_rotterdam: "Rotterdams (altijd overtroeven)",
+    "val_4-4": "vier en vier", "val_3-2-3": "drie, twee, drie", val_auto: "telt vanzelf", val_claim: "melden of kwijt",
+    val_to_other: "gaat naar de tegenpartij", val_kept: "blijft", val_deals: "een aantal spellen", val_points: "een aantal punten",
+    phase_choose: "Troef", phase_kraak: "Kraken", phase_claim: "Roem melden",
+    kj_we: "wij", kj_they: "zij", kj_partner: "maat", kj_plays: "speelt", kj_player: "Speler", kj_cards: "Kaarten", kj_total: "Totaal",
+    kj_kraak: "kraak", kj_rekraak: "rekraak", kj_superkraak: "superkraak", kj_no: "Nee", kj_none: "geen",
+    kj_w_trump: "maak {suit} troef", kj_ev_trump: "{name} speelt, {suit} is troef", kj_ev_chain: "{name}: {word}!",
+    kj_passPlay: "Passen", kj_vrijHelp: "Noem troef om dit spel te spelen, of pas naar de volgende.", kj_verplichtHelp: "Jij moet dit spel spelen: noem de troefkleur.",
+    kj_chainAsk: "{name} speelt met {suit} als troef:", kj_mustKraak: "Jullie moeten nog kraken en dit is de laatste kans: je moet het zeggen.",
+    kj_mayStill: "mag nog {word} zeggen: {names}", kj_owed: "nog te kraken: {a} {n}, {b} {m}", kj_owedShort: "Nog te kraken",
+    kj_roemHelp: "(tijdens de eerste slag, voor je kaart)", kj_claimAsk: "Er viel {n} roem in je slag:", kj_claim: "Roem melden", kj_turn: "Slag omdraaien",
+    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem van {side} afgekeurd", kj_roemFell: "{n} roem in de slag van {name}",
+    kj_dealOf: "Spel {n} van {m}", kj_crosses: "Kruisen", kj_crossesN: "{n} kruis(en)", kj_nat: "nat", kj_pit: "pit",
+    kj_draw: "Gelijkspel!", kj_finalCrosses: "{side} kreeg {n} kruisen voor de achterstand in punten.",
+    kj_resHead: "Spel {n}: {name} speelde, {suit} troef", kj_resMade: "{side} haalde het", kj_resNat: "{side} ging nat", kj_resPit: "{side} haalde alle slagen: pit!",
+    kj_hintPoints: "{action}: ongeveer {n} punten",
+    g_kj_troef: "troef", gd_kj_troef: "De kleur die de speler van het spel noemt. De troefboer (20) en de nel (troefnegen, 14) zijn de hoogste kaarten.",
+    g_kj_verplicht: "verplicht", gd_kj_verplicht: "De speler na de gever moet spelen en noemt troef.",
+    g_kj_vrij: "vrij", gd_kj_vrij: "Om de beurt mag ieder spelen (troef noemen) of passen.",
+    g_kj_kraak: "kraak", gd_kj_kraak: "De tegenpartij zegt dat de spelers nat gaan: de kaartpunten tellen dubbel.",
+    g_kj_rekraak: "rekraak", gd_kj_rekraak: "De spelers antwoorden van niet: de kaartpunten tellen vier keer.",
+    g_kj_superkraak: "superkraak", gd_kj_superkraak: "Het laatste woord van de tegenpartij: de kaartpunten tellen acht keer.",
+    g_kj_quota: "kraakplicht", gd_kj_quota: "Kraken: elke partij moet een aantal keer kraken in de partij; wie dat niet doet krijgt kruisen.",
+    g_kj_roem: "roem", gd_kj_roem: "Extra punten voor reeksen, vier gelijke kaarten en stuk: in slagen, en bij Kraken uit de hand gemeld tijdens de eerste slag.",
+    g_kj_stuk: "stuk", gd_kj_stuk: "Troefheer en troefvrouw in één hand: 20 roem als je het meldt.",
+    g_kj_afkeuren: "afkeuren", gd_kj_afkeuren: "Kraken: na de eerste slag vervalt de handroem van een partij als de tegenpartij hogere roem in de hand had.",
+    g_nat: "nat", gd_nat: "De spelende partij haalde niet meer dan de helft van punten en roem: de tegenpartij krijgt alle kaartpunten (en, behalve bij Kraken, de roem).",
+    g_pit: "pit", gd_pit: "Eén partij haalde alle slagen: 100 extra.",
+    g_kruisen: "kruisen", gd_kruisen: "Kraken: strafkruisen voor nat gaan, voor niet gekraakte kraken, en vier voor wie aan het eind achter staat in punten. De minste kruisen winnen.",
+    g_quota: "nog te kraken", gd_quota: "Kraken: hoe vaak elke partij in deze partij nog moet kraken.",
   },
   de: {
-    // issue 18 (the rest of the German UI comes with the whole-app translation)
+    lobby: "Lobby", newTable: "Neuer Tisch", game: "Spiel", rules: "Regeln", players: "Spieler",
+    variants: "Varianten",
+    practice: "\u00DCbungstisch", practiceWhy: "Gegeben mit einem Seed, den der Ersteller des Tisches w\u00E4hlte: er kann alle Karten kennen.", seats: "Pl\u00E4tze",
+    seat: "Platz {n}", me: "Ich", invite: "Freund einladen (Link)", openSeat: "Offener Platz (jeder aus der Lobby)",
+    bot: "Computer ({level})", name: "Name", create: "Tisch er\u00F6ffnen", openTables: "Offene Tische",
+    liveTables: "Laufende Partien", finishedMatches: "Beendete Partien", watch: "Zuschauen", takeSeat: "Platz {n} nehmen",
+    replay: "Wiederholung", download: "Protokoll (JSON)", none: "keine", lobbyLink: "Lobby", refresh: "Aktualisieren",
+    preset_nk: "NK (Stichting Bonaken Nederland)", preset_pagat: "Pagat (Hazerswoude-Rijndijk)",
+    preset_hazerswoude: "Hazerswoude (Leuke kaartspelen)",
+    sw_min_bid: "Niedrigstes Zahlengebot", sw_misere: "Mis\u00E8re", sw_zwabber: "Zwabber", sw_bonaak_with_roem: "Bonaak mit Roem",
+    sw_misere_trump: "Ein einzelner Mis\u00E8re-Spieler bestimmt Trumpf", sw_undertrump: "Untertrumpfen",
+    sw_overtrump_on_trump_lead: "\u00DCbertrumpfen Pflicht bei Trumpf-Ausspiel", sw_stop_when_decided: "Ein Spiel endet, sobald es entschieden ist",
+    sw_roem_in_tricks: "Roem in gewonnenen Stichen z\u00E4hlt",
+    val_none: "nein", val_single: "ja", val_allowed: "immer erlaubt", val_unless_forced: "nur wenn es sein muss",
+    val_unless_only_trumps: "nur mit nichts als Trumpf",
+    level_random: "zuf\u00E4llig", level_heuristic: "heuristisch", level_pimc: "pimc (stark)",
+    level_beginner: "Anf\u00E4nger", level_club: "Vereinsspieler", level_strong: "stark",
+    phase_bidding: "Reizen", phase_exchange: "Ablegen", phase_trump: "Trumpf bestimmen", phase_roem: "Roem",
+    phase_play: "Spiel", phase_done: "Spiel beendet",
+    hand: "Spiel {n}", contract: "Gebot", trump: "Trumpf", declarer: "Spieler", dealer: "Geber",
+    yourTurn: "Du bist dran", waitingFor: "Warte auf {name}", spectating: "Du schaust zu",
+    youAreOut: "Du spielst dieses Spiel nicht mit", pass: "Passe", bid: "Bieten", misere: "Mis\u00E8re", zwabber: "Zwabber",
+    bonaak: "Bonaak", openBonaak: "Offener Bonaak", withRoem: "{bid} mit {n} Roem", six: "{bid} (Sechserfolge)",
+    layAway: "{n} Karte(n) ablegen: klicke sie an", passOn: "{n} Karte(n) an den n\u00E4chsten Mis\u00E8re-Spieler weitergeben: klicke sie an",
+    nameTrump: "Trumpf bestimmen", orLead: "oder spiele eine Karte aus: ihre Farbe wird Trumpf", declareRoem: "Melde deinen Roem",
+    noRoem: "Kein Roem", roemN: "{n} Roem", stuk: "Stuk!", hint: "Tipp", hintFrom: "Tipp vom Computerspieler {bot}{extra}: {action}",
+    hintNoSolver: " (noch keine L\u00F6ser-Tipps)", lastTrick: "Letzter Stich", sheet: "Spielliste",
+    copy: "Kopieren", copied: "Kopiert", close: "Schlie\u00DFen", wonBy: "gewonnen von {name}", noTrickYet: "Noch kein Stich gespielt",
+    centre: "Mitte", tricks: "Stiche", points: "Punkte", you: "du", cards: "Karten",
+    status_suf: "suf", status_krom: "krom", status_recht: "recht", status_wip: "wip", status_eruit: "eruit", status_erin: "erin",
+    reason_made: "geschafft", reason_short: "zu wenig", reason_all_tricks: "alle Stiche gemacht",
+    reason_lost_a_trick: "einen Stich verloren", reason_no_trick: "keinen Stich gemacht", reason_took_a_trick: "einen Stich gemacht",
+    reason_roem_short: "zu wenig Roem", reason_no_trump_misere: "ausgespielt ohne Trumpf zu bestimmen", reason_false_roem: "falscher Roem",
+    handResult: "Spiel {n}: {contract} von {names}", allPassed: "Spiel {n}: alle haben gepasst, neu geben",
+    cardPoints: "{n} Kartenpunkte", roemCounted: "{n} Roem",
+    matchOver: "Partie beendet", buysRound: "{names} zahlt die Runde!", buyRound: "{names} zahlen die Runde!",
+    standing: "Stand", tablePoints: "Tischpunkte", status: "Stand", plus: "+", minus: "\u2212",
+    ev_pass: "{name} passt", ev_bid: "{name} bietet {bid}", ev_discard: "{name} legt eine Karte ab",
+    ev_discard_own: "{name} legt {card} ab", ev_trump: "{name}: {suit} ist Trumpf", ev_roem: "{name} meldet {n} Roem",
+    ev_stuk: "{name}: Stuk!", ev_play: "{name} spielt {card}",
+    notAllowed: "Nicht erlaubt: {msg}", connLost: "Verbindung verloren; verbinde neu\u2026", unknownTable: "Diesen Tisch gibt es nicht.",
+    badToken: "Dieser Einladungslink gilt nicht (mehr). Du kannst zuschauen.", watchInstead: "Zuschauen",
+    step: "Schritt {i} von {n}", perspective: "Gesehen von", spectatorView: "den Zuschauern", mySeat: "meinem Platz ({name})",
+    loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}",
+    inviteHelp: "Schicke jedem Freund seinen eigenen Link: wer einen Link hat, spielt diesen Platz.",
+    newHand: "Neues Spiel", language: "Sprache", seatsTaken: "Pl\u00E4tze", open: "offen",
+    // issue 18
     computerN: "Computer {n}", dealerChip: "Geber", standinShort: "Computer spielt vorerst",
     dot_on: "da", dot_off: "abwesend", dot_unknown: "unbekannt: du bist offline",
     trickOne: "{n} Stich", trickMany: "{n} Stiche", trickN: "Stich {n}", moves: "Z\u00FCge ({n})",
     notConnected: "Keine Verbindung: dein Zug wurde nicht gesendet. Verbinde neu\u2026",
-    hintSays: "Tipp vom Computerspieler: {action}", rulesLink: "Regeln", invites: "Platz-Links", ownLink: "Dein eigener Platz",
-    timeLeft: "noch {n} s", standinMine: "Ein Computerspieler spielt deinen Platz.", reclaim: "Meinen Platz zur\u00FCcknehmen",
-    replaceTitle: "Abwesenden Spieler ersetzen", replaceByBot: "Computer spielen lassen", winnerIs: "{names} gewinnt!",
-    rematch: "Noch eine Partie mit denselben Spielern", settings: "Einstellungen", turnTimer: "Zugzeit", yourName: "Dein Name (f\u00FCr offene Pl\u00E4tze)",
-    err_unknown_table: "Diesen Tisch gibt es nicht.", err_not_your_turn: "Du bist nicht am Zug.",
+    hintSays: "Tipp vom Computerspieler: {action}",
+    w_play: "{card} spielen", w_discard: "{card} ablegen", w_trump: "{suit} zu Trumpf machen", w_roem: "{n} Roem melden", w_bid: "{bid} bieten",
+    rulesLink: "Regeln", invites: "Platz-Links", ownLink: "Dein eigener Platz", ownLinkHelp: "\u00D6ffne diesen Link auf einem anderen Ger\u00E4t (oder nach dem L\u00F6schen dieses Browsers), um deinen Platz zur\u00FCckzubekommen. Behalte ihn f\u00FCr dich.",
+    inviteOthers: "Andere Spieler", timeLeft: "noch {n} s", standinMine: "Ein Computerspieler spielt deinen Platz.",
+    reclaim: "Meinen Platz zur\u00FCcknehmen", replaceTitle: "Abwesenden Spieler ersetzen", replaceByBot: "Computer spielen lassen",
+    nobodyAway: "Alle sind da.", winnerIs: "{names} gewinnt!", winnersAre: "{names} gewinnen!",
+    rematch: "Noch eine Partie mit denselben Spielern", toRematch: "Zur neuen Partie",
+    settings: "Einstellungen", set_anim: "Animation", set_sound: "Ton, wenn du dran bist", set_autoplay: "Eine erzwungene letzte Karte von selbst spielen",
+    set_cards: "Kartengr\u00F6\u00DFe", fast: "schnell", normal: "normal", slow: "langsam", on: "an", off: "aus", small: "klein", large: "gro\u00DF",
+    settingsHelp: "In diesem Browser gespeichert.", first: "Erster Schritt", previous: "Voriger Schritt", next: "N\u00E4chster Schritt", last: "Letzter Schritt",
+    play: "Abspielen", pause: "Pause", openView: "offene Karten (alle H\u00E4nde)", captionDeal: "Spiel {n} wird gegeben",
+    seed: "Seed (f\u00FCr Tester: derselbe Seed gibt dieselben Karten, und der Tisch wird als \u00DCbungstisch markiert)", turnTimer: "Zugzeit",
+    turnTimerHelp: "L\u00E4uft die Zeit eines Spielers ab, \u00FCbernimmt ein Computerspieler den Platz, bis sein Besitzer ihn zur\u00FCcknimmt.",
+    seconds: "{n} s", yourName: "Dein Name (f\u00FCr offene Pl\u00E4tze)",
+    err_unknown_table: "Diesen Tisch gibt es nicht.", err_bad_token: "Dieser Platz-Link gilt nicht (mehr).",
+    err_seat_taken: "Dieser Platz ist nicht (mehr) frei.", err_not_your_turn: "Du bist nicht am Zug.",
+    err_stale: "Der Tisch war schon weiter; schau noch einmal.", err_match_over: "Die Partie ist vorbei.",
+    err_storage: "Es konnte nicht gespeichert werden; nichts hat sich ge\u00E4ndert. Versuche es noch einmal.", err_internal: "Der Server hat einen Fehler gemacht; nichts hat sich ge\u00E4ndert.",
+    err_rate_limited: "Zu viele Nachrichten: langsamer.", err_busy: "Keine Antwort rechtzeitig; versuche es noch einmal.",
+    err_server_busy: "Der Server ist voll; versuche es sp\u00E4ter.", err_spectator: "Zuschauer spielen nicht mit.",
+    err_not_finished: "Die Partie ist noch nicht vorbei.", err_no_hand: "Dieses Spiel gibt es nicht.",
+    err_not_owner: "Das darf nur der Ersteller des Tisches.", err_not_away: "Dieser Spieler ist da.",
+    err_no_standin: "Kein Computerspieler spielt deinen Platz.",
+    hintChance: "{action}: {n}% Chance zu gewinnen",
+    decidingHand: "Entscheidendes Spiel {n}: {contract} ({names})",
+    layAwayPick: "W\u00E4hle {n} Karte(n) zum Ablegen", passOnPick: "W\u00E4hle {n} Karte(n) f\u00FCr den n\u00E4chsten Mis\u00E8re-Spieler",
+    layAwayGo: "{cards} ablegen", passOnGo: "{cards} weitergeben", picked: "gew\u00E4hlt",
+    confirmTitle: "Bist du sicher?", confirmGo: "Ja, bieten", cancel: "Abbrechen",
+    warn_false_roem: "{bid} verlangt mehr Roem, als deine Karten schaffen k\u00F6nnen, was auch immer die verdeckte Karte ist: das ist falscher Roem, und du bist sofort erin.",
+    rulesPreset: "Dieser Tisch spielt nach den Regeln von {preset}.", fullRules: "Die vollst\u00E4ndigen Regeln, wie troef sie spielt (Englisch)", fullRulesShort: "(lesen)",
+    g_roem: "Roem", gd_roem: "Bonuspunkte f\u00FCr Kombinationen in der Hand: eine Folge von drei oder mehr in einer Farbe, vier Gleiche, Stuk. Z\u00E4hlt f\u00FCr ein Zahlengebot oder wird mit Bonaak geboten.",
+    g_stuk: "Stuk", gd_stuk: "K\u00F6nig und Dame in Trumpf in einer Hand: 20 Roem.",
+    g_nel: "Nel", gd_nel: "Die Trumpf-Neun, der zweith\u00F6chste Trumpf (nach dem Buben).",
+    g_bonaak: "Bonaak", gd_bonaak: "Ein Gebot, alle Stiche zu machen, mit einem Trumpf nach Wahl.",
+    g_zwabber: "Zwabber", gd_zwabber: "Ein Gebot, alle Stiche zu machen, ohne Trumpf.",
+    g_misere: "Mis\u00E8re", gd_misere: "Ein Gebot, keinen einzigen Stich zu machen.",
+    g_suf: "suf", gd_suf: "War noch nie Spieler: keine Striche.", g_krom: "krom", gd_krom: "Einmal verloren (ein Minus), noch nicht gewonnen.",
+    g_recht: "recht", gd_recht: "Einmal gewonnen (ein Plus), noch nicht verloren.", g_wip: "wip", gd_wip: "Ein Plus und ein Minus.",
+    g_eruit: "eruit", gd_eruit: "Zwei Plus: als Gewinner drau\u00DFen.", g_erin: "erin", gd_erin: "Zwei Minus: als Verlierer drau\u00DFen (der erste zahlt die Runde).",
+    g_plusminus: "+ / \u2212", gd_plusminus: "Wer sein Gebot schafft, bekommt ein Plus, wer nicht, ein Minus.",
+    g_tablepoints: "Tischpunkte", gd_tablepoints: "NK: nach der Reihenfolge des Ausscheidens 10, 8, 4 und 1 Punkt; erin bekommt 0.",
+    // klaverjas (issue 13)
+    preset_kraken: "Kraken (Amsterdamer Klaverjassen mit Kraak und Kreuzen)", preset_amsterdam: "Amsterdamer Klaverjassen", preset_rotterdam: "Rotterdamer Klaverjassen",
+    sw_who_plays: "Wer spielt", sw_follow: "Bedienen und Trumpfen", sw_packets: "Geben", sw_roem_counting: "Roem in Stichen",
+    sw_hand_roem: "Roem aus der Hand melden (mit Afkeuren)", sw_kraak: "Kraak, Rekraak, Superkraak", sw_kraak_quota: "Kraaks, die jede Partei schuldet",
+    sw_nat_roem: "Roem einer Partei, die nat geht", sw_match_end: "Die Partie endet nach", sw_deals: "Spiele", sw_target: "Spielen bis Punkte",
+    val_verplicht: "verplicht (der Spieler nach dem Geber spielt)", val_vrij: "vrij (reihum spielen oder passen)", val_amsterdam: "Amsterdamer", val_rotterdam: "Rotterdamer (immer \u00FCbertrumpfen)",
+    "val_4-4": "vier und vier", "val_3-2-3": "drei, zwei, drei", val_auto: "z\u00E4hlt von selbst", val_claim: "melden oder verloren",
+    val_to_other: "geht an die Gegenpartei", val_kept: "bleibt", val_deals: "einer Anzahl Spiele", val_points: "einer Anzahl Punkte",
+    phase_choose: "Trumpf", phase_kraak: "Kraak", phase_claim: "Roem melden",
+    kj_we: "wir", kj_they: "sie", kj_partner: "Partner", kj_plays: "spielt", kj_player: "Spieler", kj_cards: "Karten", kj_total: "Summe",
+    kj_kraak: "Kraak", kj_rekraak: "Rekraak", kj_superkraak: "Superkraak", kj_no: "Nein", kj_none: "keiner",
+    kj_w_trump: "{suit} zu Trumpf machen", kj_ev_trump: "{name} spielt, {suit} ist Trumpf", kj_ev_chain: "{name}: {word}!",
+    kj_passPlay: "Passen", kj_vrijHelp: "Bestimme Trumpf, um dieses Spiel zu spielen, oder passe zum N\u00E4chsten.", kj_verplichtHelp: "Du musst dieses Spiel spielen: bestimme die Trumpffarbe.",
+    kj_chainAsk: "{name} spielt mit {suit} als Trumpf:", kj_mustKraak: "Deine Partei schuldet noch einen Kraak und dies ist die letzte Gelegenheit: du musst ihn sagen.",
+    kj_mayStill: "darf noch {word} sagen: {names}", kj_owed: "geschuldete Kraaks: {a} {n}, {b} {m}", kj_owedShort: "Geschuldete Kraaks",
+    kj_roemHelp: "(w\u00E4hrend des ersten Stichs, vor deiner Karte)", kj_claimAsk: "In deinem Stich fiel {n} Roem:", kj_claim: "Roem melden", kj_turn: "Stich umdrehen",
+    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "Roem von {side} afgekeurd", kj_roemFell: "{n} Roem im Stich von {name}",
+    kj_dealOf: "Spiel {n} von {m}", kj_crosses: "Kreuze", kj_crossesN: "{n} Kreuz(e)", kj_nat: "nat", kj_pit: "pit",
+    kj_draw: "Unentschieden!", kj_finalCrosses: "{side} bekam {n} Kreuze f\u00FCr den R\u00FCckstand in Punkten.",
+    kj_resHead: "Spiel {n}: {name} spielte, {suit} Trumpf", kj_resMade: "{side} hat es geschafft", kj_resNat: "{side} ging nat", kj_resPit: "{side} machte alle Stiche: pit!",
+    kj_hintPoints: "{action}: etwa {n} Punkte",
+    g_kj_troef: "Troef (Trumpf)", gd_kj_troef: "Die Farbe, die der Spieler des Spiels bestimmt. Trumpf-Bube (20) und Nel (Trumpf-Neun, 14) sind die h\u00F6chsten Karten.",
+    g_kj_verplicht: "verplicht", gd_kj_verplicht: "Der Spieler nach dem Geber muss spielen und bestimmt Trumpf.",
+    g_kj_vrij: "vrij", gd_kj_vrij: "Reihum darf jeder spielen (Trumpf bestimmen) oder passen.",
+    g_kj_kraak: "Kraak", gd_kj_kraak: "Die Gegenpartei sagt, dass die Spieler nat gehen: die Kartenpunkte z\u00E4hlen doppelt.",
+    g_kj_rekraak: "Rekraak", gd_kj_rekraak: "Die Spieler antworten, dass sie es nicht tun: die Kartenpunkte z\u00E4hlen vierfach.",
+    g_kj_superkraak: "Superkraak", gd_kj_superkraak: "Das letzte Wort der Gegenpartei: die Kartenpunkte z\u00E4hlen achtfach.",
+    g_kj_quota: "Kraak-Pflicht", gd_kj_quota: "Kraken: jede Partei muss in der Partie eine Anzahl Male kraaken; wer es nicht tut, bekommt Kreuze.",
+    g_kj_roem: "Roem", gd_kj_roem: "Bonuspunkte f\u00FCr Folgen, vier Gleiche und Stuk: in Stichen, und bei Kraken w\u00E4hrend des ersten Stichs aus der Hand gemeldet.",
+    g_kj_stuk: "Stuk", gd_kj_stuk: "K\u00F6nig und Dame in Trumpf in einer Hand: 20 Roem, wenn gemeldet.",
+    g_kj_afkeuren: "Afkeuren", gd_kj_afkeuren: "Kraken: nach dem ersten Stich verf\u00E4llt der Hand-Roem einer Partei, wenn die Gegenpartei h\u00F6heren Roem in der Hand hatte.",
+    g_nat: "nat", gd_nat: "Die spielende Partei hat nicht mehr als die H\u00E4lfte von Punkten und Roem gemacht: die Gegenpartei bekommt alle Kartenpunkte (und, au\u00DFer bei Kraken, den Roem).",
+    g_pit: "pit", gd_pit: "Eine Partei hat alle Stiche gemacht: 100 extra.",
+    g_kruisen: "Kreuze", gd_kruisen: "Kraken: Strafkreuze f\u00FCrs Natgehen, f\u00FCr geschuldete Kraaks und vier f\u00FCr die Partei, die am Ende in Punkten zur\u00FCckliegt. Die wenigsten Kreuze gewinnen.",
+    g_quota: "geschuldete Kraaks", gd_quota: "Kraken: wie oft jede Partei in dieser Partie noch kraaken muss.",
   },
-
 };
+
+// The keys a language lacks (a test asks: every language has every English key).
+export function missingKeys(language) {
+  return Object.keys(TEXTS.en).filter((key) => !(key in (TEXTS[language] || {})));
+}
 
 // Server messages are in English; the common ones are translated here.
 const REASONS_NL = [
   [/^it is not your turn$/, "je bent niet aan de beurt"],
+  // klaverjas's reasons
+  [/^you must follow trumps.*$/, "je moet troef bekennen"],
+  [/^you must overtrump.*$/, "je moet overtroeven"],
+  [/^you must undertrump.*$/, "je moet ondertroeven"],
+  [/^you must trump\b.*$/, "je moet troeven"],
+  [/^your side must kraak.*$/, "jullie moeten kraken: jullie zijn nog kraken schuldig"],
   [/^you must follow (\w+) \(or play a trump\)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen (of troeven)`],
   [/^you must follow (\w+)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen`],
   [/^you must play a trump.*$/, "je moet troef bekennen"],
@@ -221,17 +418,49 @@ const REASONS_NL = [
   [/^too many messages: slow down$/, "te veel berichten: rustig aan"],
 ];
 const SUIT_NL = { hearts: "harten", diamonds: "ruiten", clubs: "klaveren", spades: "schoppen" };
+const SUIT_DE = { hearts: "Herz", diamonds: "Karo", clubs: "Kreuz", spades: "Pik" };
+const REASONS_DE = [
+  [/^it is not your turn$/, "du bist nicht am Zug"],
+  [/^you must follow trumps.*$/, "du musst Trumpf bedienen"],
+  [/^you must follow (\w+) \(or play a trump\)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen (oder trumpfen)`],
+  [/^you must follow (\w+)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen`],
+  [/^you must play a trump.*$/, "du musst Trumpf bedienen"],
+  [/^you must play a higher trump$/, "du musst \u00FCbertrumpfen"],
+  [/^you must overtrump.*$/, "du musst \u00FCbertrumpfen"],
+  [/^you must undertrump.*$/, "du musst untertrumpfen"],
+  [/^you may not undertrump$/, "du darfst nicht untertrumpfen"],
+  [/^you must trump\b.*$/, "du musst trumpfen"],
+  [/^your side must kraak.*$/, "deine Partei muss kraaken: sie schuldet noch Kraaks"],
+  [/^you do not hold (.+)$/, (m) => `du hast ${m[1]} nicht`],
+  [/^the match is over$/, "die Partie ist vorbei"],
+  [/^the table has moved on.*$/, "der Tisch war schon weiter; schau noch einmal"],
+  [/^spectators cannot act$/, "Zuschauer spielen nicht mit"],
+  [/^too many messages: slow down$/, "zu viele Nachrichten: langsamer"],
+];
 
-let lang = localStorage.getItem("troef.lang") || ((navigator.language || "en").toLowerCase().startsWith("nl") ? "nl" : "en");
+// The language: the one chosen in this browser (the switch in the header), else the game's first
+// language once a page knows its game (setDefaultLang), else the browser's.
+const BROWSER_LANG = (navigator.language || "en").toLowerCase().slice(0, 2);
+let lang = localStorage.getItem("troef.lang") || (TEXTS[BROWSER_LANG] ? BROWSER_LANG : "en");
 
 export function getLang() {
   return lang;
 }
 
-export function setLang(value) {
+export const LANGUAGES = ["nl", "en", "de"];
+
+// The user's choice: kept in this browser.
+export function setLang(value, remember = true) {
   lang = TEXTS[value] ? value : "en";
-  localStorage.setItem("troef.lang", lang);
+  if (remember) localStorage.setItem("troef.lang", lang);
   document.documentElement.lang = lang;
+}
+
+// A game's first language, unless the user chose one; whether the language changed.
+export function setDefaultLang(value) {
+  if (localStorage.getItem("troef.lang") || !TEXTS[value] || value === lang) return false;
+  setLang(value, false);
+  return true;
 }
 
 export function t(key, vars = {}) {
@@ -244,13 +473,12 @@ export function t(key, vars = {}) {
 // A server error in the UI's language: the rules' reasons (Dutch patterns), else a text per error code.
 export function translateReason(message, code = "") {
   if (lang === "en") return message;
-  if (lang !== "nl") return code && TEXTS[lang]?.[`err_${code}`] ? TEXTS[lang][`err_${code}`] : message;
-  for (const [pattern, out] of REASONS_NL) {
+  for (const [pattern, out] of lang === "nl" ? REASONS_NL : lang === "de" ? REASONS_DE : []) {
     const m = message.match(pattern);
     if (m) return typeof out === "function" ? out(m) : out;
   }
-  if (code && TEXTS.nl[`err_${code}`]) return TEXTS.nl[`err_${code}`];
+  if (code && TEXTS[lang]?.[`err_${code}`]) return TEXTS[lang][`err_${code}`];
   return message;
 }
 
-setLang(lang);
+setLang(lang, false);

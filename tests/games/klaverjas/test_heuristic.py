@@ -296,3 +296,12 @@ def test_partner_of_the_declarer_returns_a_trump() -> None:
     deal = _amsterdam(hands, "trump h", "play 7c", "play Jc", "play 7h", "play Ac")
     assert deal.to_act == 3
     assert _card(deal) == "10h"
+
+
+def test_puts_stuk_into_the_declaration_when_that_beats_the_other_side() -> None:
+    """Kraken 3.2: higher roem of the other side cancels a side's hand roem; 40 loses to 50, 40 and stuk wins."""
+    hands = {1: "7s 8s 9s 10s Jh 9h 7d 8d", 2: "Kd Qd Jd 7c 8c 9c As Ah"}
+    deal = act(make_deal(KRAKEN, hands, dealer=0), "trump d", "no", "no", "roem 50", "play 7s")
+    assert _act(deal) == DeclareRoem(60)
+    deal = act(make_deal(KRAKEN, hands, dealer=0), "trump d", "no", "no", "play 7s")
+    assert _act(deal) == DeclareRoem(40)

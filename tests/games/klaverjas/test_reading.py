@@ -14,9 +14,10 @@ import pytest
 
 from tests.games.klaverjas.helpers import act, cards, make_deal
 from troef.cards import parse_card
+from troef.games.klaverjas.actions import Play
 from troef.games.klaverjas.kraak import Quota
 from troef.games.klaverjas.match import Match
-from troef.games.klaverjas.play import SUIT_BITS
+from troef.games.klaverjas.play import SUIT_BITS, legal_mask
 from troef.games.klaverjas.reading import Reading, read, trick_winner
 from troef.games.klaverjas.roem import stuk_mask
 from troef.games.klaverjas.rules import PRESETS, preset
@@ -62,6 +63,47 @@ def test_reading_never_rules_out_a_card_a_seat_holds(name: str) -> None:
             legal = match.legal_actions()
             match.apply(legal[chooser.randrange(len(legal))])
         assert checked > 16 * 20
+
+
+@pytest.mark.parametrize("name", ["amsterdam", "rotterdam", "kraken"])
+def test_reading_draws_every_inference_the_following_rules_allow(name: str) -> None:
+    """Sharp: a card is ruled out for a seat exactly when holding it would have made one of its plays illegal.
+
+    The exact set is worked out here from the real hands with :func:`legal_mask`, card by card; Kraken's
+    stuk declarations may place a card besides (so there the reading may know more, never less).
+    """
+    for seed in range(6):
+        match = Match(preset(name), seed=seed + 10, first_dealer=seed % 4)
+        chooser = random.Random(seed)
+        exact = [0, 0, 0, 0]
+        deal_seen = match.deal
+        while not match.is_over:
+            deal = match.deal
+            if deal is not deal_seen:
+                exact, deal_seen = [0, 0, 0, 0], deal
+            seat = match.to_act
+            if deal.phase == Phase.PLAY:
+                r = read(deal_view(match, seat))
+                for other in range(4):
+                    if other != seat:
+                        mine, theirs = r.excluded[other] & r.unseen, exact[other] & r.unseen
+                        if name == "kraken":
+                            assert mine & theirs == theirs
+                        else:
+                            assert mine == theirs, (seed, other)
+            legal = match.legal_actions()
+            action = legal[chooser.randrange(len(legal))]
+            if isinstance(action, Play) and deal.trick:
+                hand = deal.hands[seat]
+                partner_wins = deal.best_seat == seat ^ 2
+                for x in range(32):
+                    if not hand >> x & 1:
+                        with_x = legal_mask(
+                            hand | 1 << x, deal.led, deal.trump, deal.high_trump, partner_wins, deal.rotterdam
+                        )
+                        if not with_x >> action.card & 1:
+                            exact[seat] |= 1 << x
+            match.apply(action)
 
 
 def test_not_following_shows_a_void() -> None:
@@ -134,6 +176,13 @@ def test_amsterdam_undertrumping_partner_shows_only_trumps() -> None:
     r = read(state_view(deal, 1))
     assert r.may_hold(0) & ~SUIT_BITS[HEARTS] == 0
     assert r.may_hold(0) & cards("9h 8h")
+    # under the partner's nine: a lower trump also shows that the jack is elsewhere (it would have to be played)
+    hands = {1: "7c 8c 9c Kc As", 2: "9h 10h 7s 8s 9s", 3: "Qc 10c Ac Jc Jh", 0: "8h 7h Qh Kh Ah"}
+    deal = act(make_deal(preset("amsterdam"), hands, dealer=0), "trump h", "play 7c", "play 9h", "play Qc", "play 7h")
+    r = read(state_view(deal, 1))
+    assert r.may_hold(0) & ~SUIT_BITS[HEARTS] == 0
+    assert not r.may_hold(0) & cards("Jh")
+    assert r.may_hold(3) & cards("Jh")
     # seat 2 trumped an opponent's card: only its clubs are known gone
     assert r.void(2, CLUBS) and not r.void(2, SPADES)
 

@@ -65,7 +65,10 @@ class Binokel(Game):
     title: ClassVar[str] = "Binokel"
     languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")
     partnerships: ClassVar[bool] = True
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "troef.games.binokel.heuristic:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "troef.games.binokel.heuristic:HeuristicBot",
+        "pimc": "troef.games.binokel.pimc:PimcBot",
+    }
 
     def presets(self) -> Mapping[str, Preset]:
         return {

@@ -57,52 +57,68 @@ def receiving_order(seats: tuple[int, ...], dealer: int, table: int) -> list[int
     return order
 
 
-# The deal script of (rules, players), keyed by the rules' id: hashing a Rules (some forty fields) cost more
-# than the rest of a deal's bookkeeping. Each entry holds its rules, so the id stays theirs while it is kept.
-_STEPS: Final[dict[tuple[int, int], tuple[Rules, tuple[tuple[str, int], ...]]]] = {}
+class _Plan:
+    """Where each card of a shuffled deck goes, for one rules, table, seats and dealer: deck places per seat, the
+    open and closed centre, and the sleepers (the deal script walked once instead of every deal)."""
+
+    __slots__ = ("closed", "hands", "open", "rules", "seats", "sleepers")
+
+    def __init__(self, rules: Rules, table: int, seats: tuple[int, ...], dealer: int) -> None:
+        places: list[list[int]] = [[] for _ in range(table)]
+        open_places: list[int] = []
+        closed_places: list[int] = []
+        pos = 0
+        order = receiving_order(seats, dealer, table)
+        for kind, count in rules.layout(len(seats)).steps:
+            if kind == "deal":
+                # packets of three (nk rule 6); a smaller packet where the count is not
+                for packet_start in range(0, count, 3):
+                    size = min(3, count - packet_start)
+                    for seat in order:
+                        places[seat].extend(range(pos, pos + size))
+                        pos += size
+            else:
+                (open_places if kind == "open" else closed_places).extend(range(pos, pos + count))
+                pos += count
+        self.rules = rules
+        self.seats = tuple(sorted(seats))
+        self.hands: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in places)
+        self.open: tuple[int, ...] = tuple(open_places)
+        self.closed: tuple[int, ...] = tuple(closed_places)
+        self.sleepers: tuple[int, ...] = tuple(range(pos, 32))
 
 
-def _steps(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
-    key = (id(rules), players)
-    found = _STEPS.get(key)
-    if found is None or found[0] is not rules:
-        found = (rules, rules.layout(players).steps)
-        if len(_STEPS) >= 4096:
-            _STEPS.clear()
-        _STEPS[key] = found
-    return found[1]
+# Keyed by the rules' id: hashing a Rules (some forty fields) cost more than the rest of a deal's bookkeeping.
+# Each entry holds its rules, so the id stays theirs while it is kept.
+_PLANS: Final[dict[tuple[int, int, tuple[int, ...], int], _Plan]] = {}
+
+
+def _plan(rules: Rules, table: int, seats: tuple[int, ...], dealer: int) -> _Plan:
+    key = (id(rules), table, seats, dealer)
+    found = _PLANS.get(key)
+    if found is None or found.rules is not rules:
+        found = _Plan(rules, table, seats, dealer)
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        _PLANS[key] = found
+    return found
+
+
+def _mask(deck: list[int], places: tuple[int, ...]) -> int:
+    mask = 0
+    for pos in places:
+        mask |= 1 << deck[pos]
+    return mask
 
 
 def deal_cards(rules: Rules, table: int, seats: tuple[int, ...], dealer: int, rng: GameRandom) -> Deal:
     """Shuffle and deal one hand with the game's own random generator."""
-    steps = _steps(rules, len(seats))
+    plan = _plan(rules, table, seats, dealer)
     deck = rng.shuffled(range(32))
-    pos = 0
-    hands = [0] * table
-    open_mask = closed_mask = 0
-    order = receiving_order(seats, dealer, table)
-    for kind, count in steps:
-        if kind == "deal":
-            # packets of three (nk rule 6); a smaller packet where the count is not
-            for packet_start in range(0, count, 3):
-                size = min(3, count - packet_start)
-                for seat in order:
-                    for card in deck[pos : pos + size]:
-                        hands[seat] |= 1 << card
-                    pos += size
-        else:
-            mask = 0
-            for card in deck[pos : pos + count]:
-                mask |= 1 << card
-            pos += count
-            if kind == "open":
-                open_mask |= mask
-            else:
-                closed_mask |= mask
-    sleepers = 0
-    for card in deck[pos:]:
-        sleepers |= 1 << card
-    return Deal(table, dealer, tuple(sorted(seats)), tuple(hands), open_mask, closed_mask, sleepers)
+    hands = tuple([_mask(deck, places) for places in plan.hands])
+    return Deal(
+        table, dealer, plan.seats, hands, _mask(deck, plan.open), _mask(deck, plan.closed), _mask(deck, plan.sleepers)
+    )
 
 
 def draw_for_dealer(table: int, rng: GameRandom) -> tuple[int, list[tuple[int, int]]]:

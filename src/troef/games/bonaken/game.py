@@ -29,7 +29,7 @@ from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.bonaken.rules import PRESETS, Rules, preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import Hand, random_playout
 from troef.games.bonaken.view import BonakenView, hand_view
 
 _DESCRIPTIONS: Final = {
@@ -159,13 +159,7 @@ class Bonaken(Game):
         return describe(outcome)
 
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
-        hand = Hand.new(_rules(preset), players, dealer=dealer, seed=seed)
-        actions = 0
-        while hand.phase != Phase.DONE:
-            legal = hand.legal_actions()
-            hand.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
-        return actions
+        return random_playout(Hand.new(_rules(preset), players, dealer=dealer, seed=seed), chooser)
 
 
 #: The one Bonaken game.

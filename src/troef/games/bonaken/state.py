@@ -16,12 +16,13 @@ allowed (``None`` when it is), and :meth:`Hand.apply` performs it or raises
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from enum import IntEnum
 from typing import Final
 
 from troef.cards import SUIT_NAMES, Rank, card_str, cards_of, make_card, suit_of
-from troef.core.chance import GameRandom
+from troef.core.chance import GameRandom, randbelow
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import (
     DISCARDS,
@@ -71,7 +72,7 @@ from troef.games.bonaken.roem import (
 )
 from troef.games.bonaken.rules import Rules
 
-__all__ = ["Hand", "Phase", "parse_action"]
+__all__ = ["Hand", "Phase", "parse_action", "random_playout"]
 
 
 class Phase(IntEnum):
@@ -1016,3 +1017,19 @@ class Hand:
     def hand_of(self, seat: int) -> list[int]:
         """The cards ``seat`` holds now (full state: not for players' eyes)."""
         return cards_of(self.hands[seat])
+
+
+def random_playout(hand: Hand, chooser: random.Random) -> int:
+    """Play ``hand`` to its end choosing uniformly among its legal actions with ``chooser``; the number of actions.
+
+    The loop of ``troef bench engine`` and of a research loop, through the
+    public :meth:`Hand.legal_actions` and :meth:`Hand.apply`: the same actions
+    as ``hand.apply(legal[chooser.randrange(len(legal))])`` repeated, draw for
+    draw, run from compiled code.
+    """
+    actions = 0
+    while hand.phase != _DONE:
+        legal = hand.legal_actions()
+        hand.apply(legal[randbelow(chooser, len(legal))])
+        actions += 1
+    return actions

@@ -8,6 +8,7 @@ side 0, seats 1 and 3 side 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from troef.cards import PIQUET_DECK
 from troef.core.chance import GameRandom
@@ -66,16 +67,32 @@ def shuffle32(rng: GameRandom) -> list[int]:
     return deck
 
 
-def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
-    """Shuffle and deal with the match's own generator, in the packets the rules say."""
-    deck = shuffle32(rng)
-    sizes = (4, 4) if rules.packets == "4-4" else (3, 2, 3)
-    hands = [0, 0, 0, 0]
+def _places(sizes: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, where in the shuffled deck its cards are: packets of ``sizes`` clockwise after the dealer."""
+    out: list[list[int]] = [[] for _ in range(SEATS)]
     pos = 0
     for size in sizes:
         for step in range(1, SEATS + 1):
-            seat = (dealer + step) % SEATS
-            for card in deck[pos : pos + size]:
-                hands[seat] |= 1 << card
+            out[(dealer + step) % SEATS].extend(range(pos, pos + size))
             pos += size
+    return tuple(tuple(places) for places in out)
+
+
+#: ``_PLACES[packets][dealer]``: :func:`_places` made once (dealing walked packets and slices every deal).
+_PLACES: Final = {
+    packets: tuple(_places(sizes, dealer) for dealer in range(SEATS))
+    for packets, sizes in (("4-4", (4, 4)), ("3-2-3", (3, 2, 3)))
+}
+
+
+def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
+    """Shuffle and deal with the match's own generator, in the packets the rules say."""
+    deck = shuffle32(rng)
+    plan = _PLACES["4-4" if rules.packets == "4-4" else "3-2-3"][dealer % SEATS]
+    hands: list[int] = []
+    for places in plan:
+        mask = 0
+        for pos in places:
+            mask |= 1 << deck[pos]
+        hands.append(mask)
     return Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))

@@ -29,7 +29,7 @@ from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
-from troef.games.klaverjas.state import DealState, Phase
+from troef.games.klaverjas.state import DealState, random_playout
 from troef.games.klaverjas.view import KlaverjasView, deal_view
 
 _DESCRIPTIONS: Final = {
@@ -138,13 +138,7 @@ class Klaverjas(Game):
 
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
         rules = rules_of(preset)
-        deal = DealState(rules, deal_cards(rules, dealer, GameRandom(seed)))
-        actions = 0
-        while deal.phase != Phase.DONE:
-            legal = deal.legal_actions()
-            deal.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
-        return actions
+        return random_playout(DealState(rules, deal_cards(rules, dealer, GameRandom(seed))), chooser)
 
 
 #: The one klaverjas game.

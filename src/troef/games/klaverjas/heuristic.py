@@ -25,7 +25,7 @@ from troef.games.klaverjas.actions import DeclareRoem, KlaverjasAction, NameTrum
 from troef.games.klaverjas.heuristic_bid import best_trump, chance, hand_value, kraak_wanted, rekraak_wanted
 from troef.games.klaverjas.heuristic_play import choose_card
 from troef.games.klaverjas.reading import Reading, read
-from troef.games.klaverjas.roem import stuk_mask
+from troef.games.klaverjas.roem import best_hand_roem, stuk_mask
 from troef.games.klaverjas.view import KlaverjasView
 
 #: Under ``vrij``, the chance of making it below which the heuristic passes.
@@ -95,11 +95,8 @@ class HeuristicBot(Bot):
 
     def _declare(self, r: Reading, roem: list[DeclareRoem]) -> DeclareRoem | None:
         """The roem to declare from the hand, or None to declare nothing (stuk is then kept for a card)."""
-        values = sorted(a.value for a in roem)
-        stuk = r.rules.stuk
-        holds_stuk = r.hand & stuk_mask(r.trump) == stuk_mask(r.trump)
-        plain = (values[0] if len(values) > 1 else 0) if holds_stuk else values[-1]
+        plain, with_stuk = best_hand_roem(r.hand, r.trump, r.rules)  # the two totals the engine offers
         theirs = max(r.declared[r.me ^ 1], r.declared[r.me ^ 3])
-        if holds_stuk and plain + stuk > theirs > plain:
-            return DeclareRoem(plain + stuk)  # with stuk it beats their declaration: theirs is cancelled
-        return DeclareRoem(plain) if plain > 0 else None
+        if with_stuk > theirs > plain:
+            return DeclareRoem(with_stuk)  # with stuk it beats their declaration: theirs is cancelled
+        return DeclareRoem(plain) if plain > 0 and DeclareRoem(plain) in roem else None

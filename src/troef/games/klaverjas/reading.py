@@ -102,7 +102,7 @@ def _shown(trick: Trick, trump: int, rotterdam: bool, excluded: list[int]) -> No
             if partner_wins and not rotterdam:
                 # Amsterdam: no duty to trump over the partner; a trump under the partner's only with nothing else
                 if suit == trump and TRUMP_POWER[card & 7] < high_trump:
-                    excluded[seat] |= ALL_CARDS & ~trumps
+                    excluded[seat] |= (ALL_CARDS & ~trumps) | higher
             elif suit != trump:
                 # must trump (and overtrump) an opponent (Rotterdam: anybody); Rotterdam undertrumps when forced
                 excluded[seat] |= trumps if rotterdam else higher

@@ -21,11 +21,13 @@ it is) and :meth:`DealState.apply` performs it or raises
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
 from troef.cards import card_str
+from troef.core.chance import randbelow
 from troef.core.errors import IllegalActionError
 from troef.games.klaverjas.actions import (
     CHAIN,
@@ -51,7 +53,7 @@ from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, re
 from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask, trick_roem_of
 from troef.games.klaverjas.rules import Rules
 
-__all__ = ["DealResult", "DealState", "Phase", "parse_action"]
+__all__ = ["DealResult", "DealState", "Phase", "parse_action", "random_playout"]
 
 
 class Phase(IntEnum):
@@ -90,9 +92,6 @@ class DealResult:
 _TRICK_PLAYS: Final = tuple(
     tuple(PLAYS[s * 8 + r] for r in range(8) if b >> r & 1) for s in range(4) for b in range(256)
 )
-# legal play lists by mask, made once each (a deal's masks repeat across deals; the cache is bounded)
-_PLAY_LISTS: dict[int, tuple[KlaverjasAction, ...]] = {}
-_PLAY_LISTS_MAX: Final = 1 << 18
 
 
 def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
@@ -101,17 +100,20 @@ def plays_of(mask: int) -> tuple[KlaverjasAction, ...]:
         return ()
     shift = ((mask & -mask).bit_length() - 1) & ~7
     if mask >> shift <= 0xFF:
-        return _TRICK_PLAYS[(shift << 5) + (mask >> shift)]  # one suit: a table entry, no list made
-    found = _PLAY_LISTS.get(mask)
-    if found is None:
-        out: list[KlaverjasAction] = []
-        for s in range(4):
-            out.extend(_TRICK_PLAYS[s * 256 + ((mask >> (8 * s)) & 0xFF)])
-        found = tuple(out)
-        if len(_PLAY_LISTS) >= _PLAY_LISTS_MAX:
-            _PLAY_LISTS.clear()
-        _PLAY_LISTS[mask] = found
-    return found
+        return _TRICK_PLAYS[(shift << 5) + (mask >> shift)]  # one suit: a table entry, no tuple made
+    # several suits (a lead, or a player who cannot follow): the suits' entries joined. Random deals rarely
+    # repeat a mask, so a cache of these only grew (and the collector walked it)
+    out: list[KlaverjasAction] = []
+    for s in range(shift >> 3, 4):
+        byte = (mask >> (8 * s)) & 0xFF
+        if byte:
+            out.extend(_TRICK_PLAYS[s * 256 + byte])
+    return tuple(out)
+
+
+def _is_word(action: KlaverjasAction, word: str) -> bool:
+    """``action == Word(word)``, without calling the dataclass's generated (interpreted) ``__eq__``."""
+    return type(action) is Word and action.word == word
 
 
 class DealState:
@@ -336,7 +338,7 @@ class DealState:
                 )
             if isinstance(action, DeclareRoem):
                 return self._roem_problem(seat, action.value)
-            if action == STUK:
+            if _is_word(action, "stuk"):
                 if not self.rules.stuk_declared:
                     return ("stuk_auto", "stuk counts by itself in these rules when its holder plays both cards")
                 if self._stuk_declarable(seat, self.play_mask(seat)):
@@ -348,7 +350,7 @@ class DealState:
         if phase == Phase.CHOOSE:
             if isinstance(action, NameTrump):
                 return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
-            if action == PASS:
+            if _is_word(action, "pass"):
                 if self.rules.who_plays == "verplicht":
                     return ("must_play", "you must play: name the trump suit (verplicht)")
                 if self.passes >= 4:
@@ -359,7 +361,7 @@ class DealState:
             word = CHAIN[self.level]
             if isinstance(action, Word) and action.word == word:
                 return None
-            if action == NO:
+            if _is_word(action, "no"):
                 if self._forced_kraak():
                     return (
                         "kraak_quota",
@@ -412,7 +414,7 @@ class DealState:
                 self.passes += 1
                 self.to_act = (seat + 1) % 4
         elif phase == Phase.KRAAK:
-            self._chain(seat, action == NO)
+            self._chain(seat, _is_word(action, "no"))
         elif phase == Phase.PLAY:
             if isinstance(action, DeclareRoem):
                 self._declare_roem(seat, action.value)
@@ -605,3 +607,19 @@ class DealState:
     def describe_card(self, card: int) -> str:
         """A card in notation (for messages)."""
         return card_str(card)
+
+
+def random_playout(deal: DealState, chooser: random.Random) -> int:
+    """Play ``deal`` to its end choosing uniformly among its legal actions with ``chooser``; the number of actions.
+
+    The loop of ``troef bench engine`` and of a research loop, through the
+    public :meth:`DealState.legal_actions` and :meth:`DealState.apply`: the
+    same actions as ``deal.apply(legal[chooser.randrange(len(legal))])``
+    repeated, draw for draw, run from compiled code.
+    """
+    actions = 0
+    while deal.phase != Phase.DONE:
+        legal = deal.legal_actions()
+        deal.apply(legal[randbelow(chooser, len(legal))])
+        actions += 1
+    return actions
