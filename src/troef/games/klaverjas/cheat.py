@@ -3,8 +3,10 @@
 :class:`CheatBot` is given the true match or deal (through a callable, so
 that it follows the match from deal to deal: the arena hands it the match) and decides as the ``pimc`` player
 does, but in the one true world instead of sampled ones, and deeper: it
-names trump and kraaks on the true hands of everybody, and plays each card
-by the solver's answer in the true deal.
+plays each card by the solver's answer in the true deal. Trump and the kraak
+words it chooses as ``pimc`` does by default (``contracts="sampled"`` makes it
+choose them on the true hands of everybody), so that the same deals are
+played in the same contracts and the arena measures the play alone.
 
 It exists to measure how much ``pimc`` loses by not seeing the cards (the
 arena plays the same deals with both). It is deliberately not in the bot
@@ -42,7 +44,9 @@ PERFECT: Final = Strength(
     bid_nodes=100_000,
     bid_horizon=3,
     time_cap=None,
-    contracts="sampled",
+    # trump and kraak as the pimc player chooses them (the club player's valuation): the same deals are then
+    # played in the same contracts, so the arena measures what seeing the cards is worth in the play
+    contracts="heuristic",
 )
 
 

@@ -13,7 +13,8 @@ action the share of worlds in which the seat's side then reaches its goal:
 
 Passing (vrij), declaring roem or stuk, claiming or turning a trick have no
 value (``None``). ``best`` marks the action with the highest chance (the
-first listed among equals). ``budget`` is in seconds and sets how many
+first in ``view.legal`` among equals); the list starts with it and goes down
+by chance, the actions without a value last. ``budget`` is in seconds and sets how many
 worlds are drawn; ``seed`` makes the hints reproducible.
 """
 
@@ -47,7 +48,7 @@ def _worlds(budget: float) -> int:
 
 
 def hints(view: KlaverjasView, budget: float = 1.0, seed: int = 0) -> list[Hint]:
-    """Every legal action of ``view`` with the estimated chance of the seat's side, in the order of ``view.legal``."""
+    """Every legal action of ``view`` with the estimated chance of the seat's side, best first."""
     legal = view.legal
     if not legal or view.hand is None:
         return []
@@ -71,4 +72,7 @@ def hints(view: KlaverjasView, budget: float = 1.0, seed: int = 0) -> list[Hint]
     for text in legal:
         if text in values and (best is None or values[text] > values[best]):
             best = text
-    return [Hint(text, values.get(text), text == best) for text in legal]
+    found = [Hint(text, values.get(text), text == best) for text in legal]
+    # best first, as Bonaken's hints: by chance (equal chances in the order of view.legal), unvalued last
+    found.sort(key=lambda h: (not h.best, h.value is None, -(h.value or 0.0)))
+    return found
