@@ -87,6 +87,39 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+# The klaverjas solver's answers (and exact values near the end) on seeded positions of every preset.
+KLAVERJAS_SOLVER_WORKLOAD = """
+import json, random
+from troef.core.chance import GameRandom
+from troef.games.klaverjas.actions import TRUMPS
+from troef.games.klaverjas.deal import deal_cards
+from troef.games.klaverjas.rules import preset
+from troef.games.klaverjas.solver import best_difference, makes_pit, position_from_deal, solve
+from troef.games.klaverjas.state import DealState
+out = []
+for name in ("kraken", "amsterdam", "rotterdam"):
+    for seed in range(4):
+        rules = preset(name)
+        chooser = random.Random(seed)
+        deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+        deal.apply(TRUMPS[chooser.randrange(4)])
+        while deal.phase.name != "PLAY":
+            deal.apply(deal.legal_actions()[-1])
+        for _ in range(10 + 3 * seed):  # two to four tricks in, so the pure-Python search stays quick
+            legal = deal.legal_actions()
+            deal.apply(legal[chooser.randrange(len(legal))])
+        if deal.phase.name != "PLAY":
+            continue
+        position = position_from_deal(deal)
+        answer = solve(position, horizon=0 if position.tricks_left <= 5 else 3)
+        near = None
+        if position.tricks_left <= 5:
+            near = [best_difference(position), makes_pit(position, 0), makes_pit(position, 1)]
+        out.append([name, seed, answer.makes, sorted(answer.move_values.items()), answer.nodes, near])
+print(json.dumps(out, sort_keys=True))
+"""
+
+
 # A seeded match through the server's action path (hub, group commit, projection, encoding), with a
 # connection for every seat and a spectator: every message each of them is sent, in order.
 SERVER_WORKLOAD = """
@@ -167,6 +200,15 @@ def test_pure_python_and_installed_solver_agree(tmp_path: Path) -> None:
     installed = _run(str(src.parent), SOLVER_WORKLOAD)
     fallback = _run(str(pure), SOLVER_WORKLOAD)
     assert len(installed) == len(fallback) > 10
+    assert installed == fallback
+
+
+def test_pure_python_and_installed_klaverjas_solver_agree(tmp_path: Path) -> None:
+    src, pure = _pure_copy(tmp_path)
+    installed = _run(str(src.parent), KLAVERJAS_SOLVER_WORKLOAD)
+    fallback = _run(str(pure), KLAVERJAS_SOLVER_WORKLOAD)
+    assert len(installed) == len(fallback) >= 8
+    assert any(row[-1] is not None for row in installed)
     assert installed == fallback
 
 

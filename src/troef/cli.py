@@ -235,15 +235,27 @@ def bench_engine(
 
 @bench_app.command("solver")
 def bench_solver(
-    positions: Annotated[int, typer.Option(help="Full four-player hands to solve, over the contract kinds.")] = 160,
+    positions: Annotated[
+        int | None, typer.Option(help="Positions to solve (default: 160 Bonaken hands, 150 klaverjas deals).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 2026,
     values: Annotated[bool, typer.Option("--values", help="Also solve number bids for exact points per card.")] = False,
+    game_name: Annotated[str, typer.Option("--game", help="The game: bonaken or klaverjas.")] = "bonaken",
+    every_card: Annotated[
+        bool, typer.Option("--every-card", help="klaverjas: also answer the question after every first card.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Perfect-information solves of full hands: solves/s, median and p99 time, nodes per contract kind."""
+    """Perfect-information solves of full hands: solves/s, median and p99 time, nodes per contract kind or preset."""
+    if game_name == "klaverjas":
+        _bench_solver_klaverjas(positions or 150, seed, every_card, as_json)
+        return
+    if game_name != "bonaken":
+        typer.echo(f"troef: the solver bench knows bonaken and klaverjas, not {game_name!r}", err=True)
+        raise typer.Exit(2)
     from troef.bench.solver import run
 
-    result = run(positions=positions, seed=seed, values=values)
+    result = run(positions=positions or 160, seed=seed, values=values)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -261,6 +273,33 @@ def bench_solver(
         line(f"  {kind}", row)
     if result["exact_points"] is not None:
         line("exact points", result["exact_points"])
+
+
+def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json: bool) -> None:
+    """``troef bench solver --game klaverjas``: full deals right after trump, "does the playing side make it"."""
+    from troef.bench.solver import run_klaverjas
+    from troef.games.klaverjas.solver import search
+
+    result = run_klaverjas(positions=positions, seed=seed, every_card=every_card)
+    result["compiled"] = not search.__file__.endswith(".py")
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+
+    def line(name: str, row: dict[str, object]) -> None:
+        typer.echo(
+            f"{name:<18} median {row['median_ms']:>9} ms  p99 {row['p99_ms']:>9} ms  max {row['max_ms']:>9} ms  "
+            f"nodes median {row['median_nodes']:>8} max {row['max_nodes']:>8}  ({row['solves']} solves)"
+        )
+
+    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
+    typer.echo(f"{positions} klaverjas deals after trump (8 tricks, seed {seed}), solver {build}")
+    line(f"makes it ({result['makes']['made']})", result["makes"])
+    line("  in CPU time", result["makes_cpu"])
+    for name, row in result["presets"].items():
+        line(f"  {name} ({row['made']})", row)
+    if result["every_card"] is not None:
+        line("every first card", result["every_card"])
 
 
 @bench_app.command("bots")

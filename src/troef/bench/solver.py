@@ -104,7 +104,7 @@ def bench_positions(count: int, seed: int) -> list[tuple[str, Hand]]:
 
 
 def _summary(bucket: dict[str, list[Any]]) -> dict[str, Any]:
-    """Solves per second, median / p99 / max milliseconds per solve, mean nodes."""
+    """Solves per second, median / p99 / max milliseconds per solve, mean, median and largest node counts."""
     times: list[float] = bucket["times"]
     nodes: list[int] = bucket["nodes"]
     ordered = sorted(times)
@@ -117,6 +117,8 @@ def _summary(bucket: dict[str, list[Any]]) -> dict[str, Any]:
         "p99_ms": round(p99 * 1000, 3),
         "max_ms": round(ordered[-1] * 1000, 3),
         "mean_nodes": round(sum(nodes) / len(nodes), 1),
+        "median_nodes": statistics.median(nodes),
+        "max_nodes": max(nodes),
     }
 
 
@@ -162,4 +164,85 @@ def run(positions: int = 160, seed: int = 2026, values: bool = False) -> dict[st
             for kind, entry in per_kind.items()
         },
         "exact_points": _summary(valued) if valued["times"] else None,
+    }
+
+
+# ---------------------------------------------------------------------------- klaverjas
+
+
+def klaverjas_trump(hand: int) -> int:
+    """The bench's trump choice: the suit with the most trump points plus ten per card (the strongest suit)."""
+    from troef.games.klaverjas.play import TRUMP_POINTS
+
+    def strength(suit: int) -> tuple[int, int]:
+        byte = (hand >> (8 * suit)) & 0xFF
+        return (sum(TRUMP_POINTS[r] + 10 for r in range(8) if byte >> r & 1), suit)
+
+    return max(range(4), key=strength)
+
+
+def klaverjas_position(name: str, seed: int) -> Any:
+    """A klaverjas deal of preset ``name`` dealt from ``seed``, trump named, nobody kraaking: the first lead."""
+    from troef.core.chance import GameRandom
+    from troef.games.klaverjas.actions import NO, TRUMPS
+    from troef.games.klaverjas.deal import deal_cards
+    from troef.games.klaverjas.rules import preset as klaverjas_preset
+    from troef.games.klaverjas.state import DealState
+    from troef.games.klaverjas.state import Phase as KlaverjasPhase
+
+    rules = klaverjas_preset(name)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[klaverjas_trump(deal.hands[deal.to_act])])
+    while deal.phase == KlaverjasPhase.KRAAK:
+        deal.apply(NO)
+    return deal
+
+
+def run_klaverjas(positions: int = 150, seed: int = 2026, every_card: bool = False) -> dict[str, Any]:
+    """Solve ``positions`` full 8-trick klaverjas deals (spread over the presets) right after trump is named.
+
+    The question: does the playing side take more than half? (the first
+    winning card ends the search). With ``every_card`` each legal first card
+    is also answered. Times are wall-clock per solve, and also CPU time of
+    this process (``makes_cpu``), as the machine may be busy with other work.
+    """
+    from troef.games.klaverjas.rules import PRESETS as KLAVERJAS_PRESETS
+    from troef.games.klaverjas.solver import position_from_deal
+    from troef.games.klaverjas.solver import solve as klaverjas_solve
+
+    per: dict[str, dict[str, list[Any]]] = {}
+    every: dict[str, list[Any]] = {"times": [], "nodes": [], "makes": []}
+    cpu: dict[str, list[Any]] = {"times": [], "nodes": []}
+    valued: dict[str, list[Any]] = {"times": [], "nodes": []}
+    for i in range(positions):
+        name = KLAVERJAS_PRESETS[i % len(KLAVERJAS_PRESETS)]
+        position = position_from_deal(klaverjas_position(name, seed + i))
+        start = time.perf_counter()
+        start_cpu = time.process_time()
+        solution = klaverjas_solve(position, all_moves=False)
+        elapsed = time.perf_counter() - start
+        cpu["times"].append(time.process_time() - start_cpu)
+        cpu["nodes"].append(solution.nodes)
+        entry = per.setdefault(name, {"times": [], "nodes": [], "makes": []})
+        for bucket in (entry, every):
+            bucket["times"].append(elapsed)
+            bucket["nodes"].append(solution.nodes)
+            bucket["makes"].append(solution.makes)
+        if every_card:
+            start = time.perf_counter()
+            full = klaverjas_solve(position)
+            valued["times"].append(time.perf_counter() - start)
+            valued["nodes"].append(full.nodes)
+    return {
+        "game": "klaverjas",
+        "positions": positions,
+        "seed": seed,
+        "makes": _summary(every) | {"made": f"{sum(every['makes'])}/{positions}"},
+        # the same solves in this process's CPU time: what the machine's other load does not inflate
+        "makes_cpu": _summary(cpu),
+        "presets": {
+            name: _summary(entry) | {"made": f"{sum(entry['makes'])}/{len(entry['makes'])}"}
+            for name, entry in per.items()
+        },
+        "every_card": _summary(valued) if valued["times"] else None,
     }

@@ -127,4 +127,16 @@ def test_inconsistent_position_is_refused() -> None:
     deal = random_position("amsterdam", 1, 3)
     good = position_from_deal(deal)
     with pytest.raises(SolverError):
-        Position(**{**{f: getattr(good, f) for f in good.__slots__}, "hands": (1, 1, 0, 0)})  # type: ignore[arg-type]
+        Position(**{**{f: getattr(good, f) for f in good.__slots__}, "hands": (1, 1, 0, 0)})
+
+
+def test_a_horizon_beyond_the_last_trick_is_the_full_search() -> None:
+    for seed in range(4):
+        deal = random_position("rotterdam", 30 + seed, 3)
+        if deal.phase != Phase.PLAY:
+            continue
+        position = position_from_deal(deal)
+        full = solve(position)
+        assert solve(position, horizon=3) == full and full.exact
+        cut = solve(position, horizon=1)
+        assert not cut.exact and set(cut.move_values) == set(full.move_values)

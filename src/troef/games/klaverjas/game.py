@@ -57,7 +57,10 @@ class Klaverjas(Game):
     title: ClassVar[str] = "Klaverjassen"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
     partnerships: ClassVar[bool] = True
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "troef.games.klaverjas.heuristic:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {
+        "heuristic": "troef.games.klaverjas.heuristic:HeuristicBot",
+        "pimc": "troef.games.klaverjas.pimc:KlaverjasPimcBot",
+    }
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}

@@ -21,7 +21,7 @@ hypothetical deals build positions with other hands directly.
 (True, True)
 """
 
-from troef.games.klaverjas.solver.position import Position, SolverError, position_from_deal
+from troef.games.klaverjas.solver.position import Position, SolverError, position_from_deal, position_from_view
 from troef.games.klaverjas.solver.solve import NODE_LIMIT, Solution, best_difference, makes_pit, solve
 
 __all__ = [
@@ -32,5 +32,6 @@ __all__ = [
     "best_difference",
     "makes_pit",
     "position_from_deal",
+    "position_from_view",
     "solve",
 ]

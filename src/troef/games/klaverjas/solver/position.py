@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from troef.games.klaverjas.kraak import playing_side
-from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values
+from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.state import DealState, Phase
+from troef.games.klaverjas.view import KlaverjasView
 
 
 class SolverError(ValueError):
@@ -83,25 +84,33 @@ class Position:
         return self.score[self.playing_side] - self.score[self.playing_side ^ 1]
 
 
-def _pending_hand_roem(deal: DealState) -> list[int]:
-    """Kraken 3.2 during the first trick: the hand roem each side will be counted after it."""
-    rules = deal.rules
-    declared = list(deal.declared)
-    tops = list(deal.declared_top)
+def pending_hand_roem(
+    rules: Rules, trump: int, initial: tuple[int, ...], declared: tuple[int, ...], may_declare: tuple[bool, ...]
+) -> list[int]:
+    """Kraken 3.2 during the first trick: the hand roem each side will be counted after it.
+
+    ``initial``: each seat's dealt cards; ``declared``: each seat's
+    declaration (-1 none); ``may_declare``: who may still declare (taken to
+    declare his best roem without stuk, keeping stuk for its card).
+    """
+    values = list(declared)
+    tops = [-1, -1, -1, -1]
     for seat in range(4):
-        if deal.may_declare[seat] and declared[seat] < 0:
-            plain = best_hand_roem(deal.hands[seat], deal.trump, rules)[0]
+        if may_declare[seat] and values[seat] < 0:
+            plain = best_hand_roem(initial[seat], trump, rules)[0]
             if plain > 0:
-                declared[seat] = plain
-                tops[seat] = hand_roem_options(deal.hands[seat], -1, rules)[plain]
+                values[seat] = plain
+                tops[seat] = hand_roem_options(initial[seat], -1, rules)[plain]
+        elif values[seat] > 0:
+            tops[seat] = hand_roem_options(initial[seat], trump, rules).get(values[seat], -1)
     # the engine's judgement (DealState._judge_hand_roem): the higher single declaration cancels the other side's
     best = [(-1, -1), (-1, -1)]
     for seat in range(4):
-        if declared[seat] > 0 and (declared[seat], tops[seat]) > best[seat & 1]:
-            best[seat & 1] = (declared[seat], tops[seat])
+        if values[seat] > 0 and (values[seat], tops[seat]) > best[seat & 1]:
+            best[seat & 1] = (values[seat], tops[seat])
     out = [0, 0]
     for side in (0, 1):
-        total = sum(declared[s] for s in (side, side + 2) if declared[s] > 0)
+        total = sum(values[s] for s in (side, side + 2) if values[s] > 0)
         if total and not best[side ^ 1] > best[side]:
             out[side] = total
     return out
@@ -123,7 +132,8 @@ def position_from_deal(deal: DealState) -> Position:
         elif deal.stuk_played < 2:
             score[holder & 1] += rules.stuk
     if rules.hand_roem and not deal.tricks:
-        extra = _pending_hand_roem(deal)
+        may = (deal.may_declare[0], deal.may_declare[1], deal.may_declare[2], deal.may_declare[3])
+        extra = pending_hand_roem(rules, deal.trump, deal.dealt.hands, tuple(deal.declared), may)
         score[0] += extra[0]
         score[1] += extra[1]
     return Position(
@@ -142,6 +152,52 @@ def position_from_deal(deal: DealState) -> Position:
     )
 
 
-def rules_tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The roem tables a :class:`Position` carries, from the rules."""
-    return sequence_values(rules), rules.fours, rules.pit
+def position_from_view(view: KlaverjasView, hands: tuple[int, int, int, int]) -> Position:
+    """The position of a seat's view in its play with the hidden hands filled in (a sampled world).
+
+    ``hands`` are the cards each seat holds now. What the view does not say
+    is read the way :func:`position_from_deal` reads the deal: stuk is sure
+    for its holder unless already counted, roem from the hand still to be
+    judged is judged with the dealt hands (current hand and cards played).
+    """
+    if view.phase not in ("play", "claim"):
+        raise SolverError(f"the deal is not in its play (phase {view.phase})")
+    rules = view.rules
+    trump = view.trump
+    played = [0, 0, 0, 0]
+    for trick, _winner in view.tricks:
+        for seat, card in trick:
+            played[seat] |= 1 << card
+    for seat, card in view.trick:
+        played[seat] |= 1 << card
+    initial = tuple(hands[s] | played[s] for s in range(4))
+    score = [view.card_points[0] + view.roem[0], view.card_points[1] + view.roem[1]]
+    if view.phase == "claim":
+        score[view.tricks[-1][1] & 1] += view.claim
+    stuk = stuk_mask(trump)
+    holder = next((s for s in range(4) if initial[s] & stuk == stuk), -1)
+    if holder >= 0 and rules.stuk and not view.stuk[holder & 1]:
+        declared = view.declared[holder]
+        with_hand_roem = declared > 0 and declared not in hand_roem_options(initial[holder], -1, rules)
+        if not rules.stuk_declared or (hands[holder] & stuk and not with_hand_roem):
+            score[holder & 1] += rules.stuk
+    if rules.hand_roem and not view.tricks:
+        in_trick = {seat for seat, _ in view.trick}
+        may = tuple(view.declared[s] < 0 and s not in in_trick for s in range(4))
+        extra = pending_hand_roem(rules, trump, initial, view.declared, may)
+        score[0] += extra[0]
+        score[1] += extra[1]
+    return Position(
+        hands=hands,
+        trump=trump,
+        rotterdam=rules.rotterdam,
+        trick=view.trick,
+        to_move=view.to_act if view.phase == "play" else view.tricks[-1][1],
+        tricks_left=8 - len(view.tricks),
+        score=(score[0], score[1]),
+        won=view.tricks_won,
+        playing_side=playing_side(view.declarer, view.level),
+        sequences=sequence_values(rules),
+        fours=rules.fours,
+        pit=rules.pit,
+    )

@@ -9,8 +9,9 @@ questions sharing one transposition table (MTD-style).
 
 What keeps it fast:
 
-* the playing side is MAX, the other MIN: a node is an OR or an AND over its
-  cards and stops at the first card that decides it;
+* the playing side is MAX, the other MIN: a node stops at the first card
+  that decides the question; it answers fail-soft (a bound of the value
+  beyond ``need`` where one is known), so the table learns more than yes/no;
 * a transposition table at trick boundaries, keyed by the four hands, the
   leader and who can still make pit, holds a lower and an upper bound of the
   value, and the first card that answered the last question there;
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask
+from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POINTS, TRUMP_POWER, legal_mask
 from troef.games.klaverjas.roem import trick_roem_of
 
 #: Question kinds: the playing side's score difference, or pit for the playing side.
@@ -42,9 +43,24 @@ PIT: Final = 1
 #: Ranks of a suit from weakest to strongest: plain 7 8 9 J Q K 10 A, trumps 7 8 Q K 10 A 9 J.
 PLAIN_ORDER: Final = (0, 1, 2, 4, 5, 6, 3, 7)
 TRUMP_ORDER: Final = (0, 1, 5, 6, 3, 7, 2, 4)
-#: ``LONG_RUN[byte]``: whether a suit byte holds three adjacent ranks (a sequence can still fall).
-LONG_RUN: Final = tuple(any((b >> r) & 7 == 7 for r in range(6)) for b in range(256))
+#: ``RUN_WITH[others][rank]``: whether a card of ``rank`` can still be in a sequence with the other hands'
+#: cards ``others`` of its suit (a byte): three adjacent ranks around it.
+RUN_WITH: Final = tuple(
+    tuple(any(((b | 1 << r) >> start) & 7 == 7 for start in range(max(0, r - 2), min(r, 5) + 1)) for r in range(8))
+    for b in range(256)
+)
 _ALL_FOURS: Final = 0x01010101
+#: The power of the strongest card in a suit byte: as trumps (16 + trump power), as the suit led.
+TOP_TRUMP: Final = tuple(max((16 + TRUMP_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
+#: ``TRUMP_BYTE_POINTS[byte]``: the points of the trumps in a suit byte.
+TRUMP_BYTE_POINTS: Final = tuple(sum(TRUMP_POINTS[r] for r in range(8) if b >> r & 1) for b in range(256))
+#: ``BELOW_OR_AT[byte]``: the trump ranks not above the strongest trump in ``byte`` (every rank for an empty byte
+#: is wrong: an empty byte gives 0, so every trump of the other side is above it).
+BELOW_OR_AT: Final = tuple(
+    sum(1 << r for r in range(8) if b and TRUMP_POWER[r] <= max(TRUMP_POWER[q] for q in range(8) if b >> q & 1))
+    for b in range(256)
+)
+TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
 class Abort(Exception):
@@ -66,6 +82,7 @@ class Search:
         pit_value: int,
         kind: int,
         node_limit: int,
+        horizon: int = 0,
     ) -> None:
         self.hands = hands
         self.trump = trump
@@ -78,6 +95,8 @@ class Search:
         self.pit_value = pit_value
         self.kind = kind
         self.node_limit = node_limit
+        #: With a horizon, the search stops that many tricks on and estimates the rest (:meth:`estimate`).
+        self.stop_left = tricks_left - horizon if 0 < horizon < tricks_left else 0
         self.nodes = 0
         self.points = POINTS[trump]
         self.power = POWER[trump]
@@ -90,6 +109,11 @@ class Search:
         for hand in hands:
             in_play |= hand
         self.in_play = in_play
+        #: The card points of the cards still in the hands.
+        self.rest_points = 0
+        for card in range(32):
+            if in_play >> card & 1:
+                self.rest_points += self.points[card]
 
     # ------------------------------------------------------------------ bounds
     def bound(self, rest: int, pit: int) -> int:
@@ -104,62 +128,94 @@ class Search:
             total += points[low.bit_length() - 1]
             mask ^= low
         if self.roem:
-            total += self.left * self.roem_bound(rest)
+            total += self.roem_bound(rest)
         if pit:
             total += self.pit_value
         return total
 
     def roem_bound(self, rest: int) -> int:
-        """The most roem one trick of the cards ``rest`` can hold."""
+        """The most roem all tricks of the cards ``rest`` can hold together.
+
+        A trick holds one sequence or one four: the sequences of a suit come
+        from disjoint runs of three or four adjacent cards (one trick, four
+        cards), so each suit's best split is summed, the fours whose four cards
+        are all left added, and the total capped by the best trick roem per
+        trick left.
+        """
         found = self.roem_bounds.get(rest)
         if found is not None:
             return found
-        best = 0
         sequences = self.sequences
+        split = [0] * 9  # the best roem of a block of n adjacent cards split into runs of 3 and 4
+        for n in range(3, 9):
+            split[n] = max(split[n - 1], split[n - 3] + sequences[3], split[n - 4] + sequences[4] if n >= 4 else 0)
+        total = 0
+        single = 0
         for suit in range(4):
             byte = (rest >> (8 * suit)) & 0xFF
-            length = 0
             run = 0
-            for r in range(8):
-                if byte >> r & 1:
+            for r in range(9):
+                if r < 8 and byte >> r & 1:
                     run += 1
-                    if run > length:
-                        length = run
                 else:
+                    total += split[run]
+                    if run >= 3 and sequences[min(run, 4)] > single:
+                        single = sequences[min(run, 4)]
                     run = 0
-            value = sequences[length if length < 4 else 4]
-            if value > best:
-                best = value
         for rank in range(8):
-            if self.fours[rank] > best and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                best = self.fours[rank]
+            if (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
+                total += self.fours[rank]
+                if self.fours[rank] > single:
+                    single = self.fours[rank]
+        best = min(total, single * self.left)
         self.roem_bounds[rest] = best
         return best
 
     # ------------------------------------------------------------------ search
-    def boundary(self, leader: int, pit: int, need: int) -> bool:
-        """At a trick boundary: is the value of the tricks left at least ``need``?"""
+    def boundary(self, leader: int, pit: int, need: int) -> int:
+        """At a trick boundary: a bound of the value of the tricks left (fail-soft, against ``need``).
+
+        A result of at least ``need`` is a lower bound of the value, a result
+        below ``need`` an upper bound.
+        """
         left = self.left
         if left == 0:
-            return need <= 0
+            return 0
         hands = self.hands
         h0 = hands[0]
         h1 = hands[1]
         h2 = hands[2]
         h3 = hands[3]
+        if left == 1:
+            return self.last_trick(leader, pit)
+        if left == self.stop_left:
+            return self.estimate(leader)
         if self.kind == PIT:
             if need > 0:
-                return False
+                return 0
             if need <= -left:
-                return True
+                return -left
         else:
-            ub = self.bound(h0 | h1 | h2 | h3, pit)
+            ub = self.rest_points + LAST_TRICK
+            if pit:
+                ub += self.pit_value
+            if self.roem:
+                ub += self.roem_bound(h0 | h1 | h2 | h3)
             if need > ub:
-                return False
+                return ub
             if need <= -ub:
-                return True
-        if left == 1:
-            return self.last_trick(leader, pit) >= need
+                return -ub
+            # a trump above every trump of the other side takes the trick it falls in: its points are sure
+            trump = self.trump
+            mine = ((hands[self.side] | hands[self.side + 2]) >> (8 * trump)) & 0xFF
+            theirs = ((hands[self.side ^ 1] | hands[(self.side ^ 1) + 2]) >> (8 * trump)) & 0xFF
+            if mine or theirs:
+                upper = ub - 2 * TRUMP_BYTE_POINTS[theirs & ~BELOW_OR_AT[mine]]
+                if need > upper:
+                    return upper
+                lower = 2 * TRUMP_BYTE_POINTS[mine & ~BELOW_OR_AT[theirs]] - ub
+                if need <= lower:
+                    return lower
         key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
         entry = self.table.get(key)
         lo = -100000
@@ -167,17 +223,38 @@ class Search:
         if entry is not None:
             lo, hi = entry
             if lo >= need:
-                return True
+                return lo
             if hi < need:
-                return False
+                return hi
         result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
-        if result:
-            if need > lo:
-                lo = need
-        elif need - 1 < hi:
-            hi = need - 1
+        if result >= need:
+            if result > lo:
+                lo = result
+        elif result < hi:
+            hi = result
         self.table[key] = (lo, hi)
         return result
+
+    def estimate(self, leader: int) -> int:
+        """A quick guess of the value of the tricks left (the horizon): each side's card points and trumps.
+
+        Card points count for the side holding them, each trump 8 more, the
+        last trick for the side on lead; pit and roem are left out.
+        """
+        if self.kind == PIT:
+            return -1
+        points = self.points
+        trump_bits = 0xFF << (8 * self.trump)
+        total = 0
+        for seat in range(4):
+            hand = self.hands[seat]
+            worth = 8 * (hand & trump_bits).bit_count()
+            while hand:
+                low = hand & -hand
+                worth += points[low.bit_length() - 1]
+                hand ^= low
+            total += worth if (seat & 1) == self.side else -worth
+        return total + (LAST_TRICK if (leader & 1) == self.side else -LAST_TRICK)
 
     def last_trick(self, leader: int, pit: int) -> int:
         """The value of the last trick: every hand holds one card, so its play is forced."""
@@ -225,16 +302,25 @@ class Search:
         pit: int,
         need: int,
         key: int,
-    ) -> bool:
-        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead)."""
+    ) -> int:
+        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound."""
         maximise = (seat & 1) == self.side
+        best = -1000000 if maximise else 1000000
         for card in self.candidates(seat, count, led, best_power, best_seat, tmask, key):
             result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
-            if result == maximise:
+            if (result >= need) == maximise:
                 if count == 0:
                     self.first[key] = card
+                    self.first[self.hands[seat] | (1 << card) | (4 + seat) << 32] = card
+                else:
+                    self.first[tmask | seat << 32] = card
                 return result
-        return not maximise
+            if maximise:
+                if result > best:
+                    best = result
+            elif result < best:
+                best = result
+        return best
 
     def play(
         self,
@@ -248,8 +334,8 @@ class Search:
         tpts: int,
         pit: int,
         need: int,
-    ) -> bool:
-        """``seat`` plays ``card``: is the value from here at least ``need``?"""
+    ) -> int:
+        """``seat`` plays ``card``: a fail-soft bound of the value from here against ``need``."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise Abort
@@ -262,16 +348,21 @@ class Search:
         if power > best_power:
             best_power = power
             best_seat = seat
-        tpts += self.points[card]
+        worth = self.points[card]
+        tpts += worth
         tmask |= bit
-        if count < 3:
-            result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
-        else:
-            result = self.finish(best_seat, tmask, tpts, pit, need)
-        hands[seat] ^= bit
+        self.rest_points -= worth
+        try:
+            if count < 3:
+                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
+            else:
+                result = self.finish(best_seat, tmask, tpts, pit, need)
+        finally:
+            hands[seat] ^= bit
+            self.rest_points += worth
         return result
 
-    def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> bool:
+    def finish(self, winner: int, tmask: int, tpts: int, pit: int, need: int) -> int:
         """The trick ``tmask`` is complete and goes to ``winner``."""
         side = winner & 1
         left = self.left
@@ -288,7 +379,7 @@ class Search:
             gain = value if side == self.side else -value
         self.left = left - 1
         try:
-            result = self.boundary(winner, pit & ~(1 << (side ^ 1)), need - gain)
+            result = gain + self.boundary(winner, pit & ~(1 << (side ^ 1)), need - gain)
         finally:
             self.left = left
         return result
@@ -307,14 +398,21 @@ class Search:
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
         keyed: list[int] = []
-        first = self.first.get(key, -1) if count == 0 else -1
-        last = count == 3
+        if count == 0:
+            # the card that answered here before, else the lead that answered last from this hand
+            first = self.first.get(key, -1)
+            if first < 0:
+                first = self.first.get(hand | (4 + seat) << 32, -1)
+        else:
+            first = self.first.get(tmask | seat << 32, -1)
+        roem = self.roem
+        fours = self.fours
         for suit in range(4):
             byte = (legal >> (8 * suit)) & 0xFF
             if not byte:
                 continue
             other_byte = (others >> (8 * suit)) & 0xFF
-            roem_suit = self.roem and LONG_RUN[(remaining >> (8 * suit)) & 0xFF]
+            runs = RUN_WITH[other_byte]
             order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
             prev = -1
             kept = -1
@@ -325,29 +423,56 @@ class Search:
                 if not byte >> rank & 1:
                     continue
                 card = 8 * suit + rank
-                if (
-                    prev >= 0
-                    and not roem_suit
-                    and not (self.fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS)
-                ):
+                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards,
+                # no four equal cards of its rank left; only inert cards are merged when roem counts
+                inert = not roem or not (runs[rank] or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS))
+                if prev >= 0 and inert:
                     if points[prev] == points[card]:
                         continue  # equivalent to the weaker card just kept
-                    if last:
-                        # the last card of a trick: the run decides the winner alike, so only the card with the
-                        # most points (the own side takes the trick) or the fewest (the other side does) counts
-                        own = self.power[led][card] > best_power or (
-                            self.power[led][card] <= best_power and best_seat == seat ^ 2
-                        )
-                        if own == (points[card] > points[kept]):
+                    sure = self.sure_side(seat, count, suit if count == 0 else led, card, best_power, best_seat)
+                    if sure:
+                        # whichever card of the run is played, the same side takes the trick: only the card with
+                        # the most points (the own side takes it) or the fewest (the other side does) counts
+                        if (sure > 0) == (points[card] > points[kept]):
                             keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
                             kept = card
                         prev = card
                         continue
-                prev = card
+                prev = card if inert else -1
                 kept = card
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
         keyed.sort()
         return [k & 63 for k in keyed]
+
+    def sure_side(self, seat: int, count: int, led: int, card: int, best_power: int, best_seat: int) -> int:
+        """After ``seat`` plays ``card``: 1 if its side surely takes the trick, -1 if surely not, 0 if unknown.
+
+        Sure means that no seat still to play on the other side of the
+        trick's winner holds a card that could beat it.
+        """
+        power = self.power[led][card]
+        if power > best_power:
+            best_power = power
+            best_seat = seat
+        side = best_seat & 1
+        hands = self.hands
+        trump = self.trump
+        for k in range(1, 4 - count):
+            other = (seat + k) & 3
+            if (other & 1) == side:
+                continue
+            hand = hands[other]
+            trumps = (hand >> (8 * trump)) & 0xFF
+            if trumps:
+                top = TOP_TRUMP[trumps]
+            elif led != trump:
+                follow = (hand >> (8 * led)) & 0xFF
+                top = TOP_PLAIN[follow] if follow else -1
+            else:
+                top = -1
+            if top > best_power:
+                return 0
+        return 1 if side == (seat & 1) else -1
 
     def order_key(self, card: int, seat: int, count: int, led: int, best_power: int, best_seat: int, first: int) -> int:
         """A sort key (smaller first) with the card in its low six bits."""
@@ -355,9 +480,13 @@ class Search:
             return card
         points = self.points[card]
         if count == 0:
-            # leading: the strongest cards first, trumps first for the playing side
+            # leading: sure winners first, then plain cards before trumps, the strongest first
             power = self.power[card >> 3][card]
-            return ((64 - power) << 12) + (card | 64)
+            if power >= 16:
+                power -= 40
+            if self.sure_side(seat, 0, card >> 3, card, -1, -1) > 0:
+                power += 100
+            return ((256 - power) << 12) + (card | 64)
         power = self.power[led][card]
         wins = power > best_power
         if wins or (best_seat ^ seat) == 2:

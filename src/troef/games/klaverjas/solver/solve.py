@@ -79,7 +79,7 @@ class _Root:
         self.pit = (1 if position.won[1] == 0 else 0) | (2 if position.won[0] == 0 else 0)
 
 
-def _search(position: Position, kind: int, side: int, node_limit: int) -> Search:
+def _search(position: Position, kind: int, side: int, node_limit: int, horizon: int = 0) -> Search:
     return Search(
         list(position.hands),
         position.trump,
@@ -91,6 +91,7 @@ def _search(position: Position, kind: int, side: int, node_limit: int) -> Search
         position.pit,
         kind,
         node_limit,
+        horizon,
     )
 
 
@@ -102,9 +103,10 @@ def _cards(search: Search, root: _Root) -> list[int]:
 
 
 def _test(search: Search, root: _Root, card: int, need: int) -> bool:
-    return search.play(
+    value = search.play(
         root.seat, card, root.count, root.led, root.best_power, root.best_seat, root.tmask, root.tpts, root.pit, need
     )
+    return value >= need
 
 
 def guess_difference(position: Position) -> int:
@@ -122,14 +124,21 @@ def guess_difference(position: Position) -> int:
 
 
 def solve(
-    position: Position, *, all_moves: bool = True, values: bool = False, node_limit: int = NODE_LIMIT
+    position: Position,
+    *,
+    all_moves: bool = True,
+    values: bool = False,
+    node_limit: int = NODE_LIMIT,
+    horizon: int = 0,
 ) -> Solution:
     """Does the playing side take more than the other? With ``all_moves``, after every legal card.
 
     ``values``: also the exact final difference after every card (several
-    questions per card; the transposition table is shared).
+    questions per card; the transposition table is shared). ``horizon``:
+    search only that many tricks (counting the current one) and estimate the
+    rest (then ``exact`` is False); 0 searches to the end.
     """
-    search = _search(position, SCORE, position.playing_side, node_limit)
+    search = _search(position, SCORE, position.playing_side, node_limit, horizon)
     root = _Root(position)
     need = 1 - position.base_difference
     maximise = (root.seat & 1) == position.playing_side
@@ -170,7 +179,7 @@ def solve(
         makes=makes,
         move_values=move_values,
         best_move=best,
-        exact=exact,
+        exact=exact and search.stop_left == 0,
         nodes=search.nodes,
         values=exact_values,
     )
