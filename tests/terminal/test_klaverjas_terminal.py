@@ -110,3 +110,18 @@ def test_the_view_shows_no_other_hand(tmp_path: Path, monkeypatch: pytest.Monkey
                 if first_deal.dealt.hands[0] >> c & 1 or c in played:
                     continue
                 assert f"]{RANK_TEXT[c & 7]}{SUIT_SYMBOLS[c >> 3]}" not in line
+
+
+def test_tip_values_each_trump_suit_and_only_looks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, out = make_game(tmp_path, lang="nl", rules="amsterdam", seed=5)
+    game.match = GAME.new_match("amsterdam", seed=5, first_dealer=3)  # the human (seat 0) names trump first
+    feed(monkeypatch, iter(["tip", "quit"]))
+    game.run()
+    text = out.getvalue()
+    view = GAME.view(game.match, 0)
+    assert game.match.deal.trump == -1 and len(view.legal) == 4  # still naming trump: the hint changed nothing
+    heading = text.index("Tip (* = de beste keuze")
+    lines = text[heading:].splitlines()[1:5]
+    assert sum(line.startswith("* ") for line in lines) == 1 and lines[0].startswith("* ")  # best first
+    values = [int(line.rsplit(" ", 1)[1].rstrip("%")) for line in lines]
+    assert all(0 <= v <= 100 for v in values) and values[1:] == sorted(values[1:], reverse=True)

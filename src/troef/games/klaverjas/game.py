@@ -17,13 +17,13 @@ rule is decided here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, TroefError
-from troef.core.game import SPECTATOR, Game, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Preset
 from troef.games.klaverjas.actions import KlaverjasAction, parse_action
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
@@ -139,6 +139,12 @@ class Klaverjas(Game):
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
         rules = rules_of(preset)
         return random_playout(DealState(rules, deal_cards(rules, dealer, GameRandom(seed))), chooser)
+
+    def hints(self, view: KlaverjasView, budget: float, seed: int) -> Sequence[Hint]:
+        """The pimc player's values of every legal action (:mod:`troef.games.klaverjas.hints`)."""
+        from troef.games.klaverjas.hints import hints  # the search modules load only when a hint is asked
+
+        return hints(view, budget=budget, seed=seed)
 
 
 #: The one klaverjas game.
