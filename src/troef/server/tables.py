@@ -1043,17 +1043,16 @@ class Hub:
     async def hint(self, table: LiveTable, seat: int) -> tuple[str, str, list[dict[str, Any]]]:
         """A suggested action for ``seat`` from the strongest bot, which bot it was, and every action's value.
 
-        The values (each legal action with the chance that the seat's side succeeds after it) come from a
-        game whose adapter has ``hint_values``; then the best of them is the suggestion. Otherwise the list
+        The values (each legal action with the chance that the seat's side succeeds after it) come from the
+        game's ``hint_values``; then the best of them is the suggestion. Where the game has none the list
         is empty and the strongest bot suggests.
         """
         if table.over or table.game.to_act(table.match) != seat:
             raise TableError(409, "not_your_turn", "a hint is given when it is your turn")
         view = viewer_view(table.game, table.match, seat)
-        level_of = getattr(table.game, "hint_level", None)
-        level = str(level_of()) if callable(level_of) else table.game.bot_levels()[-1]
+        level = table.game.hint_level()
         # one search for values at a time: while one runs, a hint is the strongest bot's choice alone
-        if callable(getattr(table.game, "hint_values", None)) and not self._valuing:
+        if not self._valuing:
             loop = asyncio.get_running_loop()
             budget = min(HINT_BUDGET, self.bot_budget / 4)
             seed = self._rng.randrange(2**62)
@@ -1172,8 +1171,7 @@ def watch_parent(parent: int) -> None:
 
 def fresh_hint_values(game_name: str, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
     """Every legal action's value in ``view`` (runs in a worker process; see :meth:`Hub.hint`)."""
-    game: Any = games()[game_name]
-    return list(game.hint_values(view, budget, seed))
+    return games()[game_name].hint_values(view, budget, seed)
 
 
 def fresh_bot_action(game_name: str, level: str, seed: int, view: Any) -> str:
