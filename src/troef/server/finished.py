@@ -107,7 +107,7 @@ class FinishedMatches:
         self._arm_timer(table)
         return table
 
-    # ------------------------------------------------------------------ finished matches
+    # ------------------------------------------------------------------ replays and records
     async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> dict[str, Any]:
         """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator.
 
