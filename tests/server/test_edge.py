@@ -29,7 +29,7 @@ from websockets.typing import Origin
 
 from tests.server.conftest import HUMANS4, LOOSE, Server
 from troef.bench.server import free_port
-from troef.server import tables as tables_module
+from troef.server import finished as finished_module
 from troef.server.storage import AsyncStore
 from troef.server.tables import Hub
 
@@ -479,13 +479,13 @@ def test_replays_are_rate_limited_per_client(tmp_path: Path) -> None:
 
 def test_replays_are_cached_and_kept_off_the_bots_pool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[int] = []
-    real = tables_module.replay_frames
+    real = finished_module.replay_frames
 
     def counting(*args: Any) -> Any:
         made.append(1)
         return real(*args)
 
-    monkeypatch.setattr(tables_module, "replay_frames", counting)
+    monkeypatch.setattr(finished_module, "replay_frames", counting)
 
     async def main() -> None:
         hub = Hub(AsyncStore(f"sqlite:///{tmp_path / 'hub.db'}"), bot_delay=0.0)

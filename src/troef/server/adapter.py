@@ -136,6 +136,14 @@ class GameAdapter(Protocol):
         """The strongest available computer player, which gives hints."""
         ...
 
+    def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+        """Every legal action in ``view`` with its value (``action``, ``value``, ``best``), best first.
+
+        Searches for about ``budget`` seconds in a worker process. Empty where
+        the game has no such values: then the strongest bot's choice is the hint.
+        """
+        ...
+
     def make_bot(self, level: str, seed: int) -> Any:
         """A computer player of ``level``."""
         ...
@@ -358,6 +366,10 @@ class CoreAdapter:
         """The strongest available bot, which gives hints."""
         levels = _available_levels(self.game.name)
         return next(level for level in (*self.hint_order, *levels) if level in levels)
+
+    def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+        """No values: a game whose hints can value every action overrides this."""
+        return []
 
     def make_bot(self, level: str, seed: int) -> Any:
         return self.game.make_bot(level, seed)

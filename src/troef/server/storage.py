@@ -13,6 +13,10 @@ it, and a busy server still commits thousands of actions a second.
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed action
 survives the server process being killed (it is in the WAL file); only a
 power failure may lose the last few. PostgreSQL commits are durable.
+
+The schema, the rows, the engine and the migrations are in
+:mod:`troef.server.schema`, the writes in :mod:`troef.server.writes`; this
+module runs them (and re-exports their names, which the server imports from here).
 """
 
 from __future__ import annotations
@@ -23,106 +27,77 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
-from troef.core.errors import TroefError
+from troef.server.schema import (
+    THREAD_BUSY_MS,
+    ActionRow,
+    DatabaseLocked,
+    SeatRow,
+    StorageError,
+    TableRow,
+    UTCDateTime,
+    actions_table,
+    default_url,
+    make_engine,
+    metadata,
+    migrate,
+    migrations_path,
+    seats_table,
+    tables_table,
+)
+from troef.server.writes import (
+    Write,
+    claim_seat,
+    delete_table,
+    insert_actions,
+    insert_table,
+    mark_finished,
+    mark_joined,
+    quarantine_table,
+)
+
+__all__ = [
+    "LOCKED_GIVE_UP",
+    "LOOP_BUSY_MS",
+    "THREAD_BUSY_MS",
+    "ActionRow",
+    "AsyncStore",
+    "DatabaseLocked",
+    "SeatRow",
+    "Settled",
+    "StorageError",
+    "Store",
+    "TableRow",
+    "UTCDateTime",
+    "Write",
+    "actions_table",
+    "claim_seat",
+    "default_url",
+    "delete_table",
+    "insert_actions",
+    "insert_table",
+    "make_engine",
+    "mark_finished",
+    "mark_joined",
+    "metadata",
+    "migrate",
+    "migrations_path",
+    "quarantine_table",
+    "seats_table",
+    "tables_table",
+]
 
 log = logging.getLogger("troef.server")
 
 T = TypeVar("T")
 
-metadata: Final = sa.MetaData()
-
-
-class UTCDateTime(sa.TypeDecorator[datetime]):
-    """A moment in time, written and read as a timezone-aware datetime in UTC.
-
-    SQLite keeps no offset: it gives back naive datetimes, and a server that
-    compared a restored table's (naive) creation time with a new one's (aware)
-    failed to list the lobby at all. Naive values are refused on the way in,
-    and every value read is aware, whatever the database.
-    """
-
-    impl = sa.DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise ValueError("times are stored timezone-aware (UTC); got a naive datetime")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:  # SQLite: what was written is UTC
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
-
-
-tables_table: Final = sa.Table(
-    "troef_tables",
-    metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("config", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("first_dealer", sa.Integer, nullable=True),
-    sa.Column("created_at", UTCDateTime(), nullable=False),
-    sa.Column("finished_at", UTCDateTime(), nullable=True, index=True),
-    sa.Column("result", sa.JSON, nullable=True),
-    # revision 0003
-    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
-    sa.Column("quarantine", sa.String(500), nullable=True),
-    sa.Column("joined_at", UTCDateTime(), nullable=True),
-    # the turn timer in seconds (None: no timer) and the creator's seat (None: not seated), migration 0004
-    sa.Column("turn_seconds", sa.Integer, nullable=True),
-    sa.Column("owner", sa.Integer, nullable=True),
-)
-
-seats_table: Final = sa.Table(
-    "troef_seats",
-    metadata,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("troef_tables.id", ondelete="CASCADE"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("level", sa.String(32), nullable=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("open", sa.Boolean, nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-)
-
-actions_table: Final = sa.Table(
-    "troef_actions",
-    metadata,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("troef_tables.id", ondelete="CASCADE"), primary_key=True),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("action", sa.String(64), nullable=False),
-    sa.Column("created_at", UTCDateTime(), nullable=False),
-)
-
-
-class StorageError(TroefError):
-    """The database refused or failed a write; the table's state was not changed."""
-
-
-class DatabaseLocked(StorageError):
-    """SQLite: another program holds the database's write lock (a ``sqlite3`` shell, a backup); try again later."""
-
-
 #: SQLite: milliseconds a write on the event loop waits for another program's write lock before giving up
 #: (it then goes on, off the loop, in :meth:`AsyncStore._retry_locked`): the loop must never wait long.
 LOOP_BUSY_MS: Final = 20
-#: SQLite: milliseconds each retry off the loop waits for the lock, and connections of reads and migrations.
-THREAD_BUSY_MS: Final = 500
 #: Seconds writes wait for a locked SQLite database before they fail (the player is told; nothing changed).
 LOCKED_GIVE_UP = 5.0
 
@@ -131,306 +106,6 @@ def _locked(exc: BaseException) -> bool:
     """Whether ``exc`` (or the driver error it wraps) says SQLite's database is locked by another connection."""
     orig = getattr(exc, "orig", exc)
     return isinstance(orig, sqlite3.OperationalError) and ("locked" in str(orig) or "busy" in str(orig))
-
-
-@dataclass(slots=True)
-class SeatRow:
-    """One seat: a human (``open`` seats may be claimed from the lobby) or a bot of some level."""
-
-    seat: int
-    kind: str
-    level: str | None
-    name: str
-    open: bool = False
-    token_hash: str | None = None
-
-
-@dataclass(slots=True)
-class TableRow:
-    """A stored table: what determines its match, and its action log."""
-
-    id: str
-    game: str
-    config: dict[str, Any]
-    seed: int
-    first_dealer: int | None
-    created_at: datetime
-    finished_at: datetime | None = None
-    result: dict[str, Any] | None = None
-    seats: list[SeatRow] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
-    #: The creator chose the seed: a practice table, marked as such wherever it is shown.
-    practice: bool = False
-    #: Why the table could not be rebuilt at a start (it is then set aside), or None. Also set (not
-    #: stored) by a load that finds the action log broken.
-    quarantine: str | None = None
-    #: When somebody first joined the table (None: nobody yet).
-    joined_at: datetime | None = None
-    #: When the last stored action was made (None: none yet); loaded, never written.
-    last_action_at: datetime | None = None
-    #: Seconds a person has for a turn before a computer player takes the seat (None: no limit).
-    turn_seconds: int | None = None
-    #: The seat of whoever created the table (may let a computer play for an absent player), or None.
-    owner: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    """One action of a table's log: its position ``seq`` (0-based), the seat, its text."""
-
-    table_id: str
-    seq: int
-    seat: int
-    action: str
-
-
-def default_url() -> str:
-    """A SQLite file in the user's data folder (``platformdirs.user_data_dir("troef")``)."""
-    from platformdirs import user_data_dir
-
-    folder = Path(user_data_dir("troef"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'troef.db'}"
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout."""
-    if url.startswith("sqlite"):
-        # a short busy timeout: a lock another program holds must not hold up a thread (or the loop) for long
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": THREAD_BUSY_MS / 1000})
-
-        @sa.event.listens_for(engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        return engine
-    return sa.create_engine(url, pool_pre_ping=True)
-
-
-def migrations_path() -> Path:
-    """The Alembic scripts folder (inside the package, so an installed troef can migrate)."""
-    return Path(__file__).resolve().parent / "migrations"
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database schema up to date (Alembic ``upgrade head``)."""
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(migrations_path()))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-#: A write other than an action, run inside a group commit's transaction (see :meth:`AsyncStore.write`).
-Write = Callable[[Connection], Any]
-
-
-def insert_table(conn: Connection, row: TableRow) -> None:
-    """Insert a new table and its seats."""
-    _run(
-        conn,
-        "insert_table",
-        {
-            "id": row.id,
-            "game": row.game,
-            "config": row.config,
-            "seed": row.seed,
-            "first_dealer": row.first_dealer,
-            "created_at": row.created_at,
-            "practice": row.practice,
-            "turn_seconds": row.turn_seconds,
-            "owner": row.owner,
-        },
-    )
-    _run(
-        conn,
-        "insert_seats",
-        *(
-            {
-                "table_id": row.id,
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "open": s.open,
-                "token_hash": s.token_hash,
-            }
-            for s in row.seats
-        ),
-    )
-
-
-def insert_actions(conn: Connection, rows: Sequence[ActionRow]) -> None:
-    """Insert actions (one INSERT for all; they share one time).
-
-    The hottest write of all: the rows go to the driver as tuples where it
-    takes them so (:meth:`_Compiled.tuples`), not as a dict each.
-    """
-    compiled = _compiled(conn, "insert_actions")
-    params = compiled.tuples(
-        ("table_id", "seq", "seat", "action"),
-        [(r.table_id, r.seq, r.seat, r.action) for r in rows],
-        {"created_at": _now()},
-    )
-    conn.exec_driver_sql(compiled.sql, params)
-
-
-def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
-    """Give an open, unclaimed seat its token (and its taker's name); False if it was not open or already taken."""
-    if name is not None:
-        result = _run(
-            conn, "claim_named", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash, "name": name}
-        )
-        return bool(result.rowcount == 1)
-    result = _run(conn, "claim_seat", {"w_table_id": table_id, "w_seat": seat, "token_hash": token_hash})
-    return bool(result.rowcount == 1)
-
-
-def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> None:
-    """Mark a table's match as finished, with its result."""
-    _run(conn, "mark_finished", {"w_id": table_id, "finished_at": _now(), "result": result})
-
-
-def mark_joined(conn: Connection, table_id: str) -> None:
-    """Note that somebody has joined the table (the first time only)."""
-    conn.execute(
-        tables_table.update()
-        .where(tables_table.c.id == table_id, tables_table.c.joined_at.is_(None))
-        .values(joined_at=_now())
-    )
-
-
-def quarantine_table(conn: Connection, table_id: str, reason: str) -> None:
-    """Set a table aside: later starts leave it out, and the operator can find it by its reason."""
-    conn.execute(tables_table.update().where(tables_table.c.id == table_id).values(quarantine=reason[:500]))
-
-
-def delete_table(conn: Connection, table_id: str) -> None:
-    """Delete a table, its seats and its actions (one nobody ever joined, which has expired)."""
-    for table in (actions_table, seats_table):
-        conn.execute(table.delete().where(table.c.table_id == table_id))
-    conn.execute(tables_table.delete().where(tables_table.c.id == table_id))
-
-
-# The server's writes, each with its parameters as bind parameters. Every action, new table, claimed seat and
-# finished match goes through these, so each is compiled once per dialect and handed to the driver as it is
-# (_Compiled): building the statement, its cache key and SQLAlchemy's processing of each row's parameters cost
-# more than SQLite's own work (an action's INSERT about as much; a new table's two INSERTs some 0.4 ms).
-# The names of parameters in a WHERE clause start with w_ (those of the columns set are reserved).
-_WRITES: Final[dict[str, sa.Insert | sa.Update]] = {
-    "insert_table": tables_table.insert().values(
-        {
-            name: sa.bindparam(name)
-            for name in (
-                "id",
-                "game",
-                "config",
-                "seed",
-                "first_dealer",
-                "created_at",
-                "practice",
-                "turn_seconds",
-                "owner",
-            )
-        }
-    ),
-    "insert_seats": seats_table.insert().values(
-        {name: sa.bindparam(name) for name in ("table_id", "seat", "kind", "level", "name", "open", "token_hash")}
-    ),
-    "insert_actions": actions_table.insert().values(
-        {name: sa.bindparam(name) for name in ("table_id", "seq", "seat", "action", "created_at")}
-    ),
-    "claim_seat": seats_table.update()
-    .where(
-        seats_table.c.table_id == sa.bindparam("w_table_id"),
-        seats_table.c.seat == sa.bindparam("w_seat"),
-        seats_table.c.open.is_(True),
-        seats_table.c.token_hash.is_(None),
-    )
-    .values(token_hash=sa.bindparam("token_hash")),
-    "claim_named": seats_table.update()
-    .where(
-        seats_table.c.table_id == sa.bindparam("w_table_id"),
-        seats_table.c.seat == sa.bindparam("w_seat"),
-        seats_table.c.open.is_(True),
-        seats_table.c.token_hash.is_(None),
-    )
-    .values(token_hash=sa.bindparam("token_hash"), name=sa.bindparam("name")),
-    "mark_finished": tables_table.update()
-    .where(tables_table.c.id == sa.bindparam("w_id"), tables_table.c.finished_at.is_(None))
-    .values(finished_at=sa.bindparam("finished_at"), result=sa.bindparam("result")),
-}
-
-
-class _Compiled:
-    """One of :data:`_WRITES` compiled for one dialect, with the bind processors of its parameters."""
-
-    def __init__(self, statement: sa.Insert | sa.Update, dialect: sa.Dialect) -> None:
-        compiled = statement.compile(dialect=dialect)
-        self.sql = compiled.string
-        #: The parameters' order for a positional driver (SQLite), or None for a named one (psycopg).
-        self.order: tuple[str, ...] | None = tuple(compiled.positiontup or ()) if compiled.positional else None
-        self.processors: list[tuple[str, Callable[[Any], Any]]] = []
-        for name, bind in compiled.binds.items():
-            processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
-            if processor is not None:
-                self.processors.append((name, processor))
-
-    def process(self, values: dict[str, Any]) -> dict[str, Any]:
-        """``values`` as the driver takes them (e.g. JSON and times as text for SQLite); changed in place."""
-        for name, processor in self.processors:
-            if name in values:
-                values[name] = processor(values[name])
-        return values
-
-    def ordered(self, values: dict[str, Any]) -> dict[str, Any] | tuple[Any, ...]:
-        """Processed ``values`` in the form the driver takes: by name, or in the statement's order."""
-        return values if self.order is None else tuple(values[name] for name in self.order)
-
-    def tuples(
-        self, names: tuple[str, ...], rows: list[tuple[Any, ...]], shared: dict[str, Any]
-    ) -> list[tuple[Any, ...]] | list[dict[str, Any] | tuple[Any, ...]]:
-        """The driver's parameters for ``rows`` (the values of ``names``) and ``shared`` (the same in every row).
-
-        ``shared`` is processed once. When the driver takes positions in just
-        this order and no value of a row needs processing, each row is only
-        extended by the shared values; otherwise it goes the way of :meth:`process`.
-        """
-        common = self.process(dict(shared))
-        if self.order == names + tuple(common) and not any(name in names for name, _ in self.processors):
-            tail = tuple(common.values())
-            return [row + tail for row in rows]
-        return [self.ordered(self.process(dict(zip(names, row, strict=True))) | common) for row in rows]
-
-
-_COMPILED: dict[tuple[str, str], _Compiled] = {}
-
-
-def _compiled(conn: Connection, write: str) -> _Compiled:
-    """:data:`_WRITES` ``[write]`` compiled for ``conn``'s dialect (once)."""
-    dialect = conn.dialect
-    compiled = _COMPILED.get((write, dialect.name))
-    if compiled is None:
-        compiled = _COMPILED[(write, dialect.name)] = _Compiled(_WRITES[write], dialect)
-    return compiled
-
-
-def _run(conn: Connection, write: str, *rows: dict[str, Any]) -> Any:
-    """Run :data:`_WRITES` ``[write]`` through the driver for each of ``rows`` (one executemany for several)."""
-    compiled = _compiled(conn, write)
-    params = [compiled.ordered(compiled.process(row)) for row in rows]
-    return conn.exec_driver_sql(compiled.sql, params[0] if len(params) == 1 else params)
 
 
 def _write_all(conn: Connection, items: Sequence[ActionRow | Write]) -> list[Any]:

@@ -1,0 +1,217 @@
+"""Finished matches: the rematch, and the replays and records of matches that are over.
+
+A finished match never changes: its replays and records are made once, in a
+thread of their own (never in the live tables' pool), and kept in a small cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from troef.core.actions import SPECTATOR
+from troef.server.adapter import GameAdapter, rebuild
+from troef.server.live import LiveTable, TableError, hash_token
+from troef.server.projection import PROTOCOL_VERSION, project
+from troef.server.storage import AsyncStore, SeatRow, TableRow, insert_table
+
+log = logging.getLogger("troef.server")
+
+
+class FinishedMatches:
+    """The :class:`~troef.server.tables.Hub`'s part for matches that are over: rematch, replay, record."""
+
+    store: AsyncStore
+    games: dict[str, GameAdapter]
+    tables: dict[str, LiveTable]
+    max_tables: int
+    replay_cache: int
+    _replay_executor: ThreadPoolExecutor
+    _replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None]
+    _records: OrderedDict[str, tuple[str, str]]
+    _rematches: dict[str, asyncio.Future[LiveTable]]
+
+    if TYPE_CHECKING:  # the hub's other parts
+
+        async def get_table(self, table_id: str) -> LiveTable | None: ...
+        async def _build(self, row: TableRow) -> LiveTable: ...
+        def kick_bots(self, table: LiveTable) -> None: ...
+        def _arm_timer(self, table: LiveTable) -> None: ...
+
+    # ------------------------------------------------------------------ rematch
+    async def rematch(self, table_id: str, token: object) -> LiveTable:
+        """A new match for the same people in the same seats (their tokens hold there too); made once per table."""
+        table = await self.get_table(table_id)
+        if table is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if not table.over:
+            raise TableError(409, "not_finished", "a rematch can be asked for once the match is over")
+        if not isinstance(token, str) or table.seat_of(token) is None:
+            raise TableError(403, "bad_token", "only the table's players can ask for a rematch")
+        if table.rematch is not None:
+            new_table = await self.get_table(table.rematch)
+            if new_table is not None:
+                return new_table
+        pending = self._rematches.get(table.id)
+        if pending is not None:  # two players asked at once: both get the one new table
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._rematches[table.id] = future
+        try:
+            new = await self._copy_table(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._rematches[table.id]
+        future.set_result(new)
+        table.rematch = new.id
+        text = table.rematch_text()
+        for conns in table.conns.values():
+            for client in conns:
+                client.send(text)
+        return new
+
+    async def _copy_table(self, old: LiveTable) -> LiveTable:
+        if len(self.tables) >= self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        row = TableRow(
+            id=table_id,
+            game=old.game.name,
+            config=old.config,
+            seed=secrets.randbits(62),
+            first_dealer=None,
+            created_at=datetime.now(UTC),
+            seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in old.seats],
+            turn_seconds=old.turn_seconds,
+            owner=old.owner,
+        )
+        try:
+            await self.store.write(insert_table, row)
+        except Exception as exc:
+            log.warning("creating a rematch failed: %s", type(exc).__name__)
+            raise TableError(503, "storage", "the table could not be stored; try again") from None
+        table = await self._build(row)
+        self.tables[table.id] = table
+        self.kick_bots(table)
+        self._arm_timer(table)
+        return table
+
+    # ------------------------------------------------------------------ replays and records
+    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> dict[str, Any]:
+        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator.
+
+        With ``open_cards`` (the match is over: everyone may see every card now) the answer also has
+        ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
+        """
+        row = await self.store.run(self.store.store.load, table_id)
+        if row is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if row.finished_at is None:
+            raise TableError(409, "not_finished", "a match can be replayed once it is over")
+        viewer = SPECTATOR
+        if token:
+            digest = hash_token(token)
+            matches = [s.seat for s in row.seats if s.token_hash and hmac.compare_digest(s.token_hash, digest)]
+            if not matches:
+                raise TableError(403, "bad_token", "the seat token is not valid for this table")
+            viewer = matches[0]
+        game = self.games.get(row.game)
+        if game is None:
+            raise TableError(404, "unknown_table", "unknown game")
+        frames = await self._replay_frames(game, row, hand, viewer)
+        if frames is None:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        if open_cards:
+            hands: dict[str, list[Any]] = {}
+            for seat in range(len(row.seats)):
+                own = await self._replay_frames(game, row, hand, seat)
+                if own is not None:
+                    hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
+            frames = {**frames, "open": hands}  # a new answer: the cached frames are shared
+        return frames
+
+    async def _replay_frames(self, game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:
+        """One viewer's frames of a finished hand, made once (a finished match never changes) off the bots' pool."""
+        key = (row.id, hand, viewer)
+        if key in self._replays:
+            self._replays.move_to_end(key)
+            return self._replays[key]
+        loop = asyncio.get_running_loop()
+        frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
+        self._remember(self._replays, key, frames)
+        return frames
+
+    def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+        cache[key] = value
+        while len(cache) > self.replay_cache:
+            cache.popitem(last=False)
+
+    async def record(self, table_id: str) -> tuple[str, str]:
+        """The record (JSON text) of a finished match and a file name for it."""
+        row = await self.store.run(self.store.store.load, table_id)
+        if row is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if row.finished_at is None:
+            raise TableError(409, "not_finished", "a record can be downloaded once the match is over")
+        cached = self._records.get(row.id)
+        if cached is not None:
+            self._records.move_to_end(row.id)
+            return cached
+        game = self.games[row.game]
+        seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+
+        def make() -> str:
+            return game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), seats)
+
+        text = await asyncio.get_running_loop().run_in_executor(self._replay_executor, make)
+        out = (text, f"troef-{row.game}-{row.id}.json")
+        self._remember(self._records, row.id, out)
+        return out
+
+
+def replay_frames(game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:
+    """Every state of hand ``hand`` (1-based) for ``viewer``, each built by the projection."""
+    match = game.new_match(row.config, row.seed, row.first_dealer)
+    index = hand - 1
+    if index < 0:
+        return None
+    frames: list[dict[str, Any]] = []
+    version = 0
+
+    def snap() -> None:
+        frames.append(project(game, match, viewer, table=row.id, version=version, hand=index))
+
+    if game.hand_count(match) - 1 == index:
+        snap()
+    for text in row.actions:
+        before = game.hand_count(match) - 1
+        if before > index:
+            break
+        game.apply(match, text)
+        version += 1
+        if before == index:
+            snap()
+        elif game.hand_count(match) - 1 == index:
+            snap()  # the deal of the hand asked for, before anyone acted
+    if not frames:
+        return None
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "replay",
+        "table": row.id,
+        "hand": hand,
+        "hands": (row.result or {}).get("hands"),
+        "viewer": viewer,
+        "frames": frames,
+    }

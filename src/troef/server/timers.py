@@ -1,0 +1,85 @@
+"""People who leave: the turn timer, and computer players standing in for absent people.
+
+When a person's turn timer runs out (or the table's creator asks), a
+computer player takes the seat until its owner takes it back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from troef.server.live import LiveTable, TableError
+
+log = logging.getLogger("troef.server")
+
+
+class TurnTimers:
+    """The :class:`~troef.server.tables.Hub`'s part that keeps turn timers and stand-ins."""
+
+    light_levels: frozenset[str]
+
+    if TYPE_CHECKING:  # the hub's other parts
+
+        def kick_bots(self, table: LiveTable) -> None: ...
+        def _broadcast_presence(self, table: LiveTable) -> None: ...
+
+    def _arm_timer(self, table: LiveTable) -> None:
+        """Start the turn timer for the seat to act (a person's, on a table with a timer) and tell everyone.
+
+        When it runs out, a computer player takes the seat until its owner
+        takes it back (:meth:`reclaim`). Tables without a timer send nothing.
+        """
+        if table.turn_seconds is None:
+            return
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        seat = table.game.to_act(table.match) if not table.over else -1
+        if seat >= 0 and not table.plays_itself(seat):
+            loop = asyncio.get_running_loop()
+            table.timer_due = loop.time() + table.turn_seconds
+            table.timer = loop.call_later(table.turn_seconds, self._time_up, table, table.version)
+        text = table.timer_text()
+        if text is not None and table.has_connections():
+            for conns in table.conns.values():
+                for client in conns:
+                    client.send(text)
+
+    def _time_up(self, table: LiveTable, version: int) -> None:
+        table.timer = None
+        if table.over or table.version != version:
+            return
+        seat = table.game.to_act(table.match)
+        if seat >= 0 and not table.plays_itself(seat):
+            log.info("table %s: seat %d ran out of time; a computer player takes it", table.id, seat)
+            self.stand_in(table, seat)
+
+    def stand_in(self, table: LiveTable, seat: int) -> None:
+        """Let a computer player play a person's ``seat`` until its owner takes it back."""
+        levels = [level for level in table.game.bot_levels() if level in self.light_levels]
+        level = "heuristic" if "heuristic" in levels else (levels[-1] if levels else table.game.bot_levels()[0])
+        table.standins[seat] = (level, table.game.make_bot(level, (table.seed + 104729 * (seat + 1)) % 2**63))
+        self._broadcast_presence(table)
+        self.kick_bots(table)
+        self._arm_timer(table)
+
+    def replace_absent(self, table: LiveTable, by: int, seat: object) -> None:
+        """The creator (seat ``by``) lets a computer play an absent person's ``seat``; else :class:`TableError`."""
+        if table.owner is None or by != table.owner:
+            raise TableError(403, "not_owner", "only the table's creator can let a computer play for somebody")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise TableError(400, "bad_seat", "no such seat")
+        if table.over:
+            raise TableError(409, "match_over", "the match is over")
+        if table.seats[seat].kind != "human" or seat in table.standins or table.connected(seat):
+            raise TableError(409, "not_away", "that seat's player is here (or a computer already plays it)")
+        self.stand_in(table, seat)
+
+    def reclaim(self, table: LiveTable, seat: int) -> None:
+        """The owner of ``seat`` takes it back from the computer player; raises :class:`TableError` if none plays it."""
+        if table.standins.pop(seat, None) is None:
+            raise TableError(409, "no_standin", "no computer player is playing your seat")
+        self._broadcast_presence(table)
+        self._arm_timer(table)
