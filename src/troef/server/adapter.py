@@ -368,8 +368,11 @@ class CoreAdapter:
         return next(level for level in (*self.hint_order, *levels) if level in levels)
 
     def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
-        """No values: a game whose hints can value every action overrides this."""
-        return []
+        """The game's hints (:meth:`~troef.core.game.Game.hints`), best first; empty where it has none."""
+        found = sorted(
+            self.game.hints(view, budget, seed), key=lambda h: (not h.best, -1.0 if h.value is None else -h.value)
+        )
+        return [{"action": h.text, "value": h.value, "best": h.best} for h in found]
 
     def make_bot(self, level: str, seed: int) -> Any:
         return self.game.make_bot(level, seed)

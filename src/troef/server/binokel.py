@@ -103,14 +103,3 @@ class BinokelAdapter(CoreAdapter):
         }
 
     # ------------------------------------------------------------------ hints
-    def hint_values(self, view: BinokelView, budget: float, seed: int) -> list[dict[str, Any]]:
-        """Every legal action with its value for the seat's side, best first, from Binokel's hint search.
-
-        Empty where that search is not installed. Runs in a worker process (it searches for about ``budget`` seconds).
-        """
-        try:
-            from troef.games.binokel.hints import hints  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            return []
-        found = hints(view, budget=budget, seed=seed)
-        return [{"action": h.text, "value": h.value, "best": h.best} for h in found]

@@ -116,15 +116,3 @@ class KlaverjasAdapter(CoreAdapter):
         }
 
     # ------------------------------------------------------------------ hints
-    def hint_values(self, view: KlaverjasView, budget: float, seed: int) -> list[dict[str, Any]]:
-        """Every legal action with its estimated value (a chance or points), best first; empty without hints.
-
-        The hints module (``troef.games.klaverjas.hints``) searches for about ``budget`` seconds in a
-        worker process; where it is not installed there are no values and the strongest bot suggests.
-        """
-        try:
-            from troef.games.klaverjas.hints import hints  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            return []
-        found = hints(view, budget=budget, seed=seed)
-        return [{"action": h.text, "value": h.value, "best": h.best} for h in found]
