@@ -9,9 +9,9 @@ import pytest
 
 from tests.games.binokel.bots_helpers import deal_with, position, view
 from tests.games.binokel.helpers import RULES, act
-from troef.bots.pimc import Budget
 from troef.cards import card_str
 from troef.core.chance import GameRandom
+from troef.core.pimc import Budget
 from troef.games.binokel.cheat import CheatBot, TrueWorld
 from troef.games.binokel.deal import deal_cards
 from troef.games.binokel.game import GAME

@@ -14,8 +14,8 @@ from dataclasses import replace
 import pytest
 
 from tests.games.klaverjas.test_solver import random_position
-from troef.bots.pimc import Budget, decide
 from troef.core.errors import IllegalActionError
+from troef.core.pimc import Budget, decide
 from troef.games.klaverjas.cheat import CheatBot
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.heuristic import HeuristicBot

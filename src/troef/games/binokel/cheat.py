@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from troef.bots.pimc import Budget
+from troef.core.pimc import Budget
 from troef.games.binokel.match import Match
 from troef.games.binokel.pimc import PimcBot, Sampler, Strength, WorldSampler
 from troef.games.binokel.rollout import World

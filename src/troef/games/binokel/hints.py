@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from troef.bots.pimc import Budget, decide
+from troef.core.pimc import Budget, decide
 from troef.games.binokel.actions import parse_action
 from troef.games.binokel.pimc import (
     DEFAULT,

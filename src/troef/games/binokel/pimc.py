@@ -1,6 +1,6 @@
 """The Binokel search player (``pimc``): the shared sampling loop on Binokel's sampler and evaluators.
 
-Perfect-information Monte Carlo (:mod:`troef.bots.pimc`, written once): the
+Perfect-information Monte Carlo (:mod:`troef.core.pimc`, written once): the
 hidden cards are dealt again and again as the seat's view allows
 (:class:`WorldSampler`, :mod:`troef.games.binokel.sampler`: its hand, every
 meld on the table, the passed cards it saw, the voids and the must-win caps
@@ -33,9 +33,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from troef.bots.pimc import Budget, Decision, decide
-from troef.bots.pimc import PimcBot as LoopBot
 from troef.cards import card_str
+from troef.core.pimc import Budget, Decision, decide
+from troef.core.pimc import PimcBot as LoopBot
 from troef.games.binokel.actions import GIVES, PASS, BinokelAction, bid, parse_action
 from troef.games.binokel.heuristic import choose_trump, gift_sets, next_from_plan, partner_holds_bid, return_sets
 from troef.games.binokel.meld import meld_value

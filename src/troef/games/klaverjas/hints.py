@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from troef.bots.pimc import Budget, decide
+from troef.core.pimc import Budget, decide
 from troef.games.klaverjas.actions import Play, parse_action
 from troef.games.klaverjas.pimc import CardEvaluator, ContractEvaluator, Strength
 from troef.games.klaverjas.sampler import WorldSampler

@@ -1,6 +1,6 @@
 """The sampling player of klaverjas (``pimc``): worlds from its view, each solved, the best mean chosen.
 
-It uses the loop written once (:func:`troef.bots.pimc.decide`) with this
+It uses the loop written once (:func:`troef.core.pimc.decide`) with this
 game's parts: :class:`~troef.games.klaverjas.sampler.WorldSampler` deals the
 hidden cards consistently with the seat's view, and the evaluators below ask
 the solver (:mod:`troef.games.klaverjas.solver`) in each world.
@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from troef.bots.pimc import Budget, Decision, PimcBot, decide
+from troef.core.pimc import Budget, Decision, PimcBot, decide
 from troef.games.klaverjas.actions import (
     CLAIM,
     NO,

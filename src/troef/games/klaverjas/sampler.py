@@ -188,7 +188,7 @@ def _roem_holds(know: Knowledge, hands: tuple[int, int, int, int], trump: int, r
 
 
 class WorldSampler:
-    """Draws worlds (the four hands now) consistent with a seat's view; the :class:`troef.bots.pimc.Sampler`.
+    """Draws worlds (the four hands now) consistent with a seat's view; the :class:`troef.core.pimc.Sampler`.
 
     ``tries``: draws before the roem claims are given up (a world that breaks
     only a roem claim is still better than none).

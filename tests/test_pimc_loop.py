@@ -1,4 +1,4 @@
-"""The sampling loop written once (troef.bots.pimc): budgets counted in work, means, deterministic ties."""
+"""The sampling loop written once (troef.core.pimc): budgets counted in work, means, deterministic ties."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from troef.bots.pimc import Budget, PimcBot, decide
+from troef.core.pimc import Budget, PimcBot, decide
 
 
 class Die:
