@@ -259,3 +259,13 @@ def test_pimc_ueberreizen_concedes_a_contract_out_of_reach() -> None:
 def test_pimc_is_the_registered_search_player() -> None:
     assert "pimc" in BINOKEL.bot_kinds() and "cheat" not in BINOKEL.bot_kinds()
     assert isinstance(BINOKEL.make_bot("pimc", 1), PimcBot)
+
+
+def test_pimc_work_factor_scales_worlds_and_work_but_not_the_time_caps() -> None:
+    base = Strength(play=Budget(worlds=10, nodes=1000, time_cap=0.3), plan=Budget(worlds=8, nodes=4000, time_cap=0.5))
+    play, plan = Strength(play=base.play, plan=base.plan, work=2.5).budgets()
+    assert (play.worlds, play.nodes, play.time_cap) == (25, 2500, 0.3)
+    assert (plan.worlds, plan.nodes, plan.time_cap) == (20, 10000, 0.5)
+    assert base.budgets() == (base.play, base.plan)
+    bot = PimcBot(1, strength=Strength(play=base.play, plan=base.plan, work=2.5))
+    assert bot.budget == play

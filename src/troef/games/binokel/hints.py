@@ -112,7 +112,7 @@ def hints(view: BinokelView, budget: float, seed: int) -> list[Hint]:
         return [Hint(t, None if t == "pass" else round(chances.values.get(t, 0.0), 4), t == best) for t in legal]
     if view.phase == "trump":
         evaluator = _TrumpChances(strength.solve_last)
-        decision = decide(view, legal, WorldSampler(), evaluator, strength.plan, rng)
+        decision = decide(view, legal, WorldSampler(), evaluator, strength.budgets()[1], rng)
         worlds = max(evaluator.worlds, 1)
         return [Hint(t, round(evaluator.made.get(t, 0.0) / worlds, 4), t == decision.best) for t in legal]
     if view.phase in ("give", "return"):
@@ -122,7 +122,7 @@ def hints(view: BinokelView, budget: float, seed: int) -> list[Hint]:
     if len(legal) == 1:
         return [Hint(legal[0], None, True)]
     play = PlayEvaluator(strength.solve_last)
-    decision = decide(view, legal, WorldSampler(), play, strength.play, rng)
+    decision = decide(view, legal, WorldSampler(), play, strength.budgets()[0], rng)
     worlds = max(decision.worlds, 1)
     return [
         Hint(t, 0.0 if t == "concede" else round(play.share.get(t, 0.0) / worlds, 4), t == decision.best) for t in legal

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from troef.cards import card_str
@@ -69,6 +69,19 @@ class Strength:
     bid_span: int = 200
     #: The exchange: how many of the rule-based player's best sets are tried.
     sets: int = 4
+    #: A factor on the worlds and work of both budgets (the time caps stay): 2 thinks twice as long.
+    work: float = 1.0
+
+    def budgets(self) -> tuple[Budget, Budget]:
+        """The card budget and the plan budget with :attr:`work` applied."""
+        return _scaled(self.play, self.work), _scaled(self.plan, self.work)
+
+
+def _scaled(budget: Budget, factor: float) -> Budget:
+    if factor == 1.0:
+        return budget
+    nodes = None if budget.nodes is None else max(1, round(budget.nodes * factor))
+    return replace(budget, worlds=max(1, round(budget.worlds * factor)), nodes=nodes)
 
 
 #: The default strength of ``pimc``.
@@ -204,7 +217,7 @@ def bid_chances(view: BinokelView, strength: Strength, rng: random.Random, sampl
     actions = [f"bid {v}" for v in range(first, first + strength.bid_span + 1, step)]
     trump = choose_trump(counts_of(view.hand or ()))
     worlds = sampler or WorldSampler()
-    return decide(view, actions, worlds, BidEvaluator(strength.solve_last, trump), strength.plan, rng)
+    return decide(view, actions, worlds, BidEvaluator(strength.solve_last, trump), strength.budgets()[1], rng)
 
 
 def exchange_choice(
@@ -219,7 +232,7 @@ def exchange_choice(
         sets = return_sets(counts, view.trump, size, strength.sets)
     labels = {" ".join(card_str(k) for k in s): s for s in sets}
     evaluator = ExchangeEvaluator(strength.solve_last, labels)
-    return labels, decide(view, list(labels), sampler or WorldSampler(), evaluator, strength.plan, rng)
+    return labels, decide(view, list(labels), sampler or WorldSampler(), evaluator, strength.budgets()[1], rng)
 
 
 def choose_bid(view: BinokelView, chances: Decision, strength: Strength) -> BinokelAction:
@@ -245,7 +258,8 @@ class PimcBot(LoopBot[World]):
 
     def __init__(self, seed: int | None = None, name: str | None = None, *, strength: Strength | None = None) -> None:
         self.strength = strength or DEFAULT
-        super().__init__(seed, name, parse=parse_action, budget=self.strength.play)
+        self._play, self._plan = self.strength.budgets()
+        super().__init__(seed, name, parse=parse_action, budget=self._play)
         #: The chance of each bid, worked out once a round: (round, dealer, hand) -> decision.
         self._bids: dict[tuple[int, int, tuple[int, ...]], Decision] = {}
         #: The four cards to pass, chosen once: (round, phase, trump, the hand before passing) -> kinds.
@@ -267,10 +281,7 @@ class PimcBot(LoopBot[World]):
             return self._bid(view)
         if len(view.legal) > 1 and view.phase in ("give", "return"):
             return self._exchange(view)
-        if view.phase == "trump":
-            self.budget = self.strength.plan
-        else:
-            self.budget = self.strength.play
+        self.budget = self._plan if view.phase == "trump" else self._play
         action: BinokelAction = super().act(view)
         return action
 
