@@ -203,13 +203,14 @@ def test_roem_bound_knows_a_run_in_one_hand_cannot_fall() -> None:
         assert _best_split_roem(hands, sequences, rules.fours) == expected
 
 
-ROEM_CASES = [(name, seed) for name in PRESETS for seed in range(200, 206)]
+ROEM_CASES = [(name, seed, keep) for name in PRESETS for seed in range(200, 206) for keep in ("suits", "ranks")]
 
 
-@pytest.mark.parametrize(("name", "seed"), ROEM_CASES)
-def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int) -> None:
-    # cards merged only when no sequence can fall with them (partners in one hand cannot share a trick) and the
-    # roem bound by hands: positions of three tricks with hearts and clubs dealt mostly, so runs are common
+@pytest.mark.parametrize(("name", "seed", "keep"), ROEM_CASES)
+def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int, keep: str) -> None:
+    # cards merged only when no roem can fall with them (sequence partners in one hand, or two cards of a rank in
+    # one hand, cannot share a trick) and the roem bound by hands: positions of three tricks where hearts and
+    # clubs ("suits": runs are common) or jacks to aces ("ranks": fours are common) were kept back
     rules = preset(name)
     chooser = random.Random(seed)
     deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
@@ -217,10 +218,13 @@ def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int)
     while deal.phase == Phase.KRAAK:
         legal = deal.legal_actions()
         deal.apply(legal[chooser.randrange(len(legal))])
-    # play the first five tricks keeping hearts and clubs (suits 0 and 1) back where the rules allow
+    # play the first five tricks keeping those cards back where the rules allow
     while deal.phase != Phase.DONE and len(deal.tricks) < 5:
         legal = deal.legal_actions()
-        plain = [a for a in legal if getattr(a, "card", 0) >> 3 not in (0, 1)]
+        if keep == "suits":
+            plain = [a for a in legal if getattr(a, "card", 0) >> 3 not in (0, 1)]
+        else:
+            plain = [a for a in legal if getattr(a, "card", 4) & 7 < 4]
         deal.apply(chooser.choice(plain or legal))
     if deal.phase == Phase.DONE:
         pytest.skip("the deal ended early")

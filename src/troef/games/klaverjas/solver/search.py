@@ -497,11 +497,12 @@ class Search:
                 if not byte >> rank & 1:
                     continue
                 card = 8 * suit + rank
-                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards,
-                # no four equal cards of its rank left; only inert cards are merged when roem counts
+                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards
+                # (two partners in one hand never share a trick), no four equal cards of its rank that can share
+                # a trick (all left, no hand with two); only inert cards are merged when roem counts
                 inert = not roem or not (
                     (runs[rank] and self.run_possible(seat, suit, rank, other_byte))
-                    or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS)
+                    or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS and self.four_possible(rank))
                 )
                 if prev >= 0 and inert:
                     if points[prev] == points[card]:
@@ -541,6 +542,13 @@ class Search:
             if not together:
                 return True
         return False
+
+    def four_possible(self, rank: int) -> bool:
+        """Whether four cards of ``rank`` can still share a trick: no hand holds two of them."""
+        for hand in self.hands:  # noqa: SIM110 - a plain loop, which mypyc compiles without a generator
+            if ((hand >> rank) & _ALL_FOURS).bit_count() > 1:
+                return False
+        return True
 
     def sure_side(self, seat: int, count: int, led: int, card: int, best_power: int, best_seat: int) -> int:
         """After ``seat`` plays ``card``: 1 if its side surely takes the trick, -1 if surely not, 0 if unknown.
