@@ -472,6 +472,8 @@ class Search:
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
         keyed: list[int] = []
+        # the roem of the trick so far, which the trick's last card adds to (see order_key)
+        base = trick_roem_of(tmask, self.sequences, self.fours) if self.roem and count == 3 else 0
         if count == 0:
             # the card that answered here before, else the lead that answered last from this hand
             first = self.first.get(key, -1)
@@ -512,13 +514,15 @@ class Search:
                         # whichever card of the run is played, the same side takes the trick: only the card with
                         # the most points (the own side takes it) or the fewest (the other side does) counts
                         if (sure > 0) == (points[card] > points[kept]):
-                            keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, tmask, first)
+                            keyed[-1] = self.order_key(
+                                card, seat, count, led, best_power, best_seat, tmask, base, first
+                            )
                             kept = card
                         prev = card
                         continue
                 prev = card if inert else -1
                 kept = card
-                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, first))
+                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
         keyed.sort()
         return [k & 63 for k in keyed]
 
@@ -581,14 +585,23 @@ class Search:
         return 1 if side == (seat & 1) else -1
 
     def order_key(
-        self, card: int, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, first: int
+        self,
+        card: int,
+        seat: int,
+        count: int,
+        led: int,
+        best_power: int,
+        best_seat: int,
+        tmask: int,
+        base: int,
+        first: int,
     ) -> int:
         """A sort key (smaller first) with the card in its low six bits.
 
-        Following, a card's worth is its points and, when roem counts, the
-        roem it adds to the trick so far (exact for the trick's last card):
-        the most worth first while the own side takes the trick, the least
-        while the other side does.
+        Following, a card's worth is its points and, for the trick's last
+        card when roem counts, the roem it adds to the trick (``base``: the
+        roem of the trick so far): the most worth first while the own side
+        takes the trick, the least while the other side does.
         """
         if card == first:
             return card
@@ -602,9 +615,7 @@ class Search:
                 power += 100
             return ((256 - power) << 12) + (card | 64)
         if self.roem and count == 3:
-            worth += trick_roem_of(tmask | 1 << card, self.sequences, self.fours) - trick_roem_of(
-                tmask, self.sequences, self.fours
-            )
+            worth += trick_roem_of(tmask | 1 << card, self.sequences, self.fours) - base
             if worth > 255:
                 worth = 255
         power = self.power[led][card]
