@@ -140,3 +140,94 @@ def test_a_horizon_beyond_the_last_trick_is_the_full_search() -> None:
         assert solve(position, horizon=3) == full and full.exact
         cut = solve(position, horizon=1)
         assert not cut.exact and set(cut.move_values) == set(full.move_values)
+
+
+def _best_split_roem(hands: list[int], sequences: tuple[int, ...], fours: tuple[int, ...]) -> int:
+    """The most trick roem of any way to play ``hands`` out, one card of each hand per trick (exhaustive)."""
+    from itertools import permutations
+
+    from troef.games.klaverjas.roem import trick_roem_of
+
+    cards = [[c for c in range(32) if hand >> c & 1] for hand in hands]
+    best = 0
+    # trick i takes the first hand's card i and the other hands' cards in every order
+    for p1 in permutations(cards[1]):
+        for p2 in permutations(cards[2]):
+            for p3 in permutations(cards[3]):
+                total = 0
+                for i, c0 in enumerate(cards[0]):
+                    total += trick_roem_of(1 << c0 | 1 << p1[i] | 1 << p2[i] | 1 << p3[i], sequences, fours)
+                best = max(best, total)
+    return best
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_roem_bound_of_the_hands_is_an_upper_bound(name: str) -> None:
+    # the boundary's roem bound (a sequence needs its cards in different hands) never undercuts the roem the
+    # tricks can really hold: exhaustive over every way to play out random three-card hands, clustered in two
+    # suits so sequences and fours are frequent
+    from troef.games.klaverjas.roem import sequence_values
+    from troef.games.klaverjas.solver.search import SCORE, Search
+
+    rules = preset(name)
+    sequences = sequence_values(rules)
+    fours = rules.fours
+    chooser = random.Random(77)
+    tight = 0
+    for _ in range(60):
+        pool = chooser.sample([c for c in range(32) if c >> 3 in (0, 1) or c & 7 in (4, 5)], 12)
+        hands = [sum(1 << c for c in pool[3 * s : 3 * s + 3]) for s in range(4)]
+        search = Search(hands, 2, False, 0, 3, sequences, fours, 0, SCORE, 10**9)
+        bound = search.hand_roem_bound(hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96)
+        real = _best_split_roem(hands, sequences, fours)
+        assert bound >= real, (hands, bound, real)
+        assert bound <= search.roem_bound(hands[0] | hands[1] | hands[2] | hands[3])
+        tight += bound == real
+    assert tight >= 30  # the bound is mostly exact, so it cuts
+
+
+def test_roem_bound_knows_a_run_in_one_hand_cannot_fall() -> None:
+    # hearts 7 8 9 (ranks 0-2, suit 0): in three hands a trick can hold the sequence; with 7 and 8 in one hand not
+    from troef.games.klaverjas.roem import sequence_values
+    from troef.games.klaverjas.solver.search import SCORE, Search
+
+    rules = preset("amsterdam")
+    sequences = sequence_values(rules)
+    filler = [1 << 24, 1 << 26, 1 << 28, 1 << 30]  # one spade each, no two adjacent
+    apart = [1 << 0 | filler[0], 1 << 1 | filler[1], 1 << 2 | filler[2], 1 << 8 | filler[3]]
+    together = [1 << 0 | 1 << 1, 1 << 2 | filler[1], 1 << 8 | filler[2], 1 << 9 | filler[3]]
+    for hands, expected in ((apart, sequences[3]), (together, 0)):
+        search = Search(hands, 2, False, 0, 2, sequences, rules.fours, 0, SCORE, 10**9)
+        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
+        assert search.hand_roem_bound(key) == expected
+        assert _best_split_roem(hands, sequences, rules.fours) == expected
+
+
+ROEM_CASES = [(name, seed, keep) for name in PRESETS for seed in range(200, 206) for keep in ("suits", "ranks")]
+
+
+@pytest.mark.parametrize(("name", "seed", "keep"), ROEM_CASES)
+def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int, keep: str) -> None:
+    # cards merged only when no roem can fall with them (sequence partners in one hand, or two cards of a rank in
+    # one hand, cannot share a trick) and the roem bound by hands: positions of three tricks where hearts and
+    # clubs ("suits": runs are common) or jacks to aces ("ranks": fours are common) were kept back
+    rules = preset(name)
+    chooser = random.Random(seed)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[chooser.randrange(4)])
+    while deal.phase == Phase.KRAAK:
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+    # play the first five tricks keeping those cards back where the rules allow
+    while deal.phase != Phase.DONE and len(deal.tricks) < 5:
+        legal = deal.legal_actions()
+        if keep == "suits":
+            plain = [a for a in legal if getattr(a, "card", 0) >> 3 not in (0, 1)]
+        else:
+            plain = [a for a in legal if getattr(a, "card", 4) & 7 < 4]
+        deal.apply(chooser.choice(plain or legal))
+    if deal.phase == Phase.DONE:
+        pytest.skip("the deal ended early")
+    position = position_from_deal(deal)
+    assert best_difference(position) == minimax(deal)
+    assert solve(position).makes == (minimax(deal) > 0)

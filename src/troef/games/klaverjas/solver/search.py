@@ -60,6 +60,12 @@ BELOW_OR_AT: Final = tuple(
     sum(1 << r for r in range(8) if b and TRUMP_POWER[r] <= max(TRUMP_POWER[q] for q in range(8) if b >> q & 1))
     for b in range(256)
 )
+#: ``ALL3[byte]`` / ``ALL4[byte]``: the start ranks r with ranks r..r+2 (r..r+3) all in ``byte``.
+ALL3: Final = tuple(sum(1 << r for r in range(6) if (b >> r) & 7 == 7) for b in range(256))
+ALL4: Final = tuple(sum(1 << r for r in range(5) if (b >> r) & 15 == 15) for b in range(256))
+#: ``ONE3[byte]`` / ``ONE4[byte]``: the start ranks r with at most one of ranks r..r+2 (r..r+3) in ``byte``.
+ONE3: Final = tuple(sum(1 << r for r in range(6) if ((b >> r) & 7).bit_count() <= 1) for b in range(256))
+ONE4: Final = tuple(sum(1 << r for r in range(5) if ((b >> r) & 15).bit_count() <= 1) for b in range(256))
 TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
@@ -105,6 +111,8 @@ class Search:
         #: key -> the card that answered the last question there.
         self.first: dict[int, int] = {}
         self.roem_bounds: dict[int, int] = {}
+        #: (start ranks of possible runs of three, of four) -> the most roem disjoint runs of one suit hold.
+        self.run_splits: dict[int, int] = {}
         in_play = 0
         for hand in hands:
             in_play |= hand
@@ -171,6 +179,72 @@ class Search:
         self.roem_bounds[rest] = best
         return best
 
+    def hand_roem_bound(self, key: int) -> int:
+        """The most roem the tricks left can hold, at a trick boundary with the hands ``key`` (32 bits each).
+
+        Sharper than :meth:`roem_bound`: a trick takes one card from each
+        hand, so a sequence needs its three or four adjacent cards in as many
+        different hands, and a four needs its rank once in every hand. Each
+        suit's best set of disjoint such runs is summed, the possible fours
+        added, and the total capped by the best trick roem per trick left.
+        """
+        found = self.roem_bounds.get(key)
+        if found is not None:
+            return found
+        sequences = self.sequences
+        fours = self.fours
+        h0 = key & 0xFFFFFFFF
+        h1 = (key >> 32) & 0xFFFFFFFF
+        h2 = (key >> 64) & 0xFFFFFFFF
+        h3 = (key >> 96) & 0xFFFFFFFF
+        rest = h0 | h1 | h2 | h3
+        total = 0
+        single = 0
+        for suit in range(4):
+            shift = 8 * suit
+            b0 = (h0 >> shift) & 0xFF
+            b1 = (h1 >> shift) & 0xFF
+            b2 = (h2 >> shift) & 0xFF
+            b3 = (h3 >> shift) & 0xFF
+            all_byte = b0 | b1 | b2 | b3
+            three = ALL3[all_byte] & ONE3[b0] & ONE3[b1] & ONE3[b2] & ONE3[b3]
+            if not three:
+                continue
+            four = ALL4[all_byte] & ONE4[b0] & ONE4[b1] & ONE4[b2] & ONE4[b3]
+            total += self.run_split(three, four)
+            best = sequences[4] if four else sequences[3]
+            if best > single:
+                single = best
+        for rank in range(8):
+            if fours[rank] and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
+                # every hand holds one card of the rank: a trick can take all four
+                if all(((hand >> rank) & _ALL_FOURS).bit_count() == 1 for hand in (h0, h1, h2, h3)):
+                    total += fours[rank]
+                    if fours[rank] > single:
+                        single = fours[rank]
+        best_total = min(total, single * self.left)
+        self.roem_bounds[key] = best_total
+        return best_total
+
+    def run_split(self, three: int, four: int) -> int:
+        """The most roem of disjoint runs in one suit: ``three`` / ``four`` hold the start ranks of possible runs."""
+        index = three | four << 6
+        found = self.run_splits.get(index)
+        if found is not None:
+            return found
+        seq3 = self.sequences[3]
+        seq4 = self.sequences[4]
+        best = [0] * 9  # best[n]: the most roem of runs within ranks 0..n-1
+        for n in range(1, 9):
+            value = best[n - 1]
+            if n >= 3 and three >> (n - 3) & 1 and best[n - 3] + seq3 > value:
+                value = best[n - 3] + seq3
+            if n >= 4 and four >> (n - 4) & 1 and best[n - 4] + seq4 > value:
+                value = best[n - 4] + seq4
+            best[n] = value
+        self.run_splits[index] = best[8]
+        return best[8]
+
     # ------------------------------------------------------------------ search
     def boundary(self, leader: int, pit: int, need: int) -> int:
         """At a trick boundary: a bound of the value of the tricks left (fail-soft, against ``need``).
@@ -200,7 +274,7 @@ class Search:
             if pit:
                 ub += self.pit_value
             if self.roem:
-                ub += self.roem_bound(h0 | h1 | h2 | h3)
+                ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
             if need > ub:
                 return ub
             if need <= -ub:
@@ -398,6 +472,8 @@ class Search:
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
         keyed: list[int] = []
+        # the roem of the trick so far, which the trick's last card adds to (see order_key)
+        base = trick_roem_of(tmask, self.sequences, self.fours) if self.roem and count == 3 else 0
         if count == 0:
             # the card that answered here before, else the lead that answered last from this hand
             first = self.first.get(key, -1)
@@ -423,9 +499,13 @@ class Search:
                 if not byte >> rank & 1:
                     continue
                 card = 8 * suit + rank
-                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards,
-                # no four equal cards of its rank left; only inert cards are merged when roem counts
-                inert = not roem or not (runs[rank] or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS))
+                # a card is inert when no roem can ever fall with it: no sequence with the other hands' cards
+                # (two partners in one hand never share a trick), no four equal cards of its rank that can share
+                # a trick (all left, no hand with two); only inert cards are merged when roem counts
+                inert = not roem or not (
+                    (runs[rank] and self.run_possible(seat, suit, rank, other_byte))
+                    or (fours[rank] and (remaining >> rank) & _ALL_FOURS == _ALL_FOURS and self.four_possible(rank))
+                )
                 if prev >= 0 and inert:
                     if points[prev] == points[card]:
                         continue  # equivalent to the weaker card just kept
@@ -434,15 +514,45 @@ class Search:
                         # whichever card of the run is played, the same side takes the trick: only the card with
                         # the most points (the own side takes it) or the fewest (the other side does) counts
                         if (sure > 0) == (points[card] > points[kept]):
-                            keyed[-1] = self.order_key(card, seat, count, led, best_power, best_seat, first)
+                            keyed[-1] = self.order_key(
+                                card, seat, count, led, best_power, best_seat, tmask, base, first
+                            )
                             kept = card
                         prev = card
                         continue
                 prev = card if inert else -1
                 kept = card
-                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, first))
+                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
         keyed.sort()
         return [k & 63 for k in keyed]
+
+    def run_possible(self, seat: int, suit: int, rank: int, other_byte: int) -> bool:
+        """Whether the card of ``rank`` in ``suit`` of ``seat`` can still be in a sequence of a trick.
+
+        Three adjacent ranks around it must be left in the other hands or the
+        trick (``other_byte``), and its two partners cannot both sit in one
+        other hand: a trick takes one card from each hand.
+        """
+        shift = 8 * suit
+        hands = self.hands
+        for start in range(max(0, rank - 2), min(rank, 5) + 1):
+            partners = (7 << start) & ~(1 << rank)
+            if other_byte & partners != partners:
+                continue
+            together = False
+            for other in range(4):
+                if other != seat and ((hands[other] >> shift) & partners) == partners:
+                    together = True
+            if not together:
+                return True
+        return False
+
+    def four_possible(self, rank: int) -> bool:
+        """Whether four cards of ``rank`` can still share a trick: no hand holds two of them."""
+        for hand in self.hands:  # noqa: SIM110 - a plain loop, which mypyc compiles without a generator
+            if ((hand >> rank) & _ALL_FOURS).bit_count() > 1:
+                return False
+        return True
 
     def sure_side(self, seat: int, count: int, led: int, card: int, best_power: int, best_seat: int) -> int:
         """After ``seat`` plays ``card``: 1 if its side surely takes the trick, -1 if surely not, 0 if unknown.
@@ -474,11 +584,28 @@ class Search:
                 return 0
         return 1 if side == (seat & 1) else -1
 
-    def order_key(self, card: int, seat: int, count: int, led: int, best_power: int, best_seat: int, first: int) -> int:
-        """A sort key (smaller first) with the card in its low six bits."""
+    def order_key(
+        self,
+        card: int,
+        seat: int,
+        count: int,
+        led: int,
+        best_power: int,
+        best_seat: int,
+        tmask: int,
+        base: int,
+        first: int,
+    ) -> int:
+        """A sort key (smaller first) with the card in its low six bits.
+
+        Following, a card's worth is its points and, for the trick's last
+        card when roem counts, the roem it adds to the trick (``base``: the
+        roem of the trick so far): the most worth first while the own side
+        takes the trick, the least while the other side does.
+        """
         if card == first:
             return card
-        points = self.points[card]
+        worth = self.points[card]
         if count == 0:
             # leading: sure winners first, then plain cards before trumps, the strongest first
             power = self.power[card >> 3][card]
@@ -487,9 +614,13 @@ class Search:
             if self.sure_side(seat, 0, card >> 3, card, -1, -1) > 0:
                 power += 100
             return ((256 - power) << 12) + (card | 64)
+        if self.roem and count == 3:
+            worth += trick_roem_of(tmask | 1 << card, self.sequences, self.fours) - base
+            if worth > 255:
+                worth = 255
         power = self.power[led][card]
         wins = power > best_power
         if wins or (best_seat ^ seat) == 2:
-            # the own side takes the trick (so far): the most points, the cheapest winner
-            return ((1 << 10) + ((32 - points) << 5) + power) << 7 | card
-        return ((2 << 10) + (points << 5) + power) << 7 | card
+            # the own side takes the trick (so far): the most worth, the cheapest winner
+            return ((1 << 14) + ((255 - worth) << 5) + power) << 7 | card
+        return ((2 << 14) + (worth << 5) + power) << 7 | card
