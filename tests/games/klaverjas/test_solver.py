@@ -8,7 +8,6 @@ scores the finished deal by the engine's result (nat: common rules, Kraken
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -30,6 +29,14 @@ def _difference(deal: DealState) -> int:
     return total[side] - total[side ^ 1]
 
 
+def _copy(deal: DealState) -> DealState:
+    """An independent copy by replaying the deal's actions (a mypyc-compiled DealState has no deepcopy)."""
+    child = DealState(deal.rules, deal.dealt, must_kraak=deal.must_kraak)
+    for _, action in deal.history:
+        child.apply(action)
+    return child
+
+
 def minimax(deal: DealState) -> int:
     """The final difference (playing side minus other) with best play, by trying every action."""
     if deal.phase == Phase.DONE:
@@ -38,7 +45,7 @@ def minimax(deal: DealState) -> int:
     seat = deal.to_act if deal.phase == Phase.PLAY else deal.tricks[-1][1]
     values = []
     for action in deal.legal_actions():
-        child = copy.deepcopy(deal)
+        child = _copy(deal)
         child.apply(action)
         values.append(minimax(child))
     return max(values) if (seat & 1) == side else min(values)
@@ -53,7 +60,7 @@ def pit_minimax(deal: DealState, side: int) -> bool:
     seat = deal.to_act if deal.phase == Phase.PLAY else deal.tricks[-1][1]
     hits = []
     for action in deal.legal_actions():
-        child = copy.deepcopy(deal)
+        child = _copy(deal)
         child.apply(action)
         hits.append(pit_minimax(child, side))
     return any(hits) if (seat & 1) == side else all(hits)
@@ -93,7 +100,7 @@ def test_solver_matches_exhaustive_minimax(name: str, seed: int, left: int) -> N
     assert solution.makes == (exact > 0)
     # every card's answer agrees with the reference after that card
     for card, made in solution.move_values.items():
-        child = copy.deepcopy(deal)
+        child = _copy(deal)
         if child.phase == Phase.CLAIM:
             child.apply(child.legal_actions()[0])
         from troef.games.klaverjas.actions import Play
