@@ -579,6 +579,25 @@ def summarize(
 
 
 # ---------------------------------------------------------------------------- the arena
+def play_all(tasks: Sequence[MatchTask], workers: int, progress: Progress | None) -> tuple[list[MatchOutcome], float]:
+    """Play ``tasks`` in this process or in ``workers`` processes; the outcomes and the seconds it took."""
+    start = time.perf_counter()
+    outcomes: list[MatchOutcome] = []
+    if workers <= 1:
+        for task in tasks:
+            outcomes.append(play_one(task))
+            if progress is not None:
+                progress(len(outcomes), len(tasks))
+    else:
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with context.Pool(workers) as pool:
+            for outcome in pool.imap_unordered(play_one, tasks):
+                outcomes.append(outcome)
+                if progress is not None:
+                    progress(len(outcomes), len(tasks))
+    return outcomes, time.perf_counter() - start
+
+
 def run_arena(
     seats: Sequence[str] = ("pimc", "heuristic", "heuristic", "heuristic"),
     matches: int = 100,
@@ -615,21 +634,8 @@ def run_arena(
         MatchTask(i, game, rules, tuple(seats), match_seed(seed, i, players, duplicate), duplicate)
         for i in range(matches)
     ]
-    start = time.perf_counter()
-    outcomes: list[MatchOutcome] = []
-    if workers <= 1:
-        for task in tasks:
-            outcomes.append(play_one(task))
-            if progress is not None:
-                progress(len(outcomes), matches)
-    else:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
-            for outcome in pool.imap_unordered(play_one, tasks):
-                outcomes.append(outcome)
-                if progress is not None:
-                    progress(len(outcomes), matches)
-    return summarize(seats, outcomes, rules, seed, duplicate, time.perf_counter() - start, game)
+    outcomes, seconds = play_all(tasks, workers, progress)
+    return summarize(seats, outcomes, rules, seed, duplicate, seconds, game)
 
 
 def describe(result: ArenaResult) -> str:

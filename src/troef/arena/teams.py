@@ -29,8 +29,6 @@ the game's part counts (:meth:`~troef.arena.core.ArenaPart.team_tally`).
 
 from __future__ import annotations
 
-import multiprocessing
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -46,7 +44,7 @@ from troef.arena.core import (
     mean_interval,
     parse_seat,
     part_of,
-    play_one,
+    play_all,
     timing_json,
 )
 from troef.core.errors import TroefError
@@ -255,21 +253,8 @@ def run_teams(
         MatchTask(i, game, preset.name, team_seats(teams, i), match_seed(seed, i, 2, duplicate), duplicate, fixed=True)
         for i in range(matches)
     ]
-    start = time.perf_counter()
-    outcomes: list[MatchOutcome] = []
-    if workers <= 1:
-        for task in tasks:
-            outcomes.append(play_one(task))
-            if progress is not None:
-                progress(len(outcomes), matches)
-    else:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
-            for outcome in pool.imap_unordered(play_one, tasks):
-                outcomes.append(outcome)
-                if progress is not None:
-                    progress(len(outcomes), matches)
-    return summarize_teams(teams, outcomes, preset.name, seed, duplicate, time.perf_counter() - start, game)
+    outcomes, seconds = play_all(tasks, workers, progress)
+    return summarize_teams(teams, outcomes, preset.name, seed, duplicate, seconds, game)
 
 
 def describe_teams(result: TeamResult) -> str:
