@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from troef.core.pimc import Budget, PimcBot, decide
+from troef.core.pimc import Budget, PimcBot, decide, place_by_room
 
 
 class Die:
@@ -97,3 +97,32 @@ def test_the_bot_plays_the_best_action_of_the_loop() -> None:
     action = bot.act(_View())
     assert bot.last is not None and action == bot.last.best
     assert bot.last.values[action] >= bot.last.values["low" if action == "high" else "high"]
+
+
+def test_placing_respects_places_and_room() -> None:
+    """Every card lands on one of its places, no place takes more than its room, the constrained card never fails."""
+    rng = random.Random(11)
+    for _ in range(200):
+        room = {0: 3, 1: 2, 9: 1}  # a dict with an "out of play" place, as Bonaken's sampler uses
+        places = {c: [0, 1, 9] for c in range(5)} | {5: [9]}
+        placed = place_by_room(list(range(6)), places, room, rng)
+        assert placed is not None
+        assert dict(placed)[5] == 9  # the card only 9 may take is placed first, so 9's one room is its
+        assert all(p in places[c] for c, p in placed)
+        assert room == {0: 0, 1: 0, 9: 0}
+
+
+def test_placing_is_in_proportion_to_room() -> None:
+    """A free card goes to a place as often as that place's share of the room (3 of 4 here)."""
+    rng = random.Random(5)
+    counts = [0, 0]
+    for _ in range(4000):
+        placed = place_by_room(["x"], {"x": [0, 1]}, [3, 1], rng)
+        assert placed is not None
+        counts[placed[0][1]] += 1
+    assert 0.72 < counts[0] / 4000 < 0.78
+
+
+def test_placing_reports_a_dead_end() -> None:
+    """Two cards that only place 0 may take, with room for one: no spread exists."""
+    assert place_by_room([1, 2], {1: [0], 2: [0]}, [1, 5], random.Random(1)) is None

@@ -43,8 +43,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from troef.core.bot import Bot
 
-__all__ = ["Budget", "Decision", "Evaluator", "PimcBot", "Sampler", "decide"]
+__all__ = ["Budget", "Decision", "Evaluator", "PimcBot", "Room", "Sampler", "decide", "place_by_room"]
 
+T = TypeVar("T")
 V_contra = TypeVar("V_contra", contravariant=True)
 W = TypeVar("W")
 W_co = TypeVar("W_co", covariant=True)
@@ -67,6 +68,51 @@ class Evaluator(Protocol[V_contra, W_contra]):
     ) -> tuple[Mapping[str, float], int]:
         """The value of each action of ``actions`` for the seat to act, and the work spent (at most about ``nodes``)."""
         ...
+
+
+class Room(Protocol):
+    """How many more cards each place (a seat, or a game's own "out of play" place) takes: a list or a dict."""
+
+    def __getitem__(self, place: int, /) -> int: ...
+
+    def __setitem__(self, place: int, count: int, /) -> None: ...
+
+
+def place_by_room(
+    cards: list[T], places: Mapping[T, Sequence[int]], room: Room, rng: random.Random
+) -> list[tuple[T, int]] | None:
+    """Spread ``cards`` over places: the step every game's world sampler shares.
+
+    ``places[card]`` are the places that may take the card (voids, caps and
+    the like already applied). The cards are shuffled, then placed most
+    constrained first (fewest places), each on one of its places that still
+    has room, chosen in proportion to the room left, so that every consistent
+    spread is drawn about equally often. ``room`` is used up as cards are
+    placed; ``cards`` is reordered. Returns ``(card, place)`` in the order
+    placed, or None on a dead end (a card no place with room may take).
+
+    >>> room = [0, 2, 1]
+    >>> placed = place_by_room(["a", "b", "c"], {"a": [1], "b": [1, 2], "c": [1, 2]}, room, random.Random(5))
+    >>> placed[0], room  # "a" (one place only) goes first; the others fill what is left
+    (('a', 1), [0, 0, 0])
+    """
+    rng.shuffle(cards)
+    cards.sort(key=lambda card: len(places[card]))
+    placed: list[tuple[T, int]] = []
+    for card in cards:
+        options = [p for p in places[card] if room[p] > 0]
+        if not options:
+            return None
+        pick = rng.randrange(sum(room[p] for p in options))
+        chosen = options[-1]
+        for p in options:
+            pick -= room[p]
+            if pick < 0:
+                chosen = p
+                break
+        room[chosen] -= 1
+        placed.append((card, chosen))
+    return placed
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 
+from troef.core.pimc import place_by_room
 from troef.games.binokel.meld import meld_value
 from troef.games.binokel.play import POWER
 from troef.games.binokel.reading import Reading, mask_of_counts, read
@@ -64,9 +65,6 @@ def _deal_once(reading: Reading, sizes: list[int], pool: list[int], rng: random.
     hands = [list(reading.known[s]) if s != seat else list(reading.mine) for s in range(4)]
     room = [sizes[s] - sum(hands[s]) for s in range(4)]
     room[seat] = 0
-    cards = list(pool)
-    rng.shuffle(cards)
-    # the most constrained cards first: those fewest seats may take
     others = [s for s in range(4) if s != seat]
 
     def allowed(s: int, k: int) -> bool:
@@ -75,20 +73,12 @@ def _deal_once(reading: Reading, sizes: list[int], pool: list[int], rng: random.
             return False
         return not caps or POWER[k] <= reading.cap[s][suit]
 
-    options = {k: [s for s in others if allowed(s, k)] for k in set(cards)}
-    cards.sort(key=lambda k: len(options[k]))
-    for k in cards:
-        seats = [s for s in options[k] if room[s] > 0]
-        if not seats:
-            return None
-        total = sum(room[s] for s in seats)
-        pick = rng.randrange(total)
-        for s in seats:
-            pick -= room[s]
-            if pick < 0:
-                break
+    options = {k: [s for s in others if allowed(s, k)] for k in set(pool)}
+    placed = place_by_room(list(pool), options, room, rng)
+    if placed is None:
+        return None
+    for k, s in placed:
         hands[s][k] += 1
-        room[s] -= 1
     return hands
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from troef.core.pimc import place_by_room
 from troef.games.klaverjas.play import POWER, legal_mask
 from troef.games.klaverjas.roem import best_hand_roem, stuk_mask
 from troef.games.klaverjas.rules import Rules
@@ -149,21 +150,12 @@ def _deal(know: KnowledgeWithHand, rng: random.Random) -> tuple[int, int, int, i
             if room[seat] < 0:
                 return None
     cards = [c for c in range(32) if know.free >> c & 1]
-    rng.shuffle(cards)
-    allowed = {c: [s for s in range(4) if room[s] >= 0 and not know.knowledge.forbidden[s] >> c & 1] for c in cards}
-    cards.sort(key=lambda c: len(allowed[c]))
-    for card in cards:
-        seats = [s for s in allowed[card] if room[s] > 0]
-        if not seats:
-            return None
-        total = sum(room[s] for s in seats)
-        pick = rng.randrange(total)
-        for seat in seats:
-            pick -= room[seat]
-            if pick < 0:
-                break
+    allowed = {c: [s for s in range(4) if not know.knowledge.forbidden[s] >> c & 1] for c in cards}
+    placed = place_by_room(cards, allowed, room, rng)
+    if placed is None:
+        return None
+    for card, seat in placed:
         hands[seat] |= 1 << card
-        room[seat] -= 1
     return (hands[0], hands[1], hands[2], hands[3])
 
 
