@@ -148,6 +148,10 @@ class GameAdapter(Protocol):
         """A computer player of ``level``."""
         ...
 
+    def bot_pause(self, match: Any) -> float:
+        """How many times the usual pause a bot waits before its next action (people read a finished trick first)."""
+        ...
+
     def bot_action(self, bot: Any, view: Any) -> str:
         """The action a bot takes in its view (runs in a worker thread)."""
         ...
@@ -376,6 +380,10 @@ class CoreAdapter:
 
     def make_bot(self, level: str, seed: int) -> Any:
         return self.game.make_bot(level, seed)
+
+    def bot_pause(self, match: Any) -> float:
+        """The usual pause; games whose tables show finished tricks or hands override this."""
+        return 1.0
 
     def bot_action(self, bot: Any, view: Any) -> str:
         return str(bot.act(view).text())

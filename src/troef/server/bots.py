@@ -56,9 +56,7 @@ class BotPlayers:
     def _pause(self, table: LiveTable) -> float:
         if self.bot_delay <= 0:
             return 0.0
-        pause_of = getattr(table.game, "bot_pause", None)
-        factor = float(pause_of(table.match)) if callable(pause_of) else 1.0
-        return self.bot_delay * factor
+        return self.bot_delay * table.game.bot_pause(table.match)
 
     async def _bot_loop(self, table: LiveTable) -> None:
         while not table.over:
