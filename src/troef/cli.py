@@ -327,12 +327,13 @@ def bench_bots(
         return
     typer.echo(
         f"{result['situations']} situations ({game}/{result['rules']}, {result['players']} players, "
-        f"seed {seed}): {result['mix']}"
+        f"seed {seed}): {result['mix']}; clock: {result['clock']}"
     )
     for kind, row in result["bots"].items():
         typer.echo(
             f"{kind:<10} {row['decisions']:>5} decisions  median {row['median_ms']:>8} ms  "
-            f"p99 {row['p99_ms']:>8} ms  max {row['max_ms']:>8} ms"
+            f"p99 {row['p99_ms']:>8} ms  max {row['max_ms']:>8} ms  "
+            f"(wall clock: median {row['wall']['median_ms']} ms, p99 {row['wall']['p99_ms']} ms)"
         )
         for phase, part in row.get("phases", {}).items():
             typer.echo(

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from troef.bench.bots import BOTS, default_bots, phase_of, run, situations
-from troef.bots.base import bot_kinds
+from troef.bench.bots import BOTS, default_bots, phase_of, run, situations, time_bot
+from troef.bots.base import bot_kinds, make_bot
 from troef.cli import app
 from troef.core.game import UnknownBotError
 
@@ -44,6 +46,8 @@ def test_every_bot_of_the_game_is_timed_overall_and_per_phase(name: str) -> None
     for figures in result["bots"].values():
         assert figures["decisions"] == 30
         assert figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+        assert figures["wall"]["decisions"] == 30  # the wall clock beside the CPU clock
+        assert figures["wall"]["median_ms"] <= figures["wall"]["p99_ms"] <= figures["wall"]["max_ms"]
         assert sum(p["decisions"] for p in figures["phases"].values()) == 30
         assert set(figures["phases"]) == set(result["mix"])
 
@@ -61,3 +65,20 @@ def test_the_command_takes_a_game_and_bots() -> None:
     assert data["game"] == "binokel" and list(data["bots"]) == ["random"] and data["situations"] == 20
     bad = runner.invoke(app, ["bench", "bots", "--game", "chess", "--count", "5"])
     assert bad.exit_code == 2 and "chess" in bad.output
+
+
+class Sleeper:
+    """Waits 20 ms (no CPU), then plays as the random bot: like another program's turn on the core."""
+
+    def __init__(self) -> None:
+        self.inner = make_bot("klaverjas", "random", 1)
+
+    def act(self, view: Any) -> Any:
+        time.sleep(0.02)
+        return self.inner.act(view)
+
+
+def test_decisions_are_timed_in_cpu_time_not_wall_time() -> None:
+    figures = time_bot(Sleeper(), situations(5, seed=3, game="klaverjas"))  # type: ignore[arg-type]
+    assert figures["wall"]["median_ms"] >= 20.0  # the wall clock counts the wait
+    assert figures["median_ms"] < 10.0  # the CPU clock does not: a loaded machine does not slow the figures
