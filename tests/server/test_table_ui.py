@@ -8,6 +8,7 @@ browser's are computer players or people played by WebSocket clients
 
 from __future__ import annotations
 
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -283,9 +284,10 @@ def test_seven_players_on_a_phone_names_whole_no_card_over_a_seat_no_trick_over_
               return out;
             }"""
         )
+        shot = Path(tempfile.gettempdir()) / "troef-seven-failed.png"  # outside the checkout, never committed
         if layout:
-            page.screenshot(path=str(Path(__file__).parent / "seven-failed.png"))
-        assert not layout, layout
+            page.screenshot(path=str(shot))
+        assert not layout, f"{layout} (screenshot: {shot})"
         texts = " ".join(page.locator(".seat-box .seat-name").all_text_contents())
         assert "Wilhelmina van Oranje" in texts and "Computer 7" in texts  # the server's default name, in Dutch
         assert page.locator(".seat-box .chip").count() == 1
