@@ -18,9 +18,12 @@ failed).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 # The modules on the hot path: legal-action listing, applying actions, views, the solver, the server's action path.
 COMPILED = [
@@ -87,4 +90,19 @@ def ext_modules() -> list[object]:
         return []
 
 
-setup(ext_modules=ext_modules())
+class BuildWithRules(build_py):
+    """Also puts ``docs/rules/*.md`` into the package as ``troef/rules/``: the server's ``/rules/{game}`` pages.
+
+    The rules live in ``docs/rules`` for readers of the repository; a wheel has
+    no ``docs``, so a build copies them in (an editable install reads ``docs``).
+    """
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "troef" / "rules"
+        target.mkdir(parents=True, exist_ok=True)
+        for page in sorted(Path(__file__).resolve().parent.joinpath("docs", "rules").glob("*.md")):
+            shutil.copyfile(page, target / page.name)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_py": BuildWithRules})

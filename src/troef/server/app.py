@@ -63,14 +63,18 @@ log = logging.getLogger("troef.server")
 MAX_BODY: Final = 16384
 
 WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web"
-#: The rules as troef plays them, one Markdown file per game (in a source checkout: ``docs/rules``).
-RULES_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
+#: Where the rules as troef plays them are, one Markdown file per game: ``troef/rules`` in an installed
+#: wheel (``setup.py`` copies ``docs/rules`` there), else ``docs/rules`` of the source checkout.
+RULES_DIRS: Final = (
+    Path(__file__).resolve().parent.parent / "rules",
+    Path(__file__).resolve().parents[3] / "docs" / "rules",
+)
 
 
 def rules_page(game: str) -> str | None:
     """``docs/rules/{game}.md`` as a plain HTML page (CommonMark with tables), or None if there is none."""
-    path = RULES_DIR / f"{game}.md"
-    if not path.is_file():
+    path = next((d / f"{game}.md" for d in RULES_DIRS if (d / f"{game}.md").is_file()), None)
+    if path is None:
         return None
     from markdown_it import MarkdownIt
 
