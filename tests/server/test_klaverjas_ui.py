@@ -313,3 +313,40 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
         assert not errors and not errors2, errors + errors2
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("game", "size"), [("klaverjas", (360, 740)), ("bonaken", (390, 664))])
+def test_on_a_phone_every_seat_is_on_the_felt_and_the_hand_on_the_screen(
+    browser: Browser, srv: Server, game: str, size: tuple[int, int]
+) -> None:
+    """The felt leaves the window's rest to your seat, the buttons and your cards (klaverjas shows more above it).
+
+    390 x 664 is a phone's window with the browser's own bars; seat boxes near the top of a short felt were once
+    cut off by its edge, and the hand lay below the fold.
+    """
+    width, height = size
+    context, page, errors = _context(browser, viewport={"width": width, "height": height})
+    try:
+        if game == "klaverjas":
+            _create(page, srv, ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"], seed=5)
+        else:
+            page.goto(srv.base + "/?seed")
+            page.wait_for_selector("#create-form")
+            page.select_option("#game", "bonaken")
+            page.click("#create")
+        page.wait_for_selector('.table-page[data-turn="me"]', timeout=30000)
+        felt = page.locator(".felt").bounding_box()
+        assert felt is not None
+        boxes = page.locator(".felt > .seat-box")
+        assert boxes.count() == 3
+        for i in range(boxes.count()):
+            box = boxes.nth(i).bounding_box()
+            assert box is not None
+            assert felt["y"] <= box["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"], (i, box, felt)
+        cards = page.locator("#my-hand .card")
+        assert cards.count() >= 6
+        last = cards.last.bounding_box()
+        assert last is not None and last["y"] + last["height"] <= height, (last, height)  # no scrolling to see it
+        assert not errors, errors
+    finally:
+        context.close()

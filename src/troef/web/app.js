@@ -176,6 +176,29 @@ function trickSpot(pos) {
   return { x: 50 + (pos.x - 50) * 0.27, y: 47 + (pos.y - 50) * 0.32 };
 }
 
+// The felt takes the height the window leaves once the bar above it and your own seat, the action row and the
+// hand below it have theirs (within 240-520 px), so on a phone your cards are on the screen without scrolling
+// whatever the game shows around them; a seat box that would stick out of a short felt (a tall box at the top)
+// is moved in. Run after each render of a table and when the window changes size.
+const FELT_MIN = 240;
+const FELT_MAX = 520;
+function fitTable(page) {
+  const felt = page && page.querySelector(":scope > .felt");
+  const below = page && page.querySelector(":scope > .me");
+  if (!felt || !below) return;
+  const top = felt.getBoundingClientRect().top + window.scrollY;
+  const rest = below.getBoundingClientRect().height + 12; // the gaps around the seat row and the hand
+  const height = Math.max(FELT_MIN, Math.min(FELT_MAX, window.innerHeight - top - rest));
+  felt.style.height = `${Math.floor(height)}px`;
+  const inner = felt.getBoundingClientRect();
+  const edge = felt.clientTop + 2;
+  for (const box of felt.querySelectorAll(":scope > .seat-box")) {
+    const r = box.getBoundingClientRect();
+    const shift = r.top < inner.top + edge ? inner.top + edge - r.top : r.bottom > inner.bottom - edge ? inner.bottom - edge - r.bottom : 0;
+    if (shift) box.style.top = `${parseFloat(getComputedStyle(box).top) + shift}px`;
+  }
+}
+
 // ---------------------------------------------------------------- the board
 // Draws the felt for one state message: seats, centre cards, the trick.
 // ctx: { state, seats, viewer, completed, oldState }
@@ -691,11 +714,15 @@ function tablePage(id) {
     const banner = resultBanner();
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
-    root.replaceChildren(h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay()));
+    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay());
+    root.replaceChildren(tablePage);
+    fitTable(tablePage);
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
-  page = { render, destroy() { S.closed = true; clearInterval(ticker); if (S.ws) S.ws.close(); } };
+  const onResize = () => fitTable(root.querySelector(".table-page"));
+  window.addEventListener("resize", onResize);
+  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); if (S.ws) S.ws.close(); } };
   render();
   connect();
 }
