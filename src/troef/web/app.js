@@ -57,7 +57,13 @@ let page = null; // { render(), destroy() }
 // The games the server offers (GET /api/games), asked once per page.
 let gamesPromise = null;
 function gameOptions() {
-  gamesPromise = gamesPromise || api("/api/games");
+  if (!gamesPromise) {
+    gamesPromise = api("/api/games");
+    // the header names the games this server offers (index.html's text is only the first guess)
+    gamesPromise.then((data) => {
+      document.getElementById("subtitle").textContent = Object.values(data.games).map((g) => g.title).join(" \u00B7 ");
+    }, () => {});
+  }
   return gamesPromise;
 }
 
