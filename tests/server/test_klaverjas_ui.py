@@ -134,6 +134,8 @@ def _step(page: Page, seen: dict[str, int]) -> None:
         page.locator("#my-hand .card.legal").first.click()
     if page.locator("#roem-fell").count():
         seen["roem_fell"] = seen.get("roem_fell", 0) + 1
+    if "says no" in (page.locator("#log").text_content() or ""):
+        seen["log_no"] = seen.get("log_no", 0) + 1  # the move log shows the kraak answers "no" too
     if page.locator(".roem-bubble").count():
         seen["roem_shown"] = seen.get("roem_shown", 0) + 1
     _wait_change(page, version)
@@ -157,6 +159,7 @@ def test_a_whole_kraken_match_through_the_browser(browser: Browser, srv: Server)
         assert seen.get("said_kraak"), seen  # the kraak button was pressed (the quota asks for four)
         assert seen.get("roem") and seen.get("roem_shown"), seen  # roem declared from the hand, and shown
         assert seen.get("roem_fell"), seen  # roem falling in a trick, shown as it fell
+        assert seen.get("log_no"), seen  # who declined to kraak is in the move log
         # the end screen names the winning side (or a draw) with points and crosses
         end = page.locator("#end-screen")
         assert re.search(r"win!|A draw!", end.locator("#winner").text_content() or ""), end.text_content()

@@ -34,27 +34,6 @@ function sideLabel(seats, side, viewer) {
   return (viewer & 1) === side ? t("kj_we") : t("kj_they");
 }
 
-// The public log of a deal, rebuilt from the view: trump, the kraak chain, roem declared from the hand
-// (before the declarer's first card) and every card played.
-function events(v) {
-  const out = [];
-  if (v.declarer >= 0 && v.trump) out.push([v.declarer, `trump ${v.trump}`]);
-  for (const [seat, word] of v.chain) out.push([seat, word]);
-  const plays = [];
-  for (const trick of v.tricks) plays.push(...trick.cards);
-  plays.push(...v.trick);
-  const declared = new Set();
-  plays.forEach(([seat, card], i) => {
-    if (i < 4 && v.declared[seat] > 0 && !declared.has(seat)) {
-      declared.add(seat);
-      out.push([seat, `roem ${v.declared[seat]}`]);
-    }
-    out.push([seat, `play ${card}`]);
-  });
-  for (let seat = 0; seat < 4; seat++) if (v.declared[seat] > 0 && !declared.has(seat)) out.push([seat, `roem ${v.declared[seat]}`]);
-  return out;
-}
-
 export function tableView(v) {
   const row = v.phase === "done" ? v.sheet.find((r) => r.deal === v.deal) || null : null;
   return {
@@ -65,7 +44,6 @@ export function tableView(v) {
     // the frame counts tricks per seat: a side's tricks belong to both its seats
     side_tricks: v.tricks_won,
     tricks_won: [0, 1, 2, 3].map((s) => v.tricks_won[s & 1]),
-    events: events(v),
     result: row,
   };
 }
@@ -111,6 +89,16 @@ export function eventWords(name, text) {
       return t("ev_roem", { name, n: words[1] });
     case "play":
       return t("ev_play", { name, card: cardLabel(words[1]) });
+    case "pass":
+      return t("ev_pass", { name });
+    case "no":
+      return t("kj_ev_no", { name });
+    case "stuk":
+      return t("ev_stuk", { name });
+    case "claim":
+      return t("kj_ev_claim", { name });
+    case "turn":
+      return t("kj_ev_turn", { name });
     default:
       return CHAIN.includes(words[0]) ? t("kj_ev_chain", { name, word: t(`kj_${words[0]}`) }) : `${name}: ${text}`;
   }

@@ -65,6 +65,9 @@ class KlaverjasView:
     tricks_won: tuple[int, int]
     #: Roem of the trick just won waiting to be claimed ("claim" switch), else 0.
     claim: int
+    #: Every action of the deal so far, in order, as (seat, text): all of them are public in klaverjas (trump
+    #: and passes, kraak words and "no", roem and stuk, claims, cards), so a log can show who said what.
+    events: tuple[tuple[int, str], ...]
     legal: tuple[str, ...]
     #: The score sheet so far (public), per deal.
     sheet: tuple[dict[str, Any], ...]
@@ -112,6 +115,7 @@ class KlaverjasView:
             "roem": list(self.roem),
             "tricks_won": list(self.tricks_won),
             "claim": self.claim,
+            "events": [[s, text] for s, text in self.events],
             "legal": list(self.legal),
             "sheet": list(self.sheet),
             "points": list(self.points),
@@ -169,6 +173,7 @@ def state_view(
         roem=(deal.roem[0], deal.roem[1]),
         tricks_won=(deal.won[0], deal.won[1]),
         claim=deal.claim_value if deal.phase == Phase.CLAIM else 0,
+        events=tuple((s, a.text()) for s, a in deal.history),
         legal=legal,
         sheet=sheet,
         points=points,
