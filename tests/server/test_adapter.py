@@ -149,3 +149,13 @@ def test_bots_and_hints_act_on_views() -> None:
         view = game.view(match, game.to_act(match))
         assert game.bot_action(bot, view) in view.legal
     assert game.hint_level() in game.bot_levels()
+
+
+def test_the_lobby_offers_levels_and_the_api_takes_every_bot() -> None:
+    """Bonaken's lobby shows its levels only (club and strong are the heuristic and pimc bots under their names)."""
+    bonaken = adapter("bonaken").options()
+    assert bonaken["levels"] == ["random", "beginner", "club", "strong"]
+    assert {"heuristic", "pimc"} <= set(bonaken["bots"])  # tables made by the API or saved before still work
+    for name in ("klaverjas", "binokel"):  # no levels of their own: every bot is offered
+        options = adapter(name).options()
+        assert options["levels"] == options["bots"] and "pimc" in options["levels"]

@@ -114,7 +114,7 @@ def test_a_whole_match_against_three_computer_players(browser: Browser, ui_serve
     page.on("pageerror", lambda e: errors.append(str(e)))
     seen: dict[str, int] = {}
     for seed in (11, 12, 13):  # the first seed covers every phase; the others are spares should bots change
-        table_id = _create(page, ui_server, "pagat", seed, ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+        table_id = _create(page, ui_server, "pagat", seed, ["me", "bot:club", "bot:club", "bot:club"])
         # the hand fits on the phone's screen, sorted by suit
         box = page.locator("#my-hand").bounding_box()
         assert box is not None and box["width"] <= 390

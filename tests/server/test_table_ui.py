@@ -392,7 +392,7 @@ def test_texts_in_the_lobby(browser: Browser, srv: Server, size: ViewportSize) -
         assert page.locator("#seed").count() == 0  # the seed is for testers (/?seed)
         page.select_option("#preset", "pagat")
         page.select_option("#players", "7")
-        page.select_option("#seat-1", "bot:heuristic")
+        page.select_option("#seat-1", "bot:club")
         page.click("details summary")
         page.wait_for_selector("#sw-undertrump")
         overflow = page.evaluate(
@@ -417,7 +417,8 @@ def test_texts_in_the_lobby(browser: Browser, srv: Server, size: ViewportSize) -
             }"""
         )
         assert not overflow, overflow
-        assert page.locator("#seat-1 option:checked").text_content() == "Computer (heuristisch)"
+        assert page.locator("#seat-1 option:checked").text_content() == "Computer (clubspeler)"
+        assert page.locator('#seat-1 option[value="bot:heuristic"]').count() == 0  # the level, not the bot twice
         # switching the language keeps the variants open
         page.click('[data-lang="en"]')
         assert page.locator("#create-form details").get_attribute("open") is not None
@@ -484,7 +485,7 @@ def test_a_whole_match_on_phones_by_two_people_and_a_bot_one_leaves_and_comes_ba
         page.wait_for_selector("#create-form")
         page.select_option("#preset", "pagat")
         page.select_option("#players", "3")
-        for i, choice in enumerate(["me", "invite", "bot:heuristic"]):
+        for i, choice in enumerate(["me", "invite", "bot:club"]):
             page.select_option(f"#seat-{i}", choice)
         page.fill("#seat-name-0", "Hanna")
         page.fill("#seat-name-1", "Gijs")

@@ -145,6 +145,9 @@ class Game(ABC):
     #: ``"module:factory"``, where ``factory(seed)`` makes a :class:`Bot`. Bots that see every card
     #: (``cheat``, for measurement) are never listed here.
     bots: ClassVar[Mapping[str, str]]
+    #: The computer players a lobby offers people, weakest first, when they are not every kind
+    #: (:meth:`offered_levels`); the others can still be seated by name (the arena, the API, saved tables).
+    levels: ClassVar[tuple[str, ...] | None] = None
 
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod
@@ -252,6 +255,10 @@ class Game(ABC):
     def bot_kinds(self) -> tuple[str, ...]:
         """The computer players a table may seat, weakest first."""
         return ("random", *self.bots)
+
+    def offered_levels(self) -> tuple[str, ...]:
+        """The computer players a lobby offers, weakest first: :attr:`levels`, or else every kind."""
+        return self.levels if self.levels is not None else self.bot_kinds()
 
     def make_bot(self, kind: str, seed: int | None = None) -> Bot:
         """A computer player of ``kind`` with its own generator seeded with ``seed``."""

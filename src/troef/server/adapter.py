@@ -248,6 +248,8 @@ class CoreAdapter:
             "presets": presets,
             "switches": choices,
             "bots": list(self.bot_levels()),
+            # what the lobby offers (the API takes every bot of "bots")
+            "levels": [level for level in self.game.offered_levels() if level in self.bot_levels()],
         }
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:

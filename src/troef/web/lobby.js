@@ -41,8 +41,8 @@ export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
     presetName = presetName && all.presets[presetName] ? presetName : Object.keys(all.presets)[0];
     const opts = all.presets[presetName];
     const players = opts.default_players;
-    const levels = all.bots;
-    const best = levels.includes("heuristic") ? "heuristic" : levels[levels.length - 1];
+    const levels = all.levels || all.bots;
+    const best = ["club", "heuristic"].find((l) => levels.includes(l)) || levels[levels.length - 1];
     return {
       game,
       preset: presetName,
@@ -93,7 +93,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
     const seatRows = h("div", { class: "seat-rows" });
     for (let i = 0; i < f.players; i++) {
       const s = f.seats[i];
-      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...opts.bots.map((l) => [`bot:${l}`, t("bot", { level: t(`level_${l}`) })])];
+      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...(opts.levels || opts.bots).map((l) => [`bot:${l}`, t("bot", { level: t(`level_${l}`) })])];
       seatRows.append(
         h(
           "div",

@@ -75,6 +75,8 @@ class Bonaken(Game):
         "heuristic": "troef.games.bonaken.heuristic:HeuristicBot",
         "pimc": "troef.games.bonaken.pimc:PimcBot",
     }
+    #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
+    levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
 
     def presets(self) -> Mapping[str, Preset]:
         return {
