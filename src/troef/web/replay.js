@@ -1,0 +1,137 @@
+// The replay page: a finished match (or a spectator's or your own view of one) hand by hand, step by step.
+
+import { t } from "./i18n.js";
+import { cardNode } from "./cards.js";
+import { api, displayName, errorText, h, seatName, store } from "./dom.js";
+import { gameOf } from "./games.js";
+import { board, endScreen, icon, moveLog, seatBox, settings } from "./felt.js";
+
+const root = document.getElementById("app");
+
+// Returns the page ({ render(), destroy() }).
+export function replayPage(id) {
+  // perspective: "open" (every hand face up: the match is over), "public" (a spectator's), "mine"
+  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null };
+
+  async function load() {
+    try {
+      S.info = S.info || (await api(`/api/tables/${encodeURIComponent(id)}`));
+      const headers = S.persp === "mine" && store.token(id) ? { "x-troef-token": store.token(id) } : {};
+      const query = S.persp === "open" ? "?open=1" : "";
+      const data = await api(`/api/tables/${encodeURIComponent(id)}/replay/${S.hand}${query}`, { headers });
+      S.frames = data.frames;
+      S.open = data.open || null;
+      S.i = 0;
+      S.error = null;
+    } catch (e) {
+      S.error = errorText(e);
+    }
+    render();
+  }
+
+  // play/pause: a step every 1.2 s (the speed setting scales it), on to the next hand at the end of one
+  function toggle() {
+    S.playing = !S.playing;
+    clearInterval(S.timer);
+    if (S.playing) {
+      S.timer = setInterval(() => {
+        if (S.i < S.frames.length - 1) {
+          S.i += 1;
+          render();
+        } else {
+          S.playing = false;
+          clearInterval(S.timer);
+          render();
+        }
+      }, 1200 * settings.get("anim"));
+    }
+    render();
+  }
+
+  function onKey(e) {
+    if (S.closed || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") S.i = Math.min(S.frames.length - 1, S.i + 1);
+    else if (e.key === "ArrowLeft") S.i = Math.max(0, S.i - 1);
+    else if (e.key === " ") {
+      e.preventDefault();
+      toggle();
+      return;
+    } else return;
+    e.preventDefault();
+    render();
+  }
+  document.addEventListener("keydown", onKey);
+
+  // what happened in this step, in words
+  function game() {
+    return gameOf(S.info.game);
+  }
+
+  function frameView(frame) {
+    if (!frame.tableView) frame.tableView = game().tableView(frame.view);
+    return frame.tableView;
+  }
+
+  function caption(frame, before) {
+    const events = frameView(frame).events;
+    const had = before ? frameView(before).events.length : 0;
+    if (!before || events.length <= had) return S.i === 0 ? t("captionDeal", { n: frame.hand }) : "";
+    const seats = S.info.seats;
+    return events.slice(had).map(([s, text]) => game().eventWords(seatName(seats, s, frame.viewer), text)).join(" \u00B7 ");
+  }
+
+  function render() {
+    if (S.closed) return;
+    if (S.error) {
+      root.replaceChildren(h("div", { class: "panel" }, h("p", { class: "error" }, S.error), h("a", { href: "/", class: "button" }, t("lobbyLink"))));
+      return;
+    }
+    if (!S.info || !S.frames.length) {
+      root.replaceChildren(h("p", {}, t("loading")));
+      return;
+    }
+    const hands = S.info.result?.hands || 1;
+    const frame = S.frames[S.i];
+    const seats = S.info.seats.map((s) => ({ ...s, connected: true }));
+    const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };
+    const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, t("hand", { n: i + 1 }))));
+    const mySeat = S.info.seats.find((s) => s.seat === frame.viewer);
+    const options = [h("option", { value: "open", selected: S.persp === "open" }, t("openView")), h("option", { value: "public", selected: S.persp === "public" }, t("spectatorView"))];
+    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, t("mySeat", { name: mySeat ? displayName(mySeat.name) : "" })));
+    const persp = h("label", {}, t("perspective"), " ", h("select", { id: "replay-perspective", onchange: (e) => { S.persp = e.target.value; load(); } }, options));
+    const controls = h(
+      "div",
+      { class: "replay-controls" },
+      handSel,
+      h("button", { type: "button", id: "replay-first", "aria-label": t("first"), onclick: () => go(0) }, icon("first")),
+      h("button", { type: "button", id: "replay-prev", "aria-label": t("previous"), onclick: () => go(S.i - 1) }, icon("prev")),
+      h("button", { type: "button", id: "replay-play", "aria-label": S.playing ? t("pause") : t("play"), onclick: () => toggle() }, icon(S.playing ? "pause" : "play")),
+      h("input", { type: "range", min: 0, max: S.frames.length - 1, value: S.i, oninput: (e) => go(Number(e.target.value)) }),
+      h("button", { type: "button", id: "replay-next", "aria-label": t("next"), onclick: () => go(S.i + 1) }, icon("next")),
+      h("button", { type: "button", id: "replay-last", "aria-label": t("last"), onclick: () => go(S.frames.length - 1) }, icon("last")),
+      h("span", { id: "replay-step" }, t("step", { i: S.i + 1, n: S.frames.length })),
+      persp,
+      h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
+    );
+    const v = frameView(frame);
+    const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
+    const ctx = { game: game(), view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
+    const bottom = frame.viewer >= 0 ? frame.viewer : v.seats[0];
+    const bottomCards = v.hand || (openHands ? openHands[bottom] : null) || [];
+    const hand = h("div", { class: "hand" }, bottomCards.map((c) => cardNode(c)));
+    const events = moveLog(game(), v, seats, frame.viewer, "replay-log");
+    const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
+    const last = v.tricks[v.tricks.length - 1];
+    const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
+    const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
+    const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
+    root.replaceChildren(
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
+    );
+  }
+
+  const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); } };
+  render();
+  load();
+  return page;
+}
