@@ -238,3 +238,59 @@ def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int,
     position = position_from_deal(deal)
     assert best_difference(position) == minimax(deal)
     assert solve(position).makes == (minimax(deal) > 0)
+
+
+def _two_trick_deals(name: str, seed: int) -> DealState | None:
+    """A deal of ``name`` played at random (seeded) to the boundary before its last two tricks.
+
+    Odd seeds keep hearts and clubs back and even seeds jacks to aces, where
+    the rules allow, so sequences and fours can fall in the last two tricks.
+    """
+    rules = preset(name)
+    chooser = random.Random(seed)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[chooser.randrange(4)])
+    while deal.phase == Phase.KRAAK:
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+    while deal.phase != Phase.DONE and (len(deal.tricks) < 6 or deal.trick):
+        legal = deal.legal_actions()
+        if seed % 2:
+            kept = [a for a in legal if getattr(a, "card", 0) >> 3 not in (0, 1)]
+        else:
+            kept = [a for a in legal if getattr(a, "card", 4) & 7 < 4]
+        deal.apply(chooser.choice(kept or legal))
+    return deal if deal.phase == Phase.PLAY else None
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_two_trick_endgame_answers_every_question_like_the_reference(name: str) -> None:
+    # the search's own loop for the last two tricks (Search.two_tricks): for every need around the exact value
+    # its answer is right and its fail-soft result a true bound, for the score and for pit
+    from troef.games.klaverjas.solver.search import PIT, SCORE, Search
+
+    checked = 0
+    for seed in range(150):
+        deal = _two_trick_deals(name, 300 + seed)
+        if deal is None:
+            continue
+        position = position_from_deal(deal)
+        exact = minimax(deal) - position.base_difference
+        pit = (1 if position.won[1] == 0 else 0) | (2 if position.won[0] == 0 else 0)
+        for need in (exact - 40, exact - 9, exact - 1, exact, exact + 1, exact + 9, exact + 40):
+            search = Search(
+                list(position.hands), position.trump, position.rotterdam, position.playing_side, 2,
+                position.sequences, position.fours, position.pit, SCORE, 10**9,
+            )  # fmt: skip
+            result = search.two_tricks(position.to_move, pit, need)
+            assert (result >= need) == (exact >= need), (seed, need, result, exact)
+            assert exact >= result if result >= need else exact <= result, (seed, need, result, exact)
+        for side in (0, 1):
+            search = Search(
+                list(position.hands), position.trump, position.rotterdam, side, 2,
+                position.sequences, position.fours, position.pit, PIT, 10**9,
+            )  # fmt: skip
+            makes = search.two_tricks(position.to_move, pit, 0) >= 0 and not position.won[side ^ 1]
+            assert makes == pit_minimax(deal, side)
+        checked += 1
+    assert checked >= 100

@@ -22,7 +22,10 @@ What keeps it fast:
   then matters;
 * bounds from the points, roem and pit still in play;
 * move ordering: the remembered first card, then cards that win the trick for
-  the own side with the most points, cards that lose it with the fewest.
+  the own side with the most points, cards that lose it with the fewest;
+* the last two tricks (most of the nodes) are searched by a loop of their own
+  without ordering or merging (:meth:`Search.two_tricks`), which costs less
+  than choosing cards for two-card hands would save.
 
 Legal cards come from the engine's :func:`troef.games.klaverjas.play.legal_mask`,
 power and points from its ``POWER`` and ``POINTS`` tables. A node limit makes
@@ -300,7 +303,10 @@ class Search:
                 return lo
             if hi < need:
                 return hi
-        result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
+        if left == 2:
+            result = self.two_tricks(leader, pit, need)
+        else:
+            result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
         if result >= need:
             if result > lo:
                 lo = result
@@ -329,6 +335,161 @@ class Search:
                 hand ^= low
             total += worth if (seat & 1) == self.side else -worth
         return total + (LAST_TRICK if (leader & 1) == self.side else -LAST_TRICK)
+
+    def two_tricks(self, leader: int, pit: int, need: int) -> int:
+        """The last two tricks, each hand holding two cards: a fail-soft bound of their value against ``need``.
+
+        With two cards a hand there is little to order or merge, and the
+        general search's cost is in doing so: here the first trick's legal
+        cards are tried in nested loops (alpha-beta against ``need``) and the
+        last trick, forced, is scored directly (:meth:`two_value`).
+        """
+        hands = self.hands
+        trump = self.trump
+        rotterdam = self.rotterdam
+        power = self.power
+        s1 = (leader + 1) & 3
+        s2 = (leader + 2) & 3
+        s3 = (leader + 3) & 3
+        h0 = hands[leader]
+        h1 = hands[s1]
+        h2 = hands[s2]
+        h3 = hands[s3]
+        lead_max = (leader & 1) == self.side
+        nodes = 0
+        best0 = -1000000 if lead_max else 1000000
+        m0 = h0
+        while m0:
+            b0 = m0 & -m0
+            m0 ^= b0
+            c0 = b0.bit_length() - 1
+            nodes += 1
+            row = power[c0 >> 3]
+            p0 = row[c0]
+            m1 = legal_mask(h1, c0 >> 3, trump, p0 - 16 if p0 >= 16 else -1, False, rotterdam)
+            best1 = 1000000 if lead_max else -1000000
+            while m1:
+                b1 = m1 & -m1
+                m1 ^= b1
+                c1 = b1.bit_length() - 1
+                nodes += 1
+                p1 = row[c1]
+                top1 = p0
+                win1 = 0
+                if p1 > p0:
+                    top1 = p1
+                    win1 = 1
+                m2 = legal_mask(h2, c0 >> 3, trump, top1 - 16 if top1 >= 16 else -1, win1 == 0, rotterdam)
+                best2 = -1000000 if lead_max else 1000000
+                while m2:
+                    b2 = m2 & -m2
+                    m2 ^= b2
+                    c2 = b2.bit_length() - 1
+                    nodes += 1
+                    p2 = row[c2]
+                    top2 = top1
+                    win2 = win1
+                    if p2 > top1:
+                        top2 = p2
+                        win2 = 2
+                    m3 = legal_mask(h3, c0 >> 3, trump, top2 - 16 if top2 >= 16 else -1, win2 == 1, rotterdam)
+                    best3 = 1000000 if lead_max else -1000000
+                    while m3:
+                        b3 = m3 & -m3
+                        m3 ^= b3
+                        c3 = b3.bit_length() - 1
+                        nodes += 5  # the trick's last card and the forced last trick
+                        win3 = 3 if row[c3] > top2 else win2
+                        value = self.two_value(leader, win3, b0 | b1 | b2 | b3, h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3, pit)
+                        if lead_max:
+                            if value < best3:
+                                best3 = value
+                                if value < need:
+                                    break
+                        elif value > best3:
+                            best3 = value
+                            if value >= need:
+                                break
+                    if lead_max:
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 >= need:
+                                break
+                    elif best3 < best2:
+                        best2 = best3
+                        if best3 < need:
+                            break
+                if lead_max:
+                    if best2 < best1:
+                        best1 = best2
+                        if best2 < need:
+                            break
+                elif best2 > best1:
+                    best1 = best2
+                    if best2 >= need:
+                        break
+            if lead_max:
+                if best1 > best0:
+                    best0 = best1
+                    if best1 >= need:
+                        break
+            elif best1 < best0:
+                best0 = best1
+                if best1 < need:
+                    break
+        self.nodes += nodes
+        if self.nodes > self.node_limit:
+            raise Abort
+        return best0
+
+    def two_value(self, leader: int, win: int, tmask: int, r0: int, r1: int, r2: int, r3: int, pit: int) -> int:
+        """The value of the last two tricks: the first ``tmask`` won by the seat ``win`` places after ``leader``.
+
+        ``r0``-``r3``: the card (a bit) each seat from ``leader`` on keeps for the last trick.
+        """
+        winner = (leader + win) & 3
+        side = winner & 1
+        rest = r0 | r1 | r2 | r3
+        if self.kind == PIT:
+            gain = 0 if side == self.side else -1
+        else:
+            points = self.points
+            value = 0
+            mask = tmask
+            while mask:
+                low = mask & -mask
+                value += points[low.bit_length() - 1]
+                mask ^= low
+            if self.roem:
+                value += trick_roem_of(tmask, self.sequences, self.fours)
+            gain = value if side == self.side else -value
+        pit &= ~(1 << (side ^ 1))
+        # the last trick, led by the first trick's winner
+        kept = (r0, r1, r2, r3)
+        lead = kept[win].bit_length() - 1
+        row = self.power[lead >> 3]
+        best_power = row[lead]
+        best = win
+        for i in range(4):
+            power = row[kept[i].bit_length() - 1]
+            if power > best_power:
+                best_power = power
+                best = i
+        last_side = ((leader + best) & 3) & 1
+        if self.kind == PIT:
+            return gain + (0 if last_side == self.side else -1)
+        points = self.points
+        value = LAST_TRICK
+        mask = rest
+        while mask:
+            low = mask & -mask
+            value += points[low.bit_length() - 1]
+            mask ^= low
+        if pit >> last_side & 1:
+            value += self.pit_value
+        if self.roem:
+            value += trick_roem_of(rest, self.sequences, self.fours)
+        return gain + (value if last_side == self.side else -value)
 
     def last_trick(self, leader: int, pit: int) -> int:
         """The value of the last trick: every hand holds one card, so its play is forced."""
