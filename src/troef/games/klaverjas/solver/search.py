@@ -277,7 +277,14 @@ class Search:
             if pit:
                 ub += self.pit_value
             if self.roem:
-                ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
+                rest = h0 | h1 | h2 | h3
+                # no three adjacent cards of a suit and no four of a rank left: no roem can fall (the common case
+                # late in a deal, decided without building the hands' key)
+                if (
+                    ALL3[rest & 0xFF] | ALL3[(rest >> 8) & 0xFF] | ALL3[(rest >> 16) & 0xFF] | ALL3[rest >> 24]
+                    or rest & (rest >> 8) & (rest >> 16) & (rest >> 24) & 0xFF
+                ):
+                    ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
             if need > ub:
                 return ub
             if need <= -ub:
@@ -629,6 +636,8 @@ class Search:
         trump = self.trump
         high = best_power - 16 if best_power >= 16 else -1
         legal = legal_mask(hand, led, trump, high, best_seat == seat ^ 2, self.rotterdam)
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]  # one legal card: nothing to merge or order
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
