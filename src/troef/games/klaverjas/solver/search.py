@@ -53,6 +53,9 @@ RUN_WITH: Final = tuple(
     for b in range(256)
 )
 _ALL_FOURS: Final = 0x01010101
+#: A transposition table entry packs its bounds (values far below 2**20 in size) as ``bound + _OFFSET``.
+_OFFSET: Final = 1 << 20
+_BOUND_MASK: Final = (1 << 21) - 1
 #: The power of the strongest card in a suit byte: as trumps (16 + trump power), as the suit led.
 TOP_TRUMP: Final = tuple(max((16 + TRUMP_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 #: ``TRUMP_BYTE_POINTS[byte]``: the points of the trumps in a suit byte.
@@ -109,10 +112,14 @@ class Search:
         self.nodes = 0
         self.points = POINTS[trump]
         self.power = POWER[trump]
-        #: key -> (lower bound, upper bound) of the value at a trick boundary.
-        self.table: dict[int, tuple[int, int]] = {}
-        #: key -> the card that answered the last question there.
+        #: key -> the lower and upper bound of the value at a trick boundary and the card that answered the last
+        #: question there, packed in one int (see :meth:`boundary`): no tuple to build per entry.
+        self.table: dict[int, int] = {}
+        #: (the cards played so far in a trick, the seat to play) and (a hand, its seat), -> the card that answered
+        #: the last question there.
         self.first: dict[int, int] = {}
+        #: The lead that answered the question of the last trick searched from its lead, -1 if none did.
+        self.cut = -1
         self.roem_bounds: dict[int, int] = {}
         #: (start ranks of possible runs of three, of four) -> the most roem disjoint runs of one suit hold.
         self.run_splits: dict[int, int] = {}
@@ -304,22 +311,27 @@ class Search:
         entry = self.table.get(key)
         lo = -100000
         hi = 100000
+        first = -1
         if entry is not None:
-            lo, hi = entry
+            lo = (entry >> 27) - _OFFSET
+            hi = ((entry >> 6) & _BOUND_MASK) - _OFFSET
             if lo >= need:
                 return lo
             if hi < need:
                 return hi
+            first = (entry & 63) - 1
         if left == 2:
             result = self.two_tricks(leader, pit, need)
         else:
-            result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
+            result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, first)
+            if self.cut >= 0:
+                first = self.cut
         if result >= need:
             if result > lo:
                 lo = result
         elif result < hi:
             hi = result
-        self.table[key] = (lo, hi)
+        self.table[key] = (lo + _OFFSET) << 27 | (hi + _OFFSET) << 6 | (first + 1)
         return result
 
     def estimate(self, leader: int) -> int:
@@ -543,17 +555,20 @@ class Search:
         tpts: int,
         pit: int,
         need: int,
-        key: int,
+        hint: int,
     ) -> int:
-        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound."""
+        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound.
+
+        ``hint``: for the lead, the card that answered here before (-1 none).
+        """
         maximise = (seat & 1) == self.side
         best = -1000000 if maximise else 1000000
-        for card in self.candidates(seat, count, led, best_power, best_seat, tmask, key):
+        for card in self.candidates(seat, count, led, best_power, best_seat, tmask, hint):
             result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
             if (result >= need) == maximise:
                 if count == 0:
-                    self.first[key] = card
-                    self.first[self.hands[seat] | (1 << card) | (4 + seat) << 32] = card
+                    self.cut = card
+                    self.first[self.hands[seat] | (4 + seat) << 32] = card
                 else:
                     self.first[tmask | seat << 32] = card
                 return result
@@ -562,6 +577,8 @@ class Search:
                     best = result
             elif result < best:
                 best = result
+        if count == 0:
+            self.cut = -1
         return best
 
     def play(
@@ -596,7 +613,7 @@ class Search:
         self.rest_points -= worth
         try:
             if count < 3:
-                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
+                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, -1)
             else:
                 result = self.finish(best_seat, tmask, tpts, pit, need)
         finally:
@@ -628,9 +645,12 @@ class Search:
 
     # ------------------------------------------------------------------ cards to try
     def candidates(
-        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, key: int
+        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, hint: int
     ) -> list[int]:
-        """The legal cards of ``seat`` worth searching, equivalent cards once, in the order to try them."""
+        """The legal cards of ``seat`` worth searching, equivalent cards once, in the order to try them.
+
+        ``hint``: leading, the card that answered at this trick boundary before (-1 none).
+        """
         hands = self.hands
         hand = hands[seat]
         trump = self.trump
@@ -646,7 +666,7 @@ class Search:
         base = trick_roem_of(tmask, self.sequences, self.fours) if self.roem and count == 3 else 0
         if count == 0:
             # the card that answered here before, else the lead that answered last from this hand
-            first = self.first.get(key, -1)
+            first = hint
             if first < 0:
                 first = self.first.get(hand | (4 + seat) << 32, -1)
         else:
