@@ -274,6 +274,16 @@ class Search:
             return self.last_trick(leader, pit)
         if left == self.stop_left:
             return self.estimate(leader)
+        # no three adjacent cards of a suit and no four of a rank left: no roem can fall from here on (the common
+        # case late in a deal), so the search below skips every roem test (see ``dead`` below)
+        roem = self.roem
+        if roem:
+            rest = h0 | h1 | h2 | h3
+            roem = bool(
+                ALL3[rest & 0xFF] | ALL3[(rest >> 8) & 0xFF] | ALL3[(rest >> 16) & 0xFF] | ALL3[rest >> 24]
+                or rest & (rest >> 8) & (rest >> 16) & (rest >> 24) & 0xFF
+            )
+        dead = self.roem and not roem
         if self.kind == PIT:
             if need > 0:
                 return 0
@@ -283,15 +293,8 @@ class Search:
             ub = self.rest_points + LAST_TRICK
             if pit:
                 ub += self.pit_value
-            if self.roem:
-                rest = h0 | h1 | h2 | h3
-                # no three adjacent cards of a suit and no four of a rank left: no roem can fall (the common case
-                # late in a deal, decided without building the hands' key)
-                if (
-                    ALL3[rest & 0xFF] | ALL3[(rest >> 8) & 0xFF] | ALL3[(rest >> 16) & 0xFF] | ALL3[rest >> 24]
-                    or rest & (rest >> 8) & (rest >> 16) & (rest >> 24) & 0xFF
-                ):
-                    ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
+            if roem:
+                ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
             if need > ub:
                 return ub
             if need <= -ub:
@@ -320,12 +323,18 @@ class Search:
             if hi < need:
                 return hi
             first = (entry & 63) - 1
-        if left == 2:
-            result = self.two_tricks(leader, pit, need)
-        else:
-            result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, first)
-            if self.cut >= 0:
-                first = self.cut
+        if dead:
+            self.roem = False
+        try:
+            if left == 2:
+                result = self.two_tricks(leader, pit, need)
+            else:
+                result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, first)
+                if self.cut >= 0:
+                    first = self.cut
+        finally:
+            if dead:
+                self.roem = True
         if result >= need:
             if result > lo:
                 lo = result
