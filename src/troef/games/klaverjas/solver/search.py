@@ -572,7 +572,8 @@ class Search:
         """
         maximise = (seat & 1) == self.side
         best = -1000000 if maximise else 1000000
-        for card in self.candidates(seat, count, led, best_power, best_seat, tmask, hint):
+        for key in self.ordered(seat, count, led, best_power, best_seat, tmask, hint):
+            card = key & 63
             result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
             if (result >= need) == maximise:
                 if count == 0:
@@ -660,13 +661,19 @@ class Search:
 
         ``hint``: leading, the card that answered at this trick boundary before (-1 none).
         """
+        return [k & 63 for k in self.ordered(seat, count, led, best_power, best_seat, tmask, hint)]
+
+    def ordered(
+        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, hint: int
+    ) -> list[int]:
+        """:meth:`candidates` as their sort keys, in order (the card is a key's low six bits)."""
         hands = self.hands
         hand = hands[seat]
         trump = self.trump
         high = best_power - 16 if best_power >= 16 else -1
         legal = legal_mask(hand, led, trump, high, best_seat == seat ^ 2, self.rotterdam)
         if not legal & (legal - 1):
-            return [legal.bit_length() - 1]  # one legal card: nothing to merge or order
+            return [legal.bit_length() - 1]  # one legal card: nothing to merge or order (the card is its key)
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
@@ -685,6 +692,11 @@ class Search:
         for suit in range(4):
             byte = (legal >> (8 * suit)) & 0xFF
             if not byte:
+                continue
+            if not byte & (byte - 1):
+                # one legal card of the suit: nothing to merge it with
+                card = 8 * suit + byte.bit_length() - 1
+                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
                 continue
             other_byte = (others >> (8 * suit)) & 0xFF
             runs = RUN_WITH[other_byte]
@@ -723,7 +735,7 @@ class Search:
                 kept = card
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
         keyed.sort()
-        return [k & 63 for k in keyed]
+        return keyed
 
     def run_possible(self, seat: int, suit: int, rank: int, other_byte: int) -> bool:
         """Whether the card of ``rank`` in ``suit`` of ``seat`` can still be in a sequence of a trick.
