@@ -118,6 +118,9 @@ class Search:
         #: (the cards played so far in a trick, the seat to play) and (a hand, its seat), -> the card that answered
         #: the last question there.
         self.first: dict[int, int] = {}
+        #: (the cards of a trick so far and the hand of the seat to play, the seat) -> the card that answered
+        #: there: a seat's cards never change hands, so the cards with the seat tell the trick and the hand apart.
+        self.follow: dict[int, int] = {}
         #: The lead that answered the question of the last trick searched from its lead, -1 if none did.
         self.cut = -1
         self.roem_bounds: dict[int, int] = {}
@@ -581,6 +584,7 @@ class Search:
                     self.first[self.hands[seat] | (4 + seat) << 32] = card
                 else:
                     self.first[tmask | seat << 32] = card
+                    self.follow[tmask | self.hands[seat] | seat << 32] = card
                 return result
             if maximise:
                 if result > best:
@@ -686,7 +690,10 @@ class Search:
             if first < 0:
                 first = self.first.get(hand | (4 + seat) << 32, -1)
         else:
-            first = self.first.get(tmask | seat << 32, -1)
+            # the card that answered after these cards of the trick from this hand, else from any hand of the seat
+            first = self.follow.get(tmask | hand | seat << 32, -1)
+            if first < 0:
+                first = self.first.get(tmask | seat << 32, -1)
         roem = self.roem
         fours = self.fours
         for suit in range(4):
