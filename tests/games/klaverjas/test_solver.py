@@ -185,7 +185,7 @@ def test_roem_bound_of_the_hands_is_an_upper_bound(name: str) -> None:
         pool = chooser.sample([c for c in range(32) if c >> 3 in (0, 1) or c & 7 in (4, 5)], 12)
         hands = [sum(1 << c for c in pool[3 * s : 3 * s + 3]) for s in range(4)]
         search = Search(hands, 2, False, 0, 3, sequences, fours, 0, SCORE, 10**9)
-        bound = search.hand_roem_bound(hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96)
+        bound = search.hand_roem_bound(*hands)
         real = _best_split_roem(hands, sequences, fours)
         assert bound >= real, (hands, bound, real)
         assert bound <= search.roem_bound(hands[0] | hands[1] | hands[2] | hands[3])
@@ -205,8 +205,7 @@ def test_roem_bound_knows_a_run_in_one_hand_cannot_fall() -> None:
     together = [1 << 0 | 1 << 1, 1 << 2 | filler[1], 1 << 8 | filler[2], 1 << 9 | filler[3]]
     for hands, expected in ((apart, sequences[3]), (together, 0)):
         search = Search(hands, 2, False, 0, 2, sequences, rules.fours, 0, SCORE, 10**9)
-        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
-        assert search.hand_roem_bound(key) == expected
+        assert search.hand_roem_bound(*hands) == expected
         assert _best_split_roem(hands, sequences, rules.fours) == expected
 
 

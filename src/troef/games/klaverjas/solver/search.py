@@ -12,8 +12,9 @@ What keeps it fast:
 * the playing side is MAX, the other MIN: a node stops at the first card
   that decides the question; it answers fail-soft (a bound of the value
   beyond ``need`` where one is known), so the table learns more than yes/no;
-* a transposition table at trick boundaries, keyed by the four hands, the
-  leader and who can still make pit, holds a lower and an upper bound of the
+* a transposition table at trick boundaries, keyed by the cards left (a
+  card never changes hands, so they tell the four hands apart), the leader
+  and who can still make pit, holds a lower and an upper bound of the
   value, and the first card that answered the last question there;
 * equivalent cards are searched once: cards of one suit in one hand, of equal
   points, with no card of another hand or of the trick between them in power;
@@ -80,7 +81,11 @@ class Abort(Exception):
 
 
 class Search:
-    """One search over a position's remaining tricks; the hands change during the search and are restored."""
+    """One search over a position's remaining tricks; the hands change during the search and are restored.
+
+    One search serves one set of hands: its tables are keyed by the cards
+    left, which tell the four hands apart only while no card changes hands.
+    """
 
     def __init__(
         self,
@@ -123,7 +128,9 @@ class Search:
         self.follow: dict[int, int] = {}
         #: The lead that answered the question of the last trick searched from its lead, -1 if none did.
         self.cut = -1
+        #: the cards left -> :meth:`roem_bound`, and (at a trick boundary) -> :meth:`hand_roem_bound`.
         self.roem_bounds: dict[int, int] = {}
+        self.hand_roem_bounds: dict[int, int] = {}
         #: (start ranks of possible runs of three, of four) -> the most roem disjoint runs of one suit hold.
         self.run_splits: dict[int, int] = {}
         in_play = 0
@@ -192,8 +199,8 @@ class Search:
         self.roem_bounds[rest] = best
         return best
 
-    def hand_roem_bound(self, key: int) -> int:
-        """The most roem the tricks left can hold, at a trick boundary with the hands ``key`` (32 bits each).
+    def hand_roem_bound(self, h0: int, h1: int, h2: int, h3: int) -> int:
+        """The most roem the tricks left can hold, at a trick boundary with the hands ``h0``-``h3``.
 
         Sharper than :meth:`roem_bound`: a trick takes one card from each
         hand, so a sequence needs its three or four adjacent cards in as many
@@ -201,16 +208,13 @@ class Search:
         suit's best set of disjoint such runs is summed, the possible fours
         added, and the total capped by the best trick roem per trick left.
         """
-        found = self.roem_bounds.get(key)
+        rest = h0 | h1 | h2 | h3
+        # the cards left tell the hands (a card never changes hands during the search; see boundary)
+        found = self.hand_roem_bounds.get(rest)
         if found is not None:
             return found
         sequences = self.sequences
         fours = self.fours
-        h0 = key & 0xFFFFFFFF
-        h1 = (key >> 32) & 0xFFFFFFFF
-        h2 = (key >> 64) & 0xFFFFFFFF
-        h3 = (key >> 96) & 0xFFFFFFFF
-        rest = h0 | h1 | h2 | h3
         total = 0
         single = 0
         for suit in range(4):
@@ -236,7 +240,7 @@ class Search:
                     if fours[rank] > single:
                         single = fours[rank]
         best_total = min(total, single * self.left)
-        self.roem_bounds[key] = best_total
+        self.hand_roem_bounds[rest] = best_total
         return best_total
 
     def run_split(self, three: int, four: int) -> int:
@@ -297,7 +301,7 @@ class Search:
             if pit:
                 ub += self.pit_value
             if roem:
-                ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
+                ub += self.hand_roem_bound(h0, h1, h2, h3)
             if need > ub:
                 return ub
             if need <= -ub:
@@ -313,7 +317,9 @@ class Search:
                 lower = 2 * TRUMP_BYTE_POINTS[mine & ~BELOW_OR_AT[theirs]] - ub
                 if need <= lower:
                     return lower
-        key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
+        # every card left is still in the hand it started in, so the cards left tell the four hands: with the
+        # leader and the open pits they key the position in 36 bits (no big int to build and hash)
+        key = h0 | h1 | h2 | h3 | (leader | pit << 2) << 32
         entry = self.table.get(key)
         lo = -100000
         hi = 100000
