@@ -501,17 +501,21 @@ class Search:
                 value += trick_roem_of(tmask, self.sequences, self.fours)
             gain = value if side == self.side else -value
         pit &= ~(1 << (side ^ 1))
-        # the last trick, led by the first trick's winner
-        kept = (r0, r1, r2, r3)
-        lead = kept[win].bit_length() - 1
+        # the last trick, led by the first trick's winner: the strongest card in the suit of its card takes it
+        lead = (r0 if win == 0 else r1 if win == 1 else r2 if win == 2 else r3).bit_length() - 1
         row = self.power[lead >> 3]
-        best_power = row[lead]
-        best = win
-        for i in range(4):
-            power = row[kept[i].bit_length() - 1]
-            if power > best_power:
-                best_power = power
-                best = i
+        best = 0
+        best_power = row[r0.bit_length() - 1]
+        power = row[r1.bit_length() - 1]
+        if power > best_power:
+            best_power = power
+            best = 1
+        power = row[r2.bit_length() - 1]
+        if power > best_power:
+            best_power = power
+            best = 2
+        if row[r3.bit_length() - 1] > best_power:
+            best = 3
         last_side = ((leader + best) & 3) & 1
         if self.kind == PIT:
             return gain + (0 if last_side == self.side else -1)
