@@ -21,9 +21,15 @@ What keeps it fast:
   when roem can still fall in that suit (three adjacent ranks remain) or four
   equal cards of their rank remain, they are not merged, since the exact rank
   then matters;
-* bounds from the points, roem and pit still in play;
-* move ordering: the remembered first card, then cards that win the trick for
-  the own side with the most points, cards that lose it with the fewest;
+* bounds from the points, roem (:mod:`troef.games.klaverjas.solver.roembound`)
+  and pit still in play;
+* move ordering: the remembered first card (leading: the one that answered
+  at this boundary, else from this hand; following: the one that answered
+  after these trick cards from this hand, else from this seat), then cards
+  that win the trick for the own side with the most points, cards that lose
+  it with the fewest;
+* below a trick boundary where no roem can fall any more (no three adjacent
+  cards of a suit, no four of a rank left) the roem tests are off;
 * the last two tricks (most of the nodes) are searched by a loop of their own
   without ordering or merging (:meth:`Search.two_tricks`), which costs less
   than choosing cards for two-card hands would save.
@@ -39,6 +45,7 @@ from typing import Final
 
 from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POINTS, TRUMP_POWER, legal_mask
 from troef.games.klaverjas.roem import trick_roem_of
+from troef.games.klaverjas.solver.roembound import ALL3, cards_roem_bound, hands_roem_bound
 
 #: Question kinds: the playing side's score difference, or pit for the playing side.
 SCORE: Final = 0
@@ -67,12 +74,6 @@ BELOW_OR_AT: Final = tuple(
     sum(1 << r for r in range(8) if b and TRUMP_POWER[r] <= max(TRUMP_POWER[q] for q in range(8) if b >> q & 1))
     for b in range(256)
 )
-#: ``ALL3[byte]`` / ``ALL4[byte]``: the start ranks r with ranks r..r+2 (r..r+3) all in ``byte``.
-ALL3: Final = tuple(sum(1 << r for r in range(6) if (b >> r) & 7 == 7) for b in range(256))
-ALL4: Final = tuple(sum(1 << r for r in range(5) if (b >> r) & 15 == 15) for b in range(256))
-#: ``ONE3[byte]`` / ``ONE4[byte]``: the start ranks r with at most one of ranks r..r+2 (r..r+3) in ``byte``.
-ONE3: Final = tuple(sum(1 << r for r in range(6) if ((b >> r) & 7).bit_count() <= 1) for b in range(256))
-ONE4: Final = tuple(sum(1 << r for r in range(5) if ((b >> r) & 15).bit_count() <= 1) for b in range(256))
 TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
@@ -162,105 +163,25 @@ class Search:
         return total
 
     def roem_bound(self, rest: int) -> int:
-        """The most roem all tricks of the cards ``rest`` can hold together.
-
-        A trick holds one sequence or one four: the sequences of a suit come
-        from disjoint runs of three or four adjacent cards (one trick, four
-        cards), so each suit's best split is summed, the fours whose four cards
-        are all left added, and the total capped by the best trick roem per
-        trick left.
-        """
+        """The most roem all tricks of the cards ``rest`` can hold together (:func:`cards_roem_bound`)."""
         found = self.roem_bounds.get(rest)
-        if found is not None:
-            return found
-        sequences = self.sequences
-        split = [0] * 9  # the best roem of a block of n adjacent cards split into runs of 3 and 4
-        for n in range(3, 9):
-            split[n] = max(split[n - 1], split[n - 3] + sequences[3], split[n - 4] + sequences[4] if n >= 4 else 0)
-        total = 0
-        single = 0
-        for suit in range(4):
-            byte = (rest >> (8 * suit)) & 0xFF
-            run = 0
-            for r in range(9):
-                if r < 8 and byte >> r & 1:
-                    run += 1
-                else:
-                    total += split[run]
-                    if run >= 3 and sequences[min(run, 4)] > single:
-                        single = sequences[min(run, 4)]
-                    run = 0
-        for rank in range(8):
-            if (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                total += self.fours[rank]
-                if self.fours[rank] > single:
-                    single = self.fours[rank]
-        best = min(total, single * self.left)
-        self.roem_bounds[rest] = best
-        return best
+        if found is None:
+            found = cards_roem_bound(rest, self.sequences, self.fours, self.left)
+            self.roem_bounds[rest] = found
+        return found
 
     def hand_roem_bound(self, h0: int, h1: int, h2: int, h3: int) -> int:
         """The most roem the tricks left can hold, at a trick boundary with the hands ``h0``-``h3``.
 
-        Sharper than :meth:`roem_bound`: a trick takes one card from each
-        hand, so a sequence needs its three or four adjacent cards in as many
-        different hands, and a four needs its rank once in every hand. Each
-        suit's best set of disjoint such runs is summed, the possible fours
-        added, and the total capped by the best trick roem per trick left.
+        See :func:`hands_roem_bound`; memoised by the cards left, which tell
+        the hands apart (a card never changes hands during the search).
         """
         rest = h0 | h1 | h2 | h3
-        # the cards left tell the hands (a card never changes hands during the search; see boundary)
         found = self.hand_roem_bounds.get(rest)
-        if found is not None:
-            return found
-        sequences = self.sequences
-        fours = self.fours
-        total = 0
-        single = 0
-        for suit in range(4):
-            shift = 8 * suit
-            b0 = (h0 >> shift) & 0xFF
-            b1 = (h1 >> shift) & 0xFF
-            b2 = (h2 >> shift) & 0xFF
-            b3 = (h3 >> shift) & 0xFF
-            all_byte = b0 | b1 | b2 | b3
-            three = ALL3[all_byte] & ONE3[b0] & ONE3[b1] & ONE3[b2] & ONE3[b3]
-            if not three:
-                continue
-            four = ALL4[all_byte] & ONE4[b0] & ONE4[b1] & ONE4[b2] & ONE4[b3]
-            total += self.run_split(three, four)
-            best = sequences[4] if four else sequences[3]
-            if best > single:
-                single = best
-        for rank in range(8):
-            if fours[rank] and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                # every hand holds one card of the rank: a trick can take all four
-                if all(((hand >> rank) & _ALL_FOURS).bit_count() == 1 for hand in (h0, h1, h2, h3)):
-                    total += fours[rank]
-                    if fours[rank] > single:
-                        single = fours[rank]
-        best_total = min(total, single * self.left)
-        self.hand_roem_bounds[rest] = best_total
-        return best_total
-
-    def run_split(self, three: int, four: int) -> int:
-        """The most roem of disjoint runs in one suit: ``three`` / ``four`` hold the start ranks of possible runs."""
-        index = three | four << 6
-        found = self.run_splits.get(index)
-        if found is not None:
-            return found
-        seq3 = self.sequences[3]
-        seq4 = self.sequences[4]
-        best = [0] * 9  # best[n]: the most roem of runs within ranks 0..n-1
-        for n in range(1, 9):
-            value = best[n - 1]
-            if n >= 3 and three >> (n - 3) & 1 and best[n - 3] + seq3 > value:
-                value = best[n - 3] + seq3
-            if n >= 4 and four >> (n - 4) & 1 and best[n - 4] + seq4 > value:
-                value = best[n - 4] + seq4
-            best[n] = value
-        self.run_splits[index] = best[8]
-        return best[8]
+        if found is None:
+            found = hands_roem_bound(h0, h1, h2, h3, self.sequences, self.fours, self.left, self.run_splits)
+            self.hand_roem_bounds[rest] = found
+        return found
 
     # ------------------------------------------------------------------ search
     def boundary(self, leader: int, pit: int, need: int) -> int:
