@@ -18,6 +18,7 @@ from troef.games.klaverjas.deal import deal_cards
 from troef.games.klaverjas.kraak import playing_side
 from troef.games.klaverjas.rules import PRESETS, preset
 from troef.games.klaverjas.solver import Position, SolverError, best_difference, makes_pit, position_from_deal, solve
+from troef.games.klaverjas.solver.search import Search
 from troef.games.klaverjas.state import DealState, Phase
 
 
@@ -185,7 +186,7 @@ def test_roem_bound_of_the_hands_is_an_upper_bound(name: str) -> None:
         pool = chooser.sample([c for c in range(32) if c >> 3 in (0, 1) or c & 7 in (4, 5)], 12)
         hands = [sum(1 << c for c in pool[3 * s : 3 * s + 3]) for s in range(4)]
         search = Search(hands, 2, False, 0, 3, sequences, fours, 0, SCORE, 10**9)
-        bound = search.hand_roem_bound(hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96)
+        bound = search.hand_roem_bound(*hands)
         real = _best_split_roem(hands, sequences, fours)
         assert bound >= real, (hands, bound, real)
         assert bound <= search.roem_bound(hands[0] | hands[1] | hands[2] | hands[3])
@@ -205,8 +206,7 @@ def test_roem_bound_knows_a_run_in_one_hand_cannot_fall() -> None:
     together = [1 << 0 | 1 << 1, 1 << 2 | filler[1], 1 << 8 | filler[2], 1 << 9 | filler[3]]
     for hands, expected in ((apart, sequences[3]), (together, 0)):
         search = Search(hands, 2, False, 0, 2, sequences, rules.fours, 0, SCORE, 10**9)
-        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
-        assert search.hand_roem_bound(key) == expected
+        assert search.hand_roem_bound(*hands) == expected
         assert _best_split_roem(hands, sequences, rules.fours) == expected
 
 
@@ -238,3 +238,144 @@ def test_solver_exact_with_three_tricks_of_roem_rich_hands(name: str, seed: int,
     position = position_from_deal(deal)
     assert best_difference(position) == minimax(deal)
     assert solve(position).makes == (minimax(deal) > 0)
+
+
+def _two_trick_deals(name: str, seed: int) -> DealState | None:
+    """A deal of ``name`` played at random (seeded) to the boundary before its last two tricks.
+
+    Odd seeds keep hearts and clubs back and even seeds jacks to aces, where
+    the rules allow, so sequences and fours can fall in the last two tricks.
+    """
+    rules = preset(name)
+    chooser = random.Random(seed)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[chooser.randrange(4)])
+    while deal.phase == Phase.KRAAK:
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+    while deal.phase != Phase.DONE and (len(deal.tricks) < 6 or deal.trick):
+        legal = deal.legal_actions()
+        if seed % 2:
+            kept = [a for a in legal if getattr(a, "card", 0) >> 3 not in (0, 1)]
+        else:
+            kept = [a for a in legal if getattr(a, "card", 4) & 7 < 4]
+        deal.apply(chooser.choice(kept or legal))
+    return deal if deal.phase == Phase.PLAY else None
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_two_trick_endgame_answers_every_question_like_the_reference(name: str) -> None:
+    # the search's own loop for the last two tricks (Search.two_tricks): for every need around the exact value
+    # its answer is right and its fail-soft result a true bound, for the score and for pit
+    from troef.games.klaverjas.solver.search import PIT, SCORE, Search
+
+    checked = 0
+    for seed in range(150):
+        deal = _two_trick_deals(name, 300 + seed)
+        if deal is None:
+            continue
+        position = position_from_deal(deal)
+        exact = minimax(deal) - position.base_difference
+        pit = (1 if position.won[1] == 0 else 0) | (2 if position.won[0] == 0 else 0)
+        for need in (exact - 40, exact - 9, exact - 1, exact, exact + 1, exact + 9, exact + 40):
+            search = Search(
+                list(position.hands), position.trump, position.rotterdam, position.playing_side, 2,
+                position.sequences, position.fours, position.pit, SCORE, 10**9,
+            )  # fmt: skip
+            result = search.two_tricks(position.to_move, pit, need)
+            assert (result >= need) == (exact >= need), (seed, need, result, exact)
+            assert exact >= result if result >= need else exact <= result, (seed, need, result, exact)
+        for side in (0, 1):
+            search = Search(
+                list(position.hands), position.trump, position.rotterdam, side, 2,
+                position.sequences, position.fours, position.pit, PIT, 10**9,
+            )  # fmt: skip
+            makes = search.two_tricks(position.to_move, pit, 0) >= 0 and not position.won[side ^ 1]
+            assert makes == pit_minimax(deal, side)
+        checked += 1
+    assert checked >= 100
+
+
+def _boundary_value(search: Search, leader: int, pit: int) -> int:
+    """The exact value of the tricks left from a trick boundary, by bisecting the search's yes/no questions."""
+    lo, hi = -600, 600
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if search.boundary(leader, pit, mid) >= mid:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_table_tells_leaders_and_open_pits_apart(name: str) -> None:
+    # the table is keyed by the cards left (they tell the hands apart: no card changes hands), the leader and the
+    # open pits: one search asked about every leader and pit in turn agrees with a fresh search for each
+    from troef.games.klaverjas.roem import sequence_values
+    from troef.games.klaverjas.solver.search import SCORE
+
+    rules = preset(name)
+    chooser = random.Random(41)
+    differ = 0
+    for _ in range(8):
+        cards = chooser.sample(range(32), 16)
+        hands = [sum(1 << c for c in cards[4 * s : 4 * s + 4]) for s in range(4)]
+        trump = chooser.randrange(4)
+        args = (trump, rules.rotterdam, 0, 4, sequence_values(rules), rules.fours, rules.pit, SCORE, 10**9)
+        shared = Search(list(hands), *args)
+        values = set()
+        for leader in range(4):
+            for pit in (0, 1, 2):
+                value = _boundary_value(shared, leader, pit)
+                assert value == _boundary_value(Search(list(hands), *args), leader, pit), (leader, pit)
+                values.add(value)
+        differ += len(values) > 1
+    assert differ >= 4  # the leader and the pits do change the value
+
+
+def _fours_only_deal(name: str, seed: int) -> DealState | None:
+    """A deal played at random (seeded) to three tricks left, the four jacks kept back where the rules allow.
+
+    Kept only if the jacks are in four hands (so a trick can take all four) and
+    no three adjacent cards of a suit are left (no sequence can fall): the
+    only roem still possible is the four.
+    """
+    rules = preset(name)
+    chooser = random.Random(seed)
+    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal.apply(TRUMPS[chooser.randrange(4)])
+    while deal.phase == Phase.KRAAK:
+        legal = deal.legal_actions()
+        deal.apply(legal[chooser.randrange(len(legal))])
+    while deal.phase != Phase.DONE and (len(deal.tricks) < 5 or deal.trick):
+        legal = deal.legal_actions()
+        others = [a for a in legal if getattr(a, "card", 4) & 7 != 4]
+        deal.apply(chooser.choice(others or legal))
+    if deal.phase != Phase.PLAY:
+        return None
+    jacks = [(deal.hands[s] >> 4) & 0x01010101 for s in range(4)]
+    left = deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3]
+    runs = any(((left >> (8 * suit + r)) & 7) == 7 for suit in range(4) for r in range(6))
+    if any(j.bit_count() != 1 for j in jacks) or runs:
+        return None
+    return deal
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_solver_exact_when_only_a_four_can_still_fall(name: str) -> None:
+    # below a boundary where no roem can fall the search drops its roem tests; a four of jacks, one in each hand,
+    # must keep them on although no sequence is left
+    checked = 0
+    for seed in range(1500):
+        deal = _fours_only_deal(name, 500 + seed)
+        if deal is None:
+            continue
+        position = position_from_deal(deal)
+        exact = minimax(deal)
+        assert best_difference(position) == exact
+        assert solve(position).makes == (exact > 0)
+        checked += 1
+        if checked == 6:
+            break
+    assert checked >= 4

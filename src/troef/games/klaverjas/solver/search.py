@@ -12,17 +12,27 @@ What keeps it fast:
 * the playing side is MAX, the other MIN: a node stops at the first card
   that decides the question; it answers fail-soft (a bound of the value
   beyond ``need`` where one is known), so the table learns more than yes/no;
-* a transposition table at trick boundaries, keyed by the four hands, the
-  leader and who can still make pit, holds a lower and an upper bound of the
+* a transposition table at trick boundaries, keyed by the cards left (a
+  card never changes hands, so they tell the four hands apart), the leader
+  and who can still make pit, holds a lower and an upper bound of the
   value, and the first card that answered the last question there;
 * equivalent cards are searched once: cards of one suit in one hand, of equal
   points, with no card of another hand or of the trick between them in power;
   when roem can still fall in that suit (three adjacent ranks remain) or four
   equal cards of their rank remain, they are not merged, since the exact rank
   then matters;
-* bounds from the points, roem and pit still in play;
-* move ordering: the remembered first card, then cards that win the trick for
-  the own side with the most points, cards that lose it with the fewest.
+* bounds from the points, roem (:mod:`troef.games.klaverjas.solver.roembound`)
+  and pit still in play;
+* move ordering: the remembered first card (leading: the one that answered
+  at this boundary, else from this hand; following: the one that answered
+  after these trick cards from this hand, else from this seat), then cards
+  that win the trick for the own side with the most points, cards that lose
+  it with the fewest;
+* below a trick boundary where no roem can fall any more (no three adjacent
+  cards of a suit, no four of a rank left) the roem tests are off;
+* the last two tricks (most of the nodes) are searched by a loop of their own
+  without ordering or merging (:meth:`Search.two_tricks`), which costs less
+  than choosing cards for two-card hands would save.
 
 Legal cards come from the engine's :func:`troef.games.klaverjas.play.legal_mask`,
 power and points from its ``POWER`` and ``POINTS`` tables. A node limit makes
@@ -35,6 +45,7 @@ from typing import Final
 
 from troef.games.klaverjas.play import LAST_TRICK, PLAIN_POWER, POINTS, POWER, TRUMP_POINTS, TRUMP_POWER, legal_mask
 from troef.games.klaverjas.roem import trick_roem_of
+from troef.games.klaverjas.solver.roembound import ALL3, cards_roem_bound, hands_roem_bound
 
 #: Question kinds: the playing side's score difference, or pit for the playing side.
 SCORE: Final = 0
@@ -50,6 +61,9 @@ RUN_WITH: Final = tuple(
     for b in range(256)
 )
 _ALL_FOURS: Final = 0x01010101
+#: A transposition table entry packs its bounds (values far below 2**20 in size) as ``bound + _OFFSET``.
+_OFFSET: Final = 1 << 20
+_BOUND_MASK: Final = (1 << 21) - 1
 #: The power of the strongest card in a suit byte: as trumps (16 + trump power), as the suit led.
 TOP_TRUMP: Final = tuple(max((16 + TRUMP_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 #: ``TRUMP_BYTE_POINTS[byte]``: the points of the trumps in a suit byte.
@@ -60,12 +74,6 @@ BELOW_OR_AT: Final = tuple(
     sum(1 << r for r in range(8) if b and TRUMP_POWER[r] <= max(TRUMP_POWER[q] for q in range(8) if b >> q & 1))
     for b in range(256)
 )
-#: ``ALL3[byte]`` / ``ALL4[byte]``: the start ranks r with ranks r..r+2 (r..r+3) all in ``byte``.
-ALL3: Final = tuple(sum(1 << r for r in range(6) if (b >> r) & 7 == 7) for b in range(256))
-ALL4: Final = tuple(sum(1 << r for r in range(5) if (b >> r) & 15 == 15) for b in range(256))
-#: ``ONE3[byte]`` / ``ONE4[byte]``: the start ranks r with at most one of ranks r..r+2 (r..r+3) in ``byte``.
-ONE3: Final = tuple(sum(1 << r for r in range(6) if ((b >> r) & 7).bit_count() <= 1) for b in range(256))
-ONE4: Final = tuple(sum(1 << r for r in range(5) if ((b >> r) & 15).bit_count() <= 1) for b in range(256))
 TOP_PLAIN: Final = tuple(max((PLAIN_POWER[r] for r in range(8) if b >> r & 1), default=-1) for b in range(256))
 
 
@@ -74,7 +82,11 @@ class Abort(Exception):
 
 
 class Search:
-    """One search over a position's remaining tricks; the hands change during the search and are restored."""
+    """One search over a position's remaining tricks; the hands change during the search and are restored.
+
+    One search serves one set of hands: its tables are keyed by the cards
+    left, which tell the four hands apart only while no card changes hands.
+    """
 
     def __init__(
         self,
@@ -106,11 +118,20 @@ class Search:
         self.nodes = 0
         self.points = POINTS[trump]
         self.power = POWER[trump]
-        #: key -> (lower bound, upper bound) of the value at a trick boundary.
-        self.table: dict[int, tuple[int, int]] = {}
-        #: key -> the card that answered the last question there.
+        #: key -> the lower and upper bound of the value at a trick boundary and the card that answered the last
+        #: question there, packed in one int (see :meth:`boundary`): no tuple to build per entry.
+        self.table: dict[int, int] = {}
+        #: (the cards played so far in a trick, the seat to play) and (a hand, its seat), -> the card that answered
+        #: the last question there.
         self.first: dict[int, int] = {}
+        #: (the cards of a trick so far and the hand of the seat to play, the seat) -> the card that answered
+        #: there: a seat's cards never change hands, so the cards with the seat tell the trick and the hand apart.
+        self.follow: dict[int, int] = {}
+        #: The lead that answered the question of the last trick searched from its lead, -1 if none did.
+        self.cut = -1
+        #: the cards left -> :meth:`roem_bound`, and (at a trick boundary) -> :meth:`hand_roem_bound`.
         self.roem_bounds: dict[int, int] = {}
+        self.hand_roem_bounds: dict[int, int] = {}
         #: (start ranks of possible runs of three, of four) -> the most roem disjoint runs of one suit hold.
         self.run_splits: dict[int, int] = {}
         in_play = 0
@@ -142,108 +163,25 @@ class Search:
         return total
 
     def roem_bound(self, rest: int) -> int:
-        """The most roem all tricks of the cards ``rest`` can hold together.
-
-        A trick holds one sequence or one four: the sequences of a suit come
-        from disjoint runs of three or four adjacent cards (one trick, four
-        cards), so each suit's best split is summed, the fours whose four cards
-        are all left added, and the total capped by the best trick roem per
-        trick left.
-        """
+        """The most roem all tricks of the cards ``rest`` can hold together (:func:`cards_roem_bound`)."""
         found = self.roem_bounds.get(rest)
-        if found is not None:
-            return found
-        sequences = self.sequences
-        split = [0] * 9  # the best roem of a block of n adjacent cards split into runs of 3 and 4
-        for n in range(3, 9):
-            split[n] = max(split[n - 1], split[n - 3] + sequences[3], split[n - 4] + sequences[4] if n >= 4 else 0)
-        total = 0
-        single = 0
-        for suit in range(4):
-            byte = (rest >> (8 * suit)) & 0xFF
-            run = 0
-            for r in range(9):
-                if r < 8 and byte >> r & 1:
-                    run += 1
-                else:
-                    total += split[run]
-                    if run >= 3 and sequences[min(run, 4)] > single:
-                        single = sequences[min(run, 4)]
-                    run = 0
-        for rank in range(8):
-            if (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                total += self.fours[rank]
-                if self.fours[rank] > single:
-                    single = self.fours[rank]
-        best = min(total, single * self.left)
-        self.roem_bounds[rest] = best
-        return best
+        if found is None:
+            found = cards_roem_bound(rest, self.sequences, self.fours, self.left)
+            self.roem_bounds[rest] = found
+        return found
 
-    def hand_roem_bound(self, key: int) -> int:
-        """The most roem the tricks left can hold, at a trick boundary with the hands ``key`` (32 bits each).
+    def hand_roem_bound(self, h0: int, h1: int, h2: int, h3: int) -> int:
+        """The most roem the tricks left can hold, at a trick boundary with the hands ``h0``-``h3``.
 
-        Sharper than :meth:`roem_bound`: a trick takes one card from each
-        hand, so a sequence needs its three or four adjacent cards in as many
-        different hands, and a four needs its rank once in every hand. Each
-        suit's best set of disjoint such runs is summed, the possible fours
-        added, and the total capped by the best trick roem per trick left.
+        See :func:`hands_roem_bound`; memoised by the cards left, which tell
+        the hands apart (a card never changes hands during the search).
         """
-        found = self.roem_bounds.get(key)
-        if found is not None:
-            return found
-        sequences = self.sequences
-        fours = self.fours
-        h0 = key & 0xFFFFFFFF
-        h1 = (key >> 32) & 0xFFFFFFFF
-        h2 = (key >> 64) & 0xFFFFFFFF
-        h3 = (key >> 96) & 0xFFFFFFFF
         rest = h0 | h1 | h2 | h3
-        total = 0
-        single = 0
-        for suit in range(4):
-            shift = 8 * suit
-            b0 = (h0 >> shift) & 0xFF
-            b1 = (h1 >> shift) & 0xFF
-            b2 = (h2 >> shift) & 0xFF
-            b3 = (h3 >> shift) & 0xFF
-            all_byte = b0 | b1 | b2 | b3
-            three = ALL3[all_byte] & ONE3[b0] & ONE3[b1] & ONE3[b2] & ONE3[b3]
-            if not three:
-                continue
-            four = ALL4[all_byte] & ONE4[b0] & ONE4[b1] & ONE4[b2] & ONE4[b3]
-            total += self.run_split(three, four)
-            best = sequences[4] if four else sequences[3]
-            if best > single:
-                single = best
-        for rank in range(8):
-            if fours[rank] and (rest >> rank) & _ALL_FOURS == _ALL_FOURS:
-                # every hand holds one card of the rank: a trick can take all four
-                if all(((hand >> rank) & _ALL_FOURS).bit_count() == 1 for hand in (h0, h1, h2, h3)):
-                    total += fours[rank]
-                    if fours[rank] > single:
-                        single = fours[rank]
-        best_total = min(total, single * self.left)
-        self.roem_bounds[key] = best_total
-        return best_total
-
-    def run_split(self, three: int, four: int) -> int:
-        """The most roem of disjoint runs in one suit: ``three`` / ``four`` hold the start ranks of possible runs."""
-        index = three | four << 6
-        found = self.run_splits.get(index)
-        if found is not None:
-            return found
-        seq3 = self.sequences[3]
-        seq4 = self.sequences[4]
-        best = [0] * 9  # best[n]: the most roem of runs within ranks 0..n-1
-        for n in range(1, 9):
-            value = best[n - 1]
-            if n >= 3 and three >> (n - 3) & 1 and best[n - 3] + seq3 > value:
-                value = best[n - 3] + seq3
-            if n >= 4 and four >> (n - 4) & 1 and best[n - 4] + seq4 > value:
-                value = best[n - 4] + seq4
-            best[n] = value
-        self.run_splits[index] = best[8]
-        return best[8]
+        found = self.hand_roem_bounds.get(rest)
+        if found is None:
+            found = hands_roem_bound(h0, h1, h2, h3, self.sequences, self.fours, self.left, self.run_splits)
+            self.hand_roem_bounds[rest] = found
+        return found
 
     # ------------------------------------------------------------------ search
     def boundary(self, leader: int, pit: int, need: int) -> int:
@@ -264,6 +202,16 @@ class Search:
             return self.last_trick(leader, pit)
         if left == self.stop_left:
             return self.estimate(leader)
+        # no three adjacent cards of a suit and no four of a rank left: no roem can fall from here on (the common
+        # case late in a deal), so the search below skips every roem test (see ``dead`` below)
+        roem = self.roem
+        if roem:
+            rest = h0 | h1 | h2 | h3
+            roem = bool(
+                ALL3[rest & 0xFF] | ALL3[(rest >> 8) & 0xFF] | ALL3[(rest >> 16) & 0xFF] | ALL3[rest >> 24]
+                or rest & (rest >> 8) & (rest >> 16) & (rest >> 24) & 0xFF
+            )
+        dead = self.roem and not roem
         if self.kind == PIT:
             if need > 0:
                 return 0
@@ -273,8 +221,8 @@ class Search:
             ub = self.rest_points + LAST_TRICK
             if pit:
                 ub += self.pit_value
-            if self.roem:
-                ub += self.hand_roem_bound(h0 | h1 << 32 | h2 << 64 | h3 << 96)
+            if roem:
+                ub += self.hand_roem_bound(h0, h1, h2, h3)
             if need > ub:
                 return ub
             if need <= -ub:
@@ -290,23 +238,39 @@ class Search:
                 lower = 2 * TRUMP_BYTE_POINTS[mine & ~BELOW_OR_AT[theirs]] - ub
                 if need <= lower:
                     return lower
-        key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | (leader | pit << 2) << 128
+        # every card left is still in the hand it started in, so the cards left tell the four hands: with the
+        # leader and the open pits they key the position in 36 bits (no big int to build and hash)
+        key = h0 | h1 | h2 | h3 | (leader | pit << 2) << 32
         entry = self.table.get(key)
         lo = -100000
         hi = 100000
+        first = -1
         if entry is not None:
-            lo, hi = entry
+            lo = (entry >> 27) - _OFFSET
+            hi = ((entry >> 6) & _BOUND_MASK) - _OFFSET
             if lo >= need:
                 return lo
             if hi < need:
                 return hi
-        result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, key)
+            first = (entry & 63) - 1
+        if dead:
+            self.roem = False
+        try:
+            if left == 2:
+                result = self.two_tricks(leader, pit, need)
+            else:
+                result = self.trick(leader, 0, -1, -1, -1, 0, 0, pit, need, first)
+                if self.cut >= 0:
+                    first = self.cut
+        finally:
+            if dead:
+                self.roem = True
         if result >= need:
             if result > lo:
                 lo = result
         elif result < hi:
             hi = result
-        self.table[key] = (lo, hi)
+        self.table[key] = (lo + _OFFSET) << 27 | (hi + _OFFSET) << 6 | (first + 1)
         return result
 
     def estimate(self, leader: int) -> int:
@@ -329,6 +293,165 @@ class Search:
                 hand ^= low
             total += worth if (seat & 1) == self.side else -worth
         return total + (LAST_TRICK if (leader & 1) == self.side else -LAST_TRICK)
+
+    def two_tricks(self, leader: int, pit: int, need: int) -> int:
+        """The last two tricks, each hand holding two cards: a fail-soft bound of their value against ``need``.
+
+        With two cards a hand there is little to order or merge, and the
+        general search's cost is in doing so: here the first trick's legal
+        cards are tried in nested loops (alpha-beta against ``need``) and the
+        last trick, forced, is scored directly (:meth:`two_value`).
+        """
+        hands = self.hands
+        trump = self.trump
+        rotterdam = self.rotterdam
+        power = self.power
+        s1 = (leader + 1) & 3
+        s2 = (leader + 2) & 3
+        s3 = (leader + 3) & 3
+        h0 = hands[leader]
+        h1 = hands[s1]
+        h2 = hands[s2]
+        h3 = hands[s3]
+        lead_max = (leader & 1) == self.side
+        nodes = 0
+        best0 = -1000000 if lead_max else 1000000
+        m0 = h0
+        while m0:
+            b0 = m0 & -m0
+            m0 ^= b0
+            c0 = b0.bit_length() - 1
+            nodes += 1
+            row = power[c0 >> 3]
+            p0 = row[c0]
+            m1 = legal_mask(h1, c0 >> 3, trump, p0 - 16 if p0 >= 16 else -1, False, rotterdam)
+            best1 = 1000000 if lead_max else -1000000
+            while m1:
+                b1 = m1 & -m1
+                m1 ^= b1
+                c1 = b1.bit_length() - 1
+                nodes += 1
+                p1 = row[c1]
+                top1 = p0
+                win1 = 0
+                if p1 > p0:
+                    top1 = p1
+                    win1 = 1
+                m2 = legal_mask(h2, c0 >> 3, trump, top1 - 16 if top1 >= 16 else -1, win1 == 0, rotterdam)
+                best2 = -1000000 if lead_max else 1000000
+                while m2:
+                    b2 = m2 & -m2
+                    m2 ^= b2
+                    c2 = b2.bit_length() - 1
+                    nodes += 1
+                    p2 = row[c2]
+                    top2 = top1
+                    win2 = win1
+                    if p2 > top1:
+                        top2 = p2
+                        win2 = 2
+                    m3 = legal_mask(h3, c0 >> 3, trump, top2 - 16 if top2 >= 16 else -1, win2 == 1, rotterdam)
+                    best3 = 1000000 if lead_max else -1000000
+                    while m3:
+                        b3 = m3 & -m3
+                        m3 ^= b3
+                        c3 = b3.bit_length() - 1
+                        nodes += 5  # the trick's last card and the forced last trick
+                        win3 = 3 if row[c3] > top2 else win2
+                        value = self.two_value(leader, win3, b0 | b1 | b2 | b3, h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3, pit)
+                        if lead_max:
+                            if value < best3:
+                                best3 = value
+                                if value < need:
+                                    break
+                        elif value > best3:
+                            best3 = value
+                            if value >= need:
+                                break
+                    if lead_max:
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 >= need:
+                                break
+                    elif best3 < best2:
+                        best2 = best3
+                        if best3 < need:
+                            break
+                if lead_max:
+                    if best2 < best1:
+                        best1 = best2
+                        if best2 < need:
+                            break
+                elif best2 > best1:
+                    best1 = best2
+                    if best2 >= need:
+                        break
+            if lead_max:
+                if best1 > best0:
+                    best0 = best1
+                    if best1 >= need:
+                        break
+            elif best1 < best0:
+                best0 = best1
+                if best1 < need:
+                    break
+        self.nodes += nodes
+        if self.nodes > self.node_limit:
+            raise Abort
+        return best0
+
+    def two_value(self, leader: int, win: int, tmask: int, r0: int, r1: int, r2: int, r3: int, pit: int) -> int:
+        """The value of the last two tricks: the first ``tmask`` won by the seat ``win`` places after ``leader``.
+
+        ``r0``-``r3``: the card (a bit) each seat from ``leader`` on keeps for the last trick.
+        """
+        winner = (leader + win) & 3
+        side = winner & 1
+        rest = r0 | r1 | r2 | r3
+        if self.kind == PIT:
+            gain = 0 if side == self.side else -1
+        else:
+            points = self.points
+            value = 0
+            mask = tmask
+            while mask:
+                low = mask & -mask
+                value += points[low.bit_length() - 1]
+                mask ^= low
+            if self.roem:
+                value += trick_roem_of(tmask, self.sequences, self.fours)
+            gain = value if side == self.side else -value
+        pit &= ~(1 << (side ^ 1))
+        # the last trick, led by the first trick's winner: the strongest card in the suit of its card takes it
+        lead = (r0 if win == 0 else r1 if win == 1 else r2 if win == 2 else r3).bit_length() - 1
+        row = self.power[lead >> 3]
+        best = 0
+        best_power = row[r0.bit_length() - 1]
+        power = row[r1.bit_length() - 1]
+        if power > best_power:
+            best_power = power
+            best = 1
+        power = row[r2.bit_length() - 1]
+        if power > best_power:
+            best_power = power
+            best = 2
+        if row[r3.bit_length() - 1] > best_power:
+            best = 3
+        last_side = ((leader + best) & 3) & 1
+        if self.kind == PIT:
+            return gain + (0 if last_side == self.side else -1)
+        points = self.points
+        value = LAST_TRICK
+        mask = rest
+        while mask:
+            low = mask & -mask
+            value += points[low.bit_length() - 1]
+            mask ^= low
+        if pit >> last_side & 1:
+            value += self.pit_value
+        if self.roem:
+            value += trick_roem_of(rest, self.sequences, self.fours)
+        return gain + (value if last_side == self.side else -value)
 
     def last_trick(self, leader: int, pit: int) -> int:
         """The value of the last trick: every hand holds one card, so its play is forced."""
@@ -375,25 +498,32 @@ class Search:
         tpts: int,
         pit: int,
         need: int,
-        key: int,
+        hint: int,
     ) -> int:
-        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound."""
+        """Inside a trick, ``seat`` to play its card number ``count`` (0: the lead): a fail-soft bound.
+
+        ``hint``: for the lead, the card that answered here before (-1 none).
+        """
         maximise = (seat & 1) == self.side
         best = -1000000 if maximise else 1000000
-        for card in self.candidates(seat, count, led, best_power, best_seat, tmask, key):
+        for key in self.ordered(seat, count, led, best_power, best_seat, tmask, hint):
+            card = key & 63
             result = self.play(seat, card, count, led, best_power, best_seat, tmask, tpts, pit, need)
             if (result >= need) == maximise:
                 if count == 0:
-                    self.first[key] = card
-                    self.first[self.hands[seat] | (1 << card) | (4 + seat) << 32] = card
+                    self.cut = card
+                    self.first[self.hands[seat] | (4 + seat) << 32] = card
                 else:
                     self.first[tmask | seat << 32] = card
+                    self.follow[tmask | self.hands[seat] | seat << 32] = card
                 return result
             if maximise:
                 if result > best:
                     best = result
             elif result < best:
                 best = result
+        if count == 0:
+            self.cut = -1
         return best
 
     def play(
@@ -428,7 +558,7 @@ class Search:
         self.rest_points -= worth
         try:
             if count < 3:
-                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, 0)
+                result = self.trick((seat + 1) & 3, count + 1, led, best_power, best_seat, tmask, tpts, pit, need, -1)
             else:
                 result = self.finish(best_seat, tmask, tpts, pit, need)
         finally:
@@ -460,14 +590,25 @@ class Search:
 
     # ------------------------------------------------------------------ cards to try
     def candidates(
-        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, key: int
+        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, hint: int
     ) -> list[int]:
-        """The legal cards of ``seat`` worth searching, equivalent cards once, in the order to try them."""
+        """The legal cards of ``seat`` worth searching, equivalent cards once, in the order to try them.
+
+        ``hint``: leading, the card that answered at this trick boundary before (-1 none).
+        """
+        return [k & 63 for k in self.ordered(seat, count, led, best_power, best_seat, tmask, hint)]
+
+    def ordered(
+        self, seat: int, count: int, led: int, best_power: int, best_seat: int, tmask: int, hint: int
+    ) -> list[int]:
+        """:meth:`candidates` as their sort keys, in order (the card is a key's low six bits)."""
         hands = self.hands
         hand = hands[seat]
         trump = self.trump
         high = best_power - 16 if best_power >= 16 else -1
         legal = legal_mask(hand, led, trump, high, best_seat == seat ^ 2, self.rotterdam)
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]  # one legal card: nothing to merge or order (the card is its key)
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         remaining = hands[0] | hands[1] | hands[2] | hands[3] | tmask
         points = self.points
@@ -476,16 +617,24 @@ class Search:
         base = trick_roem_of(tmask, self.sequences, self.fours) if self.roem and count == 3 else 0
         if count == 0:
             # the card that answered here before, else the lead that answered last from this hand
-            first = self.first.get(key, -1)
+            first = hint
             if first < 0:
                 first = self.first.get(hand | (4 + seat) << 32, -1)
         else:
-            first = self.first.get(tmask | seat << 32, -1)
+            # the card that answered after these cards of the trick from this hand, else from any hand of the seat
+            first = self.follow.get(tmask | hand | seat << 32, -1)
+            if first < 0:
+                first = self.first.get(tmask | seat << 32, -1)
         roem = self.roem
         fours = self.fours
         for suit in range(4):
             byte = (legal >> (8 * suit)) & 0xFF
             if not byte:
+                continue
+            if not byte & (byte - 1):
+                # one legal card of the suit: nothing to merge it with
+                card = 8 * suit + byte.bit_length() - 1
+                keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
                 continue
             other_byte = (others >> (8 * suit)) & 0xFF
             runs = RUN_WITH[other_byte]
@@ -524,7 +673,7 @@ class Search:
                 kept = card
                 keyed.append(self.order_key(card, seat, count, led, best_power, best_seat, tmask, base, first))
         keyed.sort()
-        return [k & 63 for k in keyed]
+        return keyed
 
     def run_possible(self, seat: int, suit: int, rank: int, other_byte: int) -> bool:
         """Whether the card of ``rank`` in ``suit`` of ``seat`` can still be in a sequence of a trick.

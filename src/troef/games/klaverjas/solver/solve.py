@@ -97,7 +97,7 @@ def _search(position: Position, kind: int, side: int, node_limit: int, horizon: 
 
 def _cards(search: Search, root: _Root) -> list[int]:
     """Every legal card, the search's preferred order first."""
-    preferred = search.candidates(root.seat, root.count, root.led, root.best_power, root.best_seat, root.tmask, 0)
+    preferred = search.candidates(root.seat, root.count, root.led, root.best_power, root.best_seat, root.tmask, -1)
     rest = [c for c in range(32) if root.legal >> c & 1 and c not in preferred]
     return preferred + rest
 
