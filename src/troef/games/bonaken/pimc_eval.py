@@ -80,6 +80,9 @@ class Strength:
     plans: int = 2
     #: Weigh the others' bids as evidence of their cards when dealing worlds.
     bid_evidence: bool = True
+    #: Points of misfit between a bid and a dealt hand that cost a factor e of its weight
+    #: (:func:`~troef.games.bonaken.pimc_infer.seat_weight`): smaller trusts the bids more.
+    evidence_scale: float = 12.0
     #: Judge a bid by the chance of really making it (:mod:`troef.games.bonaken.bidmodel`), not the sampled rate.
     calibrated: bool = True
 
