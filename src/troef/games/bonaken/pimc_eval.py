@@ -83,6 +83,10 @@ class Strength:
     #: Points of misfit between a bid and a dealt hand that cost a factor e of its weight
     #: (:func:`~troef.games.bonaken.pimc_infer.seat_weight`): smaller trusts the bids more.
     evidence_scale: float = 12.0
+    #: While bidding and in the exchange, count a world in which no plan was proven to make the
+    #: contract within its nodes as a failure (the solver's own guess: the declarer leads, and a
+    #: winning line is usually found quickly), not as a world without an answer.
+    unproven_fails: bool = False
     #: Judge a bid by the chance of really making it (:mod:`troef.games.bonaken.bidmodel`), not the sampled rate.
     calibrated: bool = True
 
@@ -538,7 +542,9 @@ class Evaluator:
                 made = contract_value(trial, me, plans, budget)
                 if made is None:
                     self.skipped += 1
-                    continue
+                    if not self.strength.unproven_fails:
+                        continue
+                    made = False
                 results[bid] = made
             if results:
                 tally.worlds += 1
@@ -579,7 +585,9 @@ class Evaluator:
                     continue
                 made = solve_makes(trial, me, budget)
                 if made is None:
-                    break
+                    if not self.strength.unproven_fails:
+                        break
+                    made = False
                 results[plan] = made
             if len(results) < len(plans):
                 self.skipped += 1
