@@ -26,6 +26,8 @@ def fixture_samples(seed: int = 11) -> list[Sample]:
         rate = rng.choice([i / 24 for i in range(25)])
         chance = 1 / (1 + pow(2.718281828, -(0.3 + 0.9 * logit(rate))))
         out.append(Sample("nk", "number", rate, rng.random() < chance))
+    for made in (True, False, True):
+        out.append(Sample("nk", "number", 3 / 5, made))  # on the border of two bands of the table
     for _ in range(40):
         out.append(Sample("pagat", "misere", rng.choice([0.875, 0.9167, 0.9583, 1.0]), rng.random() < 0.9))
     return out
@@ -40,7 +42,9 @@ def test_train_fits_the_number_curve_and_skips_a_group_with_no_spread_of_rates()
     assert abs(a - 0.3) < 0.35 and abs(b - 0.9) < 0.3  # the known curve comes back
     # 40 misère contracts, every one sampled at 0.875 or more: no curve to anchor, the rate stays as it is
     assert "misere" not in model["curves"]
-    assert model["samples"] == {"number": 600, "misere": 40, "every_trick": 0}
+    assert model["samples"] == {"number": 603, "misere": 40, "every_trick": 0}
+    # every contract is in exactly one band of the calibration table
+    assert sum(row["contracts"] for row in model["calibration"]["number"]) == 603
 
 
 def test_a_written_model_loads_back_and_its_table_matches_its_curves(tmp_path: Path) -> None:

@@ -105,8 +105,9 @@ def train(samples: list[Sample]) -> dict[str, Any]:
         a, b = fit_logistic([logit(s.rate) for s in of_group], [int(s.made) for s in of_group])
         curves[group] = [round(a, 4), round(b, 4)]
         rows = []
-        for low in (0.0, 0.2, 0.4, 0.6, 0.8):
-            band = [s for s in of_group if low <= s.rate < low + 0.2 or (low == 0.8 and s.rate == 1.0)]
+        for index, low in enumerate((0.0, 0.2, 0.4, 0.6, 0.8)):
+            # by index, not by comparing with low + 0.2: 0.4 + 0.2 is a little more than 0.6 in floats
+            band = [s for s in of_group if _band(s.rate) == index]
             if band:
                 rate = sum(s.rate for s in band) / len(band)
                 rows.append(
@@ -125,6 +126,11 @@ def train(samples: list[Sample]) -> dict[str, Any]:
         "samples": {g: sum(1 for s in samples if s.group == g) for g in ("number", "misere", "every_trick")},
         "calibration": tables,
     }
+
+
+def _band(rate: float) -> int:
+    """The band of the calibration table a rate falls in: 0 for 0.0-0.2 up to 4 for 0.8-1.0 (1.0 included)."""
+    return min(4, int(rate * 5 + 1e-9))
 
 
 def write(model: dict[str, Any], path: Path = MODEL_FILE) -> None:
