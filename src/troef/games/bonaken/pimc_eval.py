@@ -54,7 +54,7 @@ class Strength:
     level itself declares against the heuristic (``troef bench bid-model
     --policy strong``). Misère, zwabber and bonaak are too rare for a curve;
     their bar stays on the rate (0.85). The bar for number contracts is
-    0.395 on that curve, which is a sampled rate of 0.165: the same rate as
+    0.3875 on that curve, which is a sampled rate of 0.165: the same rate as
     the bar of 0.35 on the earlier curve (fitted on a bolder pimc), so the
     bot bids as it was measured to bid best. Higher bars were measured
     weaker (``docs/bots.md``): an nk player goes out, and a pagat player is
@@ -76,7 +76,7 @@ class Strength:
     node_limit: int | None = None
     samples: int = 24
     min_worlds: int = 3
-    threshold: float = 0.395
+    threshold: float = 0.3875
     every_trick_threshold: float = 0.85
     plans: int = 2
     #: Weigh the others' bids as evidence of their cards when dealing worlds.
