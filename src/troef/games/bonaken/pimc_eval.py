@@ -83,8 +83,8 @@ class Strength:
     bid_evidence: bool = True
     #: Points of misfit between a bid and a dealt hand that cost a factor e of its weight
     #: (:func:`~troef.games.bonaken.pimc_infer.seat_weight`): smaller trusts the bids more. 4 since
-    #: issue 19 (12 before): ahead of 12 on 400 duplicate matches in nk (+0.24 table points, not
-    #: proven: [-0.17, +0.65]) and in pagat (+0.02 [-0.02, +0.06]); see ``docs/bots.md``.
+    #: issue 19 (12 before): ahead of 12 on 400 duplicate matches in nk (+0.22 table points, not
+    #: proven: [-0.19, +0.63]) and in pagat (17.0% of rounds bought against 18.3%); ``docs/bots.md``.
     evidence_scale: float = 4.0
     #: While bidding and in the exchange, count a world in which no plan was proven to make the
     #: contract within its nodes as a failure (the solver's own guess: the declarer leads, and a
