@@ -348,12 +348,21 @@ def bench_bid_model(
     seed: Annotated[int, typer.Option(help="Seed of the matches.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes to play in.")] = 2,
     write: Annotated[bool, typer.Option("--write", help="Store the curves in the package's bid_model.json.")] = False,
+    policy: Annotated[
+        str, typer.Option(help="How the pimc bot bids while collecting: bold (low bars) or strong (the strong level).")
+    ] = "bold",
 ) -> None:
     """Fit the curves that turn the pimc bot's sampled make-rates into real chances (its bidding)."""
-    from troef.bench.bidmodel import collect, train
+    from troef.bench.bidmodel import POLICIES, collect, train
     from troef.bench.bidmodel import write as write_model
 
-    model = train(collect(matches, seed=seed, workers=workers))
+    if policy not in POLICIES:
+        raise typer.BadParameter(f"choose from {', '.join(POLICIES)}", param_hint="--policy")
+    model = train(collect(matches, seed=seed, workers=workers, policy=policy))
+    model["trained_on"] = (
+        f"troef bench bid-model --policy {policy} --matches {matches} --seed {seed}"
+        " (nk and pagat, 4 players, pimc against three heuristic bots)"
+    )
     typer.echo(json.dumps(model, indent=1))
     if write:
         write_model(model)

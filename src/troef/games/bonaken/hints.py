@@ -140,7 +140,8 @@ def hints(
     me = view.viewer
     # the same worlds for every action: differences between actions are not luck of the draw
     worlds: list[Hand] = []
-    for world in sampler.worlds(rng, start + budget * 0.15 if budget is not None else None):
+    horizon = start + budget * 0.15 if budget is not None else None
+    for world in sampler.worlds(rng, horizon, evidence=strength.bid_evidence, scale=strength.evidence_scale):
         worlds.append(world)
         if len(worlds) >= strength.samples:
             break

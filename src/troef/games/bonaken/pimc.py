@@ -250,9 +250,10 @@ class PimcBot(Bot):
             return None
         rng = self.rng
         evidence = self.strength.bid_evidence
+        scale = self.strength.evidence_scale
 
         def source(deadline: float) -> Iterator[Hand]:
-            return sampler.worlds(rng, deadline, evidence=evidence)
+            return sampler.worlds(rng, deadline, evidence=evidence, scale=scale)
 
         return Evaluator(view.viewer, self.strength, source)
 

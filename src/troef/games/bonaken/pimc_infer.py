@@ -30,11 +30,11 @@ from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.rules import RoemTable, Rules
 from troef.games.bonaken.view import BonakenView
 
-__all__ = ["ALL32", "Knowledge", "SamplingError", "knowledge_of", "roem_witnesses", "seat_weight"]
+__all__ = ["ALL32", "EVIDENCE_SCALE", "Knowledge", "SamplingError", "knowledge_of", "roem_witnesses", "seat_weight"]
 
 ALL32: Final = (1 << 32) - 1
-#: Points of misfit between a bid and the cards that halve the weight about every 8 points.
-_EVIDENCE_SCALE: Final = 12.0
+#: Points of misfit between a bid and the cards that cost a factor e of the weight (halve it about every 8).
+EVIDENCE_SCALE: Final = 12.0
 #: Most roem witnesses listed per declaration (a random one is forced into each world).
 _MAX_WITNESSES: Final = 400
 
@@ -364,12 +364,13 @@ def limit_of(pool: int, keep: int, players: int, rules: Rules, closed: int, bid:
     return best * BID_SHARE + BLIND_BONUS * closed
 
 
-def seat_weight(k: Knowledge, seat: int, hand: int) -> float:
+def seat_weight(k: Knowledge, seat: int, hand: int, scale: float = EVIDENCE_SCALE) -> float:
     """How well ``hand`` (now, with what ``seat`` played) explains the seat's bids: 1 fits, near 0 does not.
 
     A sensible player bids a number up to about what his cards are worth (the
     heuristic's valuation, :func:`_limit`) and passes when the lowest bid is
-    well above it; each point of misfit costs a share of the weight.
+    well above it; each point of misfit costs a share of the weight: a
+    factor e per ``scale`` points (a smaller scale trusts the bids more).
     """
     add, closed = k.evidence_extra[seat]
     pool = hand | k.played[seat] | add
@@ -381,5 +382,5 @@ def seat_weight(k: Knowledge, seat: int, hand: int) -> float:
         else:
             gap = limit_of(pool, k.hand_size, players, k.rules, closed, lowest) - lowest - 10
         if gap > 0:
-            weight *= math.exp(-gap / _EVIDENCE_SCALE)
+            weight *= math.exp(-gap / scale)
     return weight

@@ -19,7 +19,7 @@ from troef.cards import cards_of
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import Discard
 from troef.games.bonaken.deal import Deal
-from troef.games.bonaken.pimc_infer import ALL32, Knowledge, knowledge_of, seat_weight
+from troef.games.bonaken.pimc_infer import ALL32, EVIDENCE_SCALE, Knowledge, knowledge_of, seat_weight
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
@@ -57,15 +57,21 @@ class Sampler:
         self.rejected = 0
 
     # -- one world
-    def draw(self, rng: random.Random, evidence: bool = True, deadline: float | None = None) -> Hand | None:
-        """One world, or None if the attempt did not fit (try again)."""
+    def draw(
+        self,
+        rng: random.Random,
+        evidence: bool = True,
+        deadline: float | None = None,
+        scale: float = EVIDENCE_SCALE,
+    ) -> Hand | None:
+        """One world, or None if the attempt did not fit (try again); ``scale``: see :func:`seat_weight`."""
         self.drawn += 1
         k = self.k
         must = dict(k.must)
         for seat, options in k.witnesses.items():
             witness = options[rng.randrange(len(options))] & ~k.played[seat]
             must[seat] = must.get(seat, 0) | witness
-        current = _assign(rng, k, must, evidence, deadline)
+        current = _assign(rng, k, must, evidence, deadline, scale)
         if current is None:
             self.rejected += 1
             return None
@@ -79,13 +85,19 @@ class Sampler:
             self.rejected += 1
         return world
 
-    def worlds(self, rng: random.Random, deadline: float | None = None, evidence: bool = True) -> Iterator[Hand]:
+    def worlds(
+        self,
+        rng: random.Random,
+        deadline: float | None = None,
+        evidence: bool = True,
+        scale: float = EVIDENCE_SCALE,
+    ) -> Iterator[Hand]:
         """Worlds one after another, for as long as the caller wants them (and they can be found)."""
         misses = 0
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 return
-            world = self.draw(rng, evidence=evidence and misses < _TRIES_PER_WORLD // 2, deadline=deadline)
+            world = self.draw(rng, evidence=evidence and misses < _TRIES_PER_WORLD // 2, deadline=deadline, scale=scale)
             if world is None:
                 misses += 1
                 if misses >= _TRIES_PER_WORLD:
@@ -96,7 +108,12 @@ class Sampler:
 
 
 def _assign(
-    rng: random.Random, k: Knowledge, must: dict[int, int], evidence: bool = True, deadline: float | None = None
+    rng: random.Random,
+    k: Knowledge,
+    must: dict[int, int],
+    evidence: bool = True,
+    deadline: float | None = None,
+    scale: float = EVIDENCE_SCALE,
 ) -> dict[int, int] | None:
     """The hidden cards spread over the other hands and OUT: each seat's current hand.
 
@@ -133,7 +150,7 @@ def _assign(
                 hand = hands[seat]
                 for card in rng.sample(pool, need):
                     hand |= 1 << card
-                weight = seat_weight(k, seat, hand)
+                weight = seat_weight(k, seat, hand, scale)
                 if rng.random() < weight:
                     best = (2.0, hand)
                     break
