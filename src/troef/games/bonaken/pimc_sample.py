@@ -17,6 +17,7 @@ from typing import Final
 
 from troef.cards import cards_of
 from troef.core.errors import IllegalActionError
+from troef.core.pimc import place_by_room
 from troef.games.bonaken.actions import Discard
 from troef.games.bonaken.deal import Deal
 from troef.games.bonaken.pimc_infer import ALL32, EVIDENCE_SCALE, Knowledge, knowledge_of, seat_weight
@@ -179,24 +180,11 @@ def _spread(
         if k.allowed_out & bit:
             options.append(OUT)
         places[card] = options
-    rng.shuffle(rest)
-    rest.sort(key=lambda c: len(places[c]))
+    placed = place_by_room(rest, places, room, rng)
+    if placed is None:
+        return None
     hands = dict(hands)
-    for card in rest:
-        options = [p for p in places[card] if room[p] > 0]
-        if not options:
-            return None
-        total = 0
-        for p in options:
-            total += room[p]
-        pick = rng.randrange(total)
-        chosen = options[-1]
-        for p in options:
-            pick -= room[p]
-            if pick < 0:
-                chosen = p
-                break
-        room[chosen] -= 1
+    for card, chosen in placed:
         if chosen != OUT:
             hands[chosen] |= 1 << card
     return hands
