@@ -437,21 +437,7 @@ class Search:
             best = 2
         if row[r3.bit_length() - 1] > best_power:
             best = 3
-        last_side = ((leader + best) & 3) & 1
-        if self.kind == PIT:
-            return gain + (0 if last_side == self.side else -1)
-        points = self.points
-        value = LAST_TRICK
-        mask = rest
-        while mask:
-            low = mask & -mask
-            value += points[low.bit_length() - 1]
-            mask ^= low
-        if pit >> last_side & 1:
-            value += self.pit_value
-        if self.roem:
-            value += trick_roem_of(rest, self.sequences, self.fours)
-        return gain + (value if last_side == self.side else -value)
+        return gain + self.last_value(rest, ((leader + best) & 3) & 1, pit)
 
     def last_trick(self, leader: int, pit: int) -> int:
         """The value of the last trick: every hand holds one card, so its play is forced."""
@@ -471,12 +457,16 @@ class Search:
                 best_power = power
                 best_seat = seat
             tmask |= hand
-        side = best_seat & 1
+        return self.last_value(tmask, best_seat & 1, pit)
+
+    def last_value(self, cards: int, side: int, pit: int) -> int:
+        """The last trick of ``cards``, taken by ``side``, for this search's side: its card points and the
+        last-trick bonus, the pit it completes and its roem (the goal's value: won or lost for the pit)."""
         if self.kind == PIT:
             return 0 if side == self.side else -1
         points = self.points
         value = LAST_TRICK
-        mask = tmask
+        mask = cards
         while mask:
             low = mask & -mask
             value += points[low.bit_length() - 1]
@@ -484,7 +474,7 @@ class Search:
         if pit >> side & 1:
             value += self.pit_value
         if self.roem:
-            value += trick_roem_of(tmask, self.sequences, self.fours)
+            value += trick_roem_of(cards, self.sequences, self.fours)
         return value if side == self.side else -value
 
     def trick(
