@@ -107,6 +107,30 @@ def _arena_command(name: str) -> None:
     arena_app.command(name)(arena)
 
 
+@arena_app.command("compare")
+def arena_compare(
+    first: Annotated[Path, typer.Argument(help="JSON of a duplicate arena run (--duplicate --json): a new setting.")],
+    second: Annotated[Path, typer.Argument(help="JSON of the same run with another bot or setting in the seat.")],
+    entry: Annotated[int, typer.Option(help="The seat list's entry to compare (0: the first bot).")] = 0,
+) -> None:
+    """Compare one entry of two duplicate arena runs on the same deals: the difference of its paired differences."""
+    from troef.arena import ArenaError, compare_runs
+
+    try:
+        runs = [json.loads(path.read_text(encoding="utf-8")) for path in (first, second)]
+        estimate = compare_runs(runs[0], runs[1], entry)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        reason = str(exc) if isinstance(exc, (ArenaError, OSError)) else f"not an arena run's JSON ({exc!r})"
+        typer.echo(f"troef: {reason}", err=True)
+        raise typer.Exit(2) from None
+    names = [run["seats"][entry] for run in runs]
+    typer.echo(
+        f"{names[0]} against {names[1]} (entry {entry}), {runs[0]['matches']} matches of "
+        f"{runs[0]['game']}/{runs[0]['rules']}, seed {runs[0]['seed']}, {estimate.n} deals:"
+    )
+    typer.echo(f"  paired difference with the field, first run less second, per deal: {estimate.text(3)}")
+
+
 def _play_command(name: str) -> None:
     """Register ``troef play <name>``: the terminal table of one game (one human seat, computer players)."""
     from troef.games import game

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
-from troef.arena.core import describe, run_arena
+import pytest
+from typer.testing import CliRunner
+
+from troef.arena.core import ArenaError, compare_runs, describe, run_arena
+from troef.cli import app
 
 
 def test_duplicate_runs_pair_every_bot_and_kind_with_the_field_deal_by_deal() -> None:
@@ -35,3 +40,30 @@ def test_the_levels_take_a_seat_and_strong_takes_pimc_settings() -> None:
     result = run_arena([quick, "club", "beginner"], matches=1, seed=2, rules="pagat")
     assert [b.matches for b in result.bots] == [1, 1, 1]
     assert result.bots[0].name.startswith("strong:") and result.bots[2].name == "beginner#2"
+
+
+def test_compare_pairs_two_runs_deal_by_deal_and_refuses_runs_of_other_deals(tmp_path: Path) -> None:
+    strong = run_arena(["heuristic", "random", "random", "random"], matches=12, seed=4, rules="nk", duplicate=True)
+    weak = run_arena(["random", "random", "random", "random"], matches=12, seed=4, rules="nk", duplicate=True)
+    one, two = strong.to_json(), weak.to_json()
+    assert [m["seed"] for m in one["per_match"]] == [m["seed"] for m in two["per_match"]]
+    gain = compare_runs(one, two)
+    # worked out again: per deal, entry 0's paired difference in the first run less that in the second
+    assert strong.bots[0].paired is not None and weak.bots[0].paired is not None
+    assert gain.mean == pytest.approx(strong.bots[0].paired.mean - weak.bots[0].paired.mean, abs=1e-3)
+    assert gain.n == 3 and gain.low > 0
+    assert compare_runs(one, one).mean == 0
+    other_deals = run_arena(["random"] * 4, matches=12, seed=5, rules="nk", duplicate=True).to_json()
+    with pytest.raises(ArenaError, match="differ in seed"):
+        compare_runs(one, other_deals)
+    with pytest.raises(ArenaError, match="entry 4"):
+        compare_runs(one, two, entry=4)
+    # the command line: the same figure, and a clear message for a file that is not a run
+    (tmp_path / "a.json").write_text(json.dumps(one))
+    (tmp_path / "b.json").write_text(json.dumps(two))
+    (tmp_path / "bad.json").write_text('{"game": "bonaken"')
+    runner = CliRunner()
+    done = runner.invoke(app, ["arena", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    assert done.exit_code == 0 and gain.text(3) in done.output
+    bad = runner.invoke(app, ["arena", "compare", str(tmp_path / "a.json"), str(tmp_path / "bad.json")])
+    assert bad.exit_code == 2 and "not an arena run" in bad.output

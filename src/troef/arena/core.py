@@ -44,7 +44,7 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -529,6 +529,11 @@ class ArenaResult:
             **self.summary,
             "bots": [b.to_json() for b in self.bots],
             "by_kind": {k: b.to_json() for k, b in self.kinds.items()},
+            # what `troef arena compare` pairs deal by deal with another run
+            "per_match": [
+                {"index": o.index, "seed": o.seed, "scores": [o.scores.get(j, 0.0) for j in range(len(self.seats))]}
+                for o in self.outcomes
+            ],
         }
 
 
@@ -636,6 +641,40 @@ def run_arena(
     ]
     outcomes, seconds = play_all(tasks, workers, progress)
     return summarize(seats, outcomes, rules, seed, duplicate, seconds, game)
+
+
+def compare_runs(first: Mapping[str, Any], second: Mapping[str, Any], entry: int = 0) -> Estimate:
+    """How much better ``entry`` did in the run ``first`` than in ``second``, on the same deals.
+
+    Both are the JSON of duplicate arena runs (``troef arena ... --duplicate
+    --json``) of the same game, rules, seed, number of matches and seats, so
+    that match ``i`` of one was dealt as match ``i`` of the other. Per deal:
+    the entry's paired difference with the field in ``first`` less the same in
+    ``second``; the estimate is the mean over deals with its 95% interval.
+    Typically ``first`` seats a bot with a new setting where ``second`` seats
+    the same bot without it.
+    """
+    for key in ("game", "rules", "seed", "matches", "duplicate"):
+        if first.get(key) != second.get(key):
+            raise ArenaError(f"the runs differ in {key}: {first.get(key)!r} and {second.get(key)!r}")
+    if not first.get("duplicate"):
+        raise ArenaError("compare duplicate runs (--duplicate): only they deal the same cards")
+    players = len(first["seats"])
+    if len(second["seats"]) != players or not 0 <= entry < players:
+        raise ArenaError(f"both runs need the same number of seats, and entry {entry} among them")
+    if "per_match" not in first or "per_match" not in second:
+        raise ArenaError("a run has no per_match scores: it was written before `troef arena compare` existed")
+    by_deal: dict[int, list[float]] = {}
+    for one, two in zip(first["per_match"], second["per_match"], strict=True):
+        if one["index"] != two["index"] or one["seed"] != two["seed"]:
+            raise ArenaError(f"match {one['index']} was not dealt alike in both runs")
+        gains = []
+        for scores in (one["scores"], two["scores"]):
+            rest = [v for j, v in enumerate(scores) if j != entry]
+            gains.append(scores[entry] - math.fsum(rest) / len(rest))
+        by_deal.setdefault(one["index"] // players, []).append(gains[0] - gains[1])
+    mean, low, high = mean_interval([math.fsum(d) / len(d) for d in by_deal.values()])
+    return Estimate(mean, low, high, len(by_deal))
 
 
 def describe(result: ArenaResult) -> str:
