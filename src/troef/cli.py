@@ -392,6 +392,46 @@ def bench_bid_model(
         write_model(model)
 
 
+@bench_app.command("sheet-values")
+def bench_sheet_values(
+    matches: Annotated[int, typer.Option(help="Matches of club players per rule set and table size.")] = 4000,
+    seed: Annotated[int, typer.Option(help="Seed of the matches.")] = 1,
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 2,
+    players: Annotated[
+        str, typer.Option(help="Table sizes, comma-separated (each rule set's own sizes among them).")
+    ] = "3,4,5",
+    write: Annotated[
+        bool, typer.Option("--write", help="Store the tables in the package's sheet_values.json.")
+    ] = False,
+) -> None:
+    """Tally what a plus and a minus are worth by the score sheet (the pimc bot's bid bar by the standing)."""
+    from troef.bench.sheetvalues import collect_all
+    from troef.bench.sheetvalues import write as write_values
+    from troef.games.bonaken.rules import PRESETS, preset
+    from troef.games.bonaken.sheetvalue import SCORINGS, sheet_bar
+
+    try:
+        sizes = [int(p) for p in players.split(",") if p.strip()]
+    except ValueError:
+        raise typer.BadParameter("give table sizes as numbers, e.g. 3,4,5", param_hint="--players") from None
+    tables = [
+        (name, size)
+        for name in PRESETS
+        if preset(name).scoring in SCORINGS
+        for size in sizes
+        if size in preset(name).players
+    ]
+    if not tables:
+        raise typer.BadParameter("no rule set is played at these table sizes", param_hint="--players")
+    command = f"troef bench sheet-values --matches {matches} --seed {seed} --players {players}"
+    tallies = collect_all(tables, matches, seed=seed, workers=workers)
+    for table, tally in tallies.items():
+        own = {status: sheet_bar(tally, (status,), 0) for status in ("suf", "recht", "krom", "wip")}
+        typer.echo(f"{table:<16} bar by own status: " + "  ".join(f"{k} {v}" for k, v in own.items()))
+    if write:
+        write_values(tallies, command)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",

@@ -46,6 +46,7 @@ PERFECT: Final = Strength(
     plans=3,
     bid_evidence=False,
     calibrated=False,  # the one true world: its answer is what happens
+    by_sheet=False,  # the reference bids every contract it makes, whatever the sheet says
 )
 
 

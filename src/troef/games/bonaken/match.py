@@ -305,7 +305,8 @@ class Match:
         compulsory = (
             self.rules.seven_compulsory_misere and not self.hands and len(seats) == 7
         )  # pagat variant: everyone bids misère in the first hand of seven
-        self.hands.append(Hand(self.rules, deal, compulsory_misere=compulsory))
+        standing = tuple(self.sheet.status(seat).value for seat in range(self.table))
+        self.hands.append(Hand(self.rules, deal, compulsory_misere=compulsory, standing=standing))
 
     def _after_hand(self, hand: Hand) -> None:
         result = hand.result

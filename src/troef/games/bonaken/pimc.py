@@ -13,8 +13,12 @@ that does best over the worlds:
   the best of a few exchanges and trumps the heuristic ranks highest; the
   share of worlds made becomes the chance of really making it
   (:mod:`troef.games.bonaken.bidmodel`), and the bot bids the contract that
-  clears its bar (:attr:`Strength.threshold`, or ``every_trick_threshold``
-  for misère, zwabber and bonaak) by the most, else it passes;
+  clears its bar by the most, else it passes. The bar is the score sheet's
+  (:mod:`troef.games.bonaken.sheetvalue`): the chance at which a plus is
+  worth the risk of a minus in the seat's standing, high with a minus
+  already, low when the others are about to go out first. Without a sheet
+  it is :attr:`Strength.threshold`; misère, zwabber and bonaak need at
+  least ``every_trick_threshold``;
 * exchange and trump: a few candidate plans (cards to lay away and trump,
   ranked by the heuristic's valuation) are each played out in every world;
   the best plan is kept for the rest of the exchange;
@@ -84,6 +88,7 @@ from troef.games.bonaken.pimc_sample import Sampler
 from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.reading import rules_of, strength
 from troef.games.bonaken.rules import Rules
+from troef.games.bonaken.sheetvalue import sheet_bar, table_for
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
 
@@ -234,6 +239,8 @@ class PimcBot(Bot):
         self.nodes = 0
         #: The last bid made and its sampled make-rate (what ``troef bench bid-model`` learns from).
         self.last_bid: tuple[Bid, float] | None = None
+        #: The bar the score sheet sets for the bid being decided (None: no sheet, or not used).
+        self._sheet_bar: float | None = None
 
     # -- plumbing
     def rules_for(self, view: BonakenView) -> Rules:
@@ -314,8 +321,10 @@ class PimcBot(Bot):
     def _bid(
         self, view: BonakenView, actions: list[BonakenAction], evaluator: Evaluator, budget: Budget
     ) -> BonakenAction | None:
-        candidates = bid_candidates(view, actions, self.rules_for(view), prune=self.prune_bids)
+        rules = self.rules_for(view)
+        candidates = bid_candidates(view, actions, rules, prune=self.prune_bids)
         self.last_bid = None
+        self._sheet_bar = self.sheet_bar(view, rules)
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
@@ -359,10 +368,22 @@ class PimcBot(Bot):
                 low = mid
         return high
 
+    def sheet_bar(self, view: BonakenView, rules: Rules) -> float | None:
+        """The bar the match's score sheet sets in the view's standing (None: none known or not used)."""
+        if not self.strength.by_sheet or view.standing is None:
+            return None
+        tally = table_for(rules, view.table)
+        return None if tally is None else sheet_bar(tally, view.standing, view.viewer)
+
     def _threshold(self, bid: Bid) -> float:
+        sheet = self._sheet_bar
         if bid.kind != BidKind.NUMBER:
-            return self.strength.every_trick_threshold
-        return self.strength.threshold
+            bar = self.strength.every_trick_threshold
+            return bar if sheet is None else max(bar, sheet)
+        bar = self.strength.threshold
+        if sheet is None:
+            return bar
+        return max(bar, sheet) if self.strength.sheet_raises_only else sheet
 
     def _plan_step(
         self, view: BonakenView, actions: list[BonakenAction], evaluator: Evaluator, budget: Budget

@@ -290,7 +290,7 @@ def _pick_cards(rng: random.Random, pool: int, n: int) -> int | None:
 def _replay(k: Knowledge, deal: Deal, hidden_discards: dict[int, list[int]]) -> Hand | None:
     """The engine hand of ``deal`` after the public action log, or None if the log does not fit it."""
     try:
-        hand = Hand(k.rules, deal, validate=False)
+        hand = Hand(k.rules, deal, validate=False, standing=k.view.standing)
         queues = {s: list(cards) for s, cards in hidden_discards.items()}
         for seat, action in k.events:
             if hand.to_act != seat:

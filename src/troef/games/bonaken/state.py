@@ -218,6 +218,7 @@ class Hand:
         "rules",
         "seats",
         "six_shown",
+        "standing",
         "stuk_cards",
         "stuk_counted",
         "stuk_open",
@@ -232,9 +233,21 @@ class Hand:
         "won",
     )
 
-    def __init__(self, rules: Rules, deal: Deal, *, compulsory_misere: bool = False, validate: bool = True) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Deal,
+        *,
+        compulsory_misere: bool = False,
+        validate: bool = True,
+        standing: tuple[str, ...] | None = None,
+    ) -> None:
         if validate:
             deal.validate(rules)
+        #: Every seat's status on the match's score sheet when the hand was dealt (nk rule 59:
+        #: ``suf``, ``krom``, ``recht``, ``wip``, ``eruit``, ``erin``), or None for a hand on its own.
+        #: Public: the sheet lies on the table.
+        self.standing = standing
         self.rules = rules
         self.deal = deal
         self.table = deal.table
@@ -952,6 +965,7 @@ class Hand:
         new.best_seat = self.best_seat
         new.bids = self.bids.copy()
         new.compulsory_misere = self.compulsory_misere
+        new.standing = self.standing
         new.contest = self.contest.copy()
         new.contract = self.contract
         new.deal = self.deal

@@ -67,6 +67,11 @@ class BonakenView:
     points: dict[int, int]
     legal: tuple[str, ...]
     result: dict[str, Any] | None
+    #: Every seat's status on the match's score sheet when the hand was dealt
+    #: (:attr:`Hand.standing <troef.games.bonaken.state.Hand.standing>`), or None for a hand on its
+    #: own. Public; not in :meth:`to_json`, because the server's frames carry the whole sheet
+    #: beside the view (``match``).
+    standing: tuple[str, ...] | None
 
     def __init__(
         self,
@@ -100,6 +105,7 @@ class BonakenView:
         points: dict[int, int],
         legal: tuple[str, ...],
         result: dict[str, Any] | None,
+        standing: tuple[str, ...] | None = None,
     ) -> None:
         # written out: the __init__ that dataclasses generates stays interpreted under mypyc, and took a
         # third of the time of building a view
@@ -133,6 +139,7 @@ class BonakenView:
         self.points = points
         self.legal = legal
         self.result = result
+        self.standing = standing
 
     def __reduce__(self) -> tuple[type[BonakenView], tuple[Any, ...]]:
         # explicit, because the mypyc-compiled frozen dataclass cannot be unpickled field by field
@@ -494,4 +501,5 @@ def _seat_view(hand: Hand, viewer: int, public: _Public) -> BonakenView:
         points=public.points,
         legal=legal,
         result=public.result,
+        standing=hand.standing,
     )
