@@ -23,7 +23,7 @@ sizes without a table (the point-counting variants) have no sheet bar.
 
 >>> state_key(("suf", "krom", "recht", "eruit"), 1)
 'krom|eruit,recht,suf'
->>> tally = {"krom|": [2.0, 4, 0.0, 2, 3.0, 6]}
+>>> tally = {"krom|": [4.0, 4, 0.0, 2, 3.0, 6]}  # made: 1.0, failed: 0.0, not declared: 0.5
 >>> sheet_bar(tally, ("suf", "krom"), 1, minimum=1)
 0.5
 """
