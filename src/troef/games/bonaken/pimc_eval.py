@@ -58,7 +58,8 @@ class Strength:
     the bar of 0.35 on the earlier curve (fitted on a bolder pimc), so the
     bot bids as it was measured to bid best. Higher bars were measured
     weaker (``docs/bots.md``): an nk player goes out, and a pagat player is
-    safe, only by winning contracts.
+    safe, only by winning contracts. In a match the score sheet's bar takes
+    the place of ``threshold`` where its figures are known (``by_sheet``).
     """
 
     #: Safety caps in seconds (never reached in normal runs; see the class docstring).
