@@ -29,6 +29,8 @@ def _random_match(game: GameAdapter, preset: str, players: int, seed: int, steps
 def _reference_json(view: BonakenView) -> dict[str, Any]:
     """A slow, generic serialisation of a view: asdict plus card notation."""
     data = dataclasses.asdict(view)
+    # the one field left out by design: frames carry the whole score sheet beside the view ("match")
+    del data["standing"]
     data["rules"] = view.rules.to_dict()
     for key in ("hand", "centre_open", "blind", "laid_away", "received", "open_hand"):
         data[key] = None if data[key] is None else [card_str(c) for c in data[key]]
