@@ -16,8 +16,10 @@ import pytest
 
 from troef.bench.sheetvalues import collect_all
 from troef.games.bonaken.actions import PASS, Bid, BidKind
+from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.pimc import PimcBot, Strength
+from troef.games.bonaken.pimc_eval import Tally
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.sheetvalue import (
     BAR_RANGE,
@@ -160,3 +162,34 @@ def test_written_tables_keep_the_other_sizes_and_say_how_they_were_collected(
     data = json.loads(path.read_text())
     assert data["tables"] == {"nk/3": {"suf|": [1.0] * 6}, "nk/4": {"suf|": [2.0] * 6}}
     assert data["trained_on"] == {"nk/3": "a", "nk/4": "troef bench sheet-values --matches 1"}
+
+
+class _FixedRates:
+    """Stands in for the world sampling only: every candidate bid gets a fixed make-rate over 12 worlds."""
+
+    def __init__(self, rates: dict[BidKind, float]) -> None:
+        self.rates = rates
+
+    def bid_tally(self, bids: list[Bid], budget: object, threshold: object) -> Tally:
+        tally = Tally()
+        for bid in bids:
+            for i in range(12):
+                tally.add(bid, 1.0 if i < round(12 * self.rates.get(bid.kind, 0.0)) else 0.0)
+        tally.worlds = 12
+        return tally
+
+
+@pytest.mark.parametrize(("likeliest", "kind"), [(True, BidKind.MISERE), (False, BidKind.NUMBER)])
+def test_with_plus_and_minus_marks_the_likeliest_contract_worth_its_risk_is_bid(likeliest: bool, kind: BidKind) -> None:
+    # a number contract made in all worlds (a chance of about 0.92 on the curve, far above the
+    # sheet's bar of about 0.19) against misère made in 11 of 12 (0.917 > 0.85, but barely): a plus is
+    # a plus, so the likelier contract is the better bid, though the number bid clears its bar by more
+    match = Match(preset("nk"), players=4, seed=2)
+    view = hand_view(match.hand, match.hand.to_act)
+    bot = PimcBot(seed=1, strength=Strength(likeliest=likeliest))
+    bot.prune_bids = False
+    number = next(a for a in legal_actions(view) if isinstance(a, Bid) and a.kind == BidKind.NUMBER)
+    assert bot.chance(number, 1.0) < 11 / 12
+    evaluator = _FixedRates({BidKind.NUMBER: 1.0, BidKind.MISERE: 11 / 12})
+    choice = bot._bid(view, legal_actions(view), evaluator, Strength().budget_for("bidding"))  # type: ignore[arg-type]
+    assert isinstance(choice, Bid) and choice.kind == kind

@@ -29,7 +29,9 @@ from troef.games.bonaken.rules import preset
 from troef.games.bonaken.view import hand_view
 
 #: How the collecting bot bids: every contract with a fair sampled rate, taken as it is.
-COLLECTING = replace(Strength(), calibrated=False, threshold=0.1, every_trick_threshold=0.3, by_sheet=False)
+COLLECTING = replace(
+    Strength(), calibrated=False, threshold=0.1, every_trick_threshold=0.3, by_sheet=False, likeliest=False
+)
 #: Fewest samples of a group to fit its curve, and fewest of them with a rate below 0.8.
 MIN_SAMPLES: Final = 20
 MIN_SPREAD: Final = 10

@@ -12,8 +12,10 @@ that does best over the worlds:
   bonaak) is played out in every world as if the bidding ended there, with
   the best of a few exchanges and trumps the heuristic ranks highest; the
   share of worlds made becomes the chance of really making it
-  (:mod:`troef.games.bonaken.bidmodel`), and the bot bids the contract that
-  clears its bar by the most, else it passes. The bar is the score sheet's
+  (:mod:`troef.games.bonaken.bidmodel`). Of the contracts that clear their
+  bars the bot bids the likeliest to be made (a plus is a plus, whatever
+  the contract; with point-counting scoring: the one that clears its bar
+  by the most), else it passes. The bar is the score sheet's
   (:mod:`troef.games.bonaken.sheetvalue`): the chance at which a plus is
   worth the risk of a minus in the seat's standing, high with a minus
   already, low when the others are about to go out first. Without a sheet
@@ -88,6 +90,7 @@ from troef.games.bonaken.pimc_sample import Sampler
 from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.reading import rules_of, strength
 from troef.games.bonaken.rules import Rules
+from troef.games.bonaken.sheetvalue import SCORINGS as SHEET_SCORINGS
 from troef.games.bonaken.sheetvalue import sheet_bar, table_for
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
@@ -328,20 +331,26 @@ class PimcBot(Bot):
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
-        # per bid with enough worlds: (its margin over its bar, the sampled rate)
-        scored: list[tuple[float, float, Bid]] = []
+        # per bid with enough worlds: (its margin over its bar, the sampled rate, its chance)
+        scored: list[tuple[float, float, float, Bid]] = []
         for bid in candidates:
             rate = tally.rate(bid)
             if rate is None or tally.count.get(bid, 0) < self.strength.min_worlds:
                 continue
-            scored.append((self.chance(bid, rate) - self._threshold(bid), rate, bid))
+            chance = self.chance(bid, rate)
+            scored.append((chance - self._threshold(bid), rate, chance, bid))
         if not scored:
             return None
-        margin, rate, best = max(scored, key=lambda s: s[0])
-        if margin >= 0:
-            self.last_bid = (best, rate)
-            return best
-        return PASS if PASS in actions else None
+        clearing = [s for s in scored if s[0] >= 0]
+        if not clearing:
+            return PASS if PASS in actions else None
+        if self.strength.likeliest and rules.scoring in SHEET_SCORINGS:
+            # a plus is a plus whatever the contract: of the bids worth their risk, the likeliest to be made
+            _, rate, _, best = max(clearing, key=lambda s: (s[2], s[0]))
+        else:
+            _, rate, _, best = max(clearing, key=lambda s: s[0])
+        self.last_bid = (best, rate)
+        return best
 
     def chance(self, bid: Bid, rate: float) -> float:
         """The chance of really making ``bid`` when it made ``rate`` of the sampled worlds.
