@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from troef.bench.sheetvalues import collect_all
+from troef.bench.sheetvalues import collect_all, play_match
 from troef.games.bonaken.actions import PASS, Bid, BidKind
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.match import Match
@@ -26,7 +26,6 @@ from troef.games.bonaken.sheetvalue import (
     MIN_DECLARED,
     VALUES_FILE,
     load_values,
-    play_match,
     sheet_bar,
     state_key,
     table_for,

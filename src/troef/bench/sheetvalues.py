@@ -10,12 +10,54 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 from typing import Any
 
-from troef.games.bonaken.rules import preset
-from troef.games.bonaken.sheetvalue import VALUES_FILE, Tally, play_match
+from troef.games.bonaken.heuristic import HeuristicBot
+from troef.games.bonaken.match import Match
+from troef.games.bonaken.rules import Rules, preset
+from troef.games.bonaken.sheetvalue import ACTIVE, VALUES_FILE, Tally, own_key, state_key
+from troef.games.bonaken.view import hand_view
 
-__all__ = ["collect_all", "write"]
+__all__ = ["collect_all", "play_match", "write"]
+
+
+def _result(match: Match, seat: int) -> float:
+    """A seat's final result: nk table points (nk rules 54-57), or 1 for not buying the round."""
+    if match.rules.scoring == "nk":
+        return float(match.sheet.table_points()[seat])
+    return 0.0 if seat in match.sheet.losers() else 1.0
+
+
+def play_match(rules: Rules, players: int, seed: int) -> Tally:
+    """One match of club players, tallied by standing (see the module docstring)."""
+    match = Match(rules, players, seed=seed)
+    chooser = random.Random(seed)
+    bots = [HeuristicBot(seed=chooser.randrange(1 << 30)) for _ in range(players)]
+    seen: list[tuple[str, str, int]] = []  # (standing key, W/L/P, seat)
+    while not match.is_over:
+        hand = match.hand
+        match.apply(bots[hand.to_act].act(hand_view(hand, hand.to_act)))
+        result = hand.result
+        if not hand.is_over or result is None or hand.standing is None:
+            continue
+        standing = hand.standing
+        for seat in hand.seats:
+            if standing[seat] not in ACTIVE:
+                continue
+            kind = "P"
+            if not result.redeal and seat in result.declarers:
+                kind = "W" if result.won.get(seat, False) else "L"
+            seen.append((state_key(standing, seat), kind, seat))
+            seen.append((own_key(standing, seat), kind, seat))
+    results = [_result(match, seat) for seat in range(players)]
+    tally: Tally = {}
+    offset = {"W": 0, "L": 2, "P": 4}
+    for key, kind, seat in seen:
+        row = tally.setdefault(key, [0.0] * 6)
+        row[offset[kind]] += results[seat]
+        row[offset[kind] + 1] += 1
+    return tally
 
 
 def _play(task: tuple[str, int, int]) -> tuple[str, Tally]:

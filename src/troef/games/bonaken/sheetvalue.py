@@ -18,7 +18,7 @@ A bid is worth making when its chance ``p`` of being made gives
 
 A standing seen too rarely for its own figures falls back to the seat's own
 status alone. The tables ship in ``sheet_values.json`` next to this module,
-collected by ``troef bench sheet-values`` (:func:`play_match`); rules or table
+collected by ``troef bench sheet-values`` (:mod:`troef.bench.sheetvalues`); rules or table
 sizes without a table (the point-counting variants) have no sheet bar.
 
 >>> state_key(("suf", "krom", "recht", "eruit"), 1)
@@ -31,22 +31,19 @@ sizes without a table (the point-counting variants) have no sheet bar.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from troef.games.bonaken.heuristic import HeuristicBot
-from troef.games.bonaken.match import Match, Status
+from troef.games.bonaken.match import Status
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.view import hand_view
 
-__all__ = ["VALUES_FILE", "Tally", "load_values", "play_match", "sheet_bar", "state_key", "table_for"]
+__all__ = ["ACTIVE", "VALUES_FILE", "Tally", "load_values", "own_key", "sheet_bar", "state_key", "table_for"]
 
 #: The shipped tables, per ``preset/players``.
 VALUES_FILE: Final = Path(__file__).with_name("sheet_values.json")
-#: Fewest declarers that made (and that failed) a contract in a standing for its own figures.
+#: Fewest hands of each kind (made, failed, not declared) in a standing for its own figures.
 MIN_DECLARED: Final = 150
 #: Bars are kept inside this range: the figures come from club players, and no contract is
 #: certain or hopeless by the sheet alone.
@@ -54,7 +51,7 @@ BAR_RANGE: Final = (0.05, 0.95)
 #: Scoring variants whose statuses (plus and minus marks) the table is about.
 SCORINGS: Final = ("nk", "plusminus")
 #: Statuses of players still in the match.
-_ACTIVE: Final = frozenset({Status.SUF.value, Status.KROM.value, Status.RECHT.value, Status.WIP.value})
+ACTIVE: Final = frozenset({Status.SUF.value, Status.KROM.value, Status.RECHT.value, Status.WIP.value})
 
 #: Per standing key: [sum of W, count, sum of L, count, sum of P, count].
 Tally = dict[str, list[float]]
@@ -66,7 +63,8 @@ def state_key(standing: Sequence[str], seat: int) -> str:
     return f"{standing[seat]}|{','.join(others)}"
 
 
-def _own_key(standing: Sequence[str], seat: int) -> str:
+def own_key(standing: Sequence[str], seat: int) -> str:
+    """The seat's own status alone: the key a rarely seen standing falls back to."""
     return f"{standing[seat]}|"
 
 
@@ -74,9 +72,9 @@ def sheet_bar(
     tally: Mapping[str, Sequence[float]], standing: Sequence[str], seat: int, minimum: int = MIN_DECLARED
 ) -> float | None:
     """The chance a contract needs in this standing to be worth bidding, or None without figures."""
-    if standing[seat] not in _ACTIVE:
+    if standing[seat] not in ACTIVE:
         return None
-    for key in (state_key(standing, seat), _own_key(standing, seat)):
+    for key in (state_key(standing, seat), own_key(standing, seat)):
         row = tally.get(key)
         if row is None or min(row[1], row[3], row[5]) < minimum:
             continue
@@ -86,43 +84,6 @@ def sheet_bar(
         bar = (passed - lost) / (won - lost)
         return round(min(BAR_RANGE[1], max(BAR_RANGE[0], bar)), 4)
     return None
-
-
-def _result(match: Match, seat: int) -> float:
-    """A seat's final result: nk table points, or 1 for not buying the round."""
-    if match.rules.scoring == "nk":
-        return float(match.sheet.table_points()[seat])
-    return 0.0 if seat in match.sheet.losers() else 1.0
-
-
-def play_match(rules: Rules, players: int, seed: int) -> Tally:
-    """One match of club players, tallied by standing (see the module docstring)."""
-    match = Match(rules, players, seed=seed)
-    chooser = random.Random(seed)
-    bots = [HeuristicBot(seed=chooser.randrange(1 << 30)) for _ in range(players)]
-    seen: list[tuple[str, str, int]] = []  # (standing key, W/L/P, seat)
-    while not match.is_over:
-        hand = match.hand
-        match.apply(bots[hand.to_act].act(hand_view(hand, hand.to_act)))
-        result = hand.result
-        if not hand.is_over or result is None or hand.standing is None:
-            continue
-        standing = hand.standing
-        for seat in hand.seats:
-            if standing[seat] not in _ACTIVE:
-                continue
-            kind = "P"
-            if not result.redeal and seat in result.declarers:
-                kind = "W" if result.won.get(seat, False) else "L"
-            seen.append((state_key(standing, seat), kind, seat))
-            seen.append((_own_key(standing, seat), kind, seat))
-    tally: Tally = {}
-    offset = {"W": 0, "L": 2, "P": 4}
-    for key, kind, seat in seen:
-        row = tally.setdefault(key, [0.0] * 6)
-        row[offset[kind]] += _result(match, seat)
-        row[offset[kind] + 1] += 1
-    return tally
 
 
 @cache
