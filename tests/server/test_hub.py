@@ -178,3 +178,37 @@ def test_joins_and_leaves_of_one_loop_pass_make_one_presence_message(tmp_path: P
         assert len(presences(clients[2])) == 1  # a connection that left hears nothing more
 
     _run(tmp_path, body)
+
+
+def test_stopping_ends_a_bot_whose_answer_arrives_as_it_is_cancelled(tmp_path: Path) -> None:
+    """The cancellation of stop() wins over an answer that came in the same pass of the loop.
+
+    Python 3.11's ``asyncio.wait_for`` returned the answer and dropped the cancellation: the bot then
+    slept out its pause (a minute here) and stop() waited for it (a flaky CI run found this).
+    """
+
+    async def main() -> None:
+        hub = Hub(AsyncStore(f"sqlite:///{tmp_path / 'hub.db'}"), bot_delay=60.0)
+        await hub.start()
+        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        asked: list[int] = []
+
+        def think(*_args: Any) -> asyncio.Future[str]:
+            asked.append(1)
+            return answer
+
+        hub._think = think  # type: ignore[method-assign,assignment]
+        seats = [{"kind": "bot", "level": "random"} for _ in range(3)]
+        table, _ = await hub.create_table({"config": {"preset": "nk", "players": 3}, "seats": seats})
+        seat = table.game.to_act(table.match)
+        for _ in range(500):
+            if asked:
+                break
+            await asyncio.sleep(0.01)
+        assert asked, "the bot never asked for its move"
+        answer.set_result(table.game.legal(table.game.view(table.match, seat))[0])
+        await asyncio.wait_for(hub.stop(), 10)  # no await between the answer and the cancellation
+        assert table.bot_task is not None and table.bot_task.cancelled()
+        assert table.version == 0  # the cancelled bot did not play
+
+    asyncio.run(main())

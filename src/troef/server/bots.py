@@ -72,7 +72,10 @@ class BotPlayers:
             level, bot = (bot_seat.level or "random", bot_seat.bot) if bot_seat.kind == "bot" else table.standins[seat]
             try:
                 future = self._think(table.game, level, bot, view, table.seed + version)
-                text = await asyncio.wait_for(future, self.bot_budget)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives
+                # as the bot's answer does, and the cancelled task then slept out its pause (stop() waited)
+                async with asyncio.timeout(self.bot_budget):
+                    text = await future
             except TimeoutError:
                 log.warning("a bot at table %s ran out of time; it plays a random legal action", table.id)
                 text = self._rng.choice(legal)
@@ -138,7 +141,8 @@ class BotPlayers:
             pending = loop.run_in_executor(self._workers(), fresh_hint_values, table.game.name, view, budget, seed)
             pending.add_done_callback(self._valued)
             try:
-                values = await asyncio.wait_for(asyncio.shield(pending), self.bot_budget / 2)
+                async with asyncio.timeout(self.bot_budget / 2):
+                    values = await asyncio.shield(pending)
             except TimeoutError:  # the worker is busy with bots: a quick bot's choice instead
                 values = []
                 level = next((x for x in ("heuristic", *self.light_levels) if x in self.light_levels), level)
@@ -149,7 +153,8 @@ class BotPlayers:
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)
         try:
-            return await asyncio.wait_for(future, self.bot_budget), level, []
+            async with asyncio.timeout(self.bot_budget):
+                return await future, level, []
         except TimeoutError:
             raise TableError(503, "busy", "no hint in time; try again") from None
 
