@@ -10,6 +10,7 @@ import pytest
 from troef.arena import (
     ArenaError,
     MatchOutcome,
+    describe,
     match_seed,
     mean_interval,
     parse_seat,
@@ -211,3 +212,21 @@ def test_the_bots_bench_times_every_bot_on_the_same_situations() -> None:
     for figures in result["bots"].values():
         assert figures["decisions"] == 40
         assert figures["median_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_in_pagat_the_round_bought_as_the_last_one_left_is_told_apart() -> None:
+    # pagat "Die Anschrift": two minuses lose, and so does the last player left in when all others went out
+    result = run_arena(["heuristic", "heuristic", "heuristic", "heuristic"], matches=16, seed=3, rules="pagat")
+    kinds = set()
+    for o in result.outcomes:
+        buyer = o.extra["buyer"]
+        assert buyer is not None  # pagat always finds one loser
+        failed = sum(1 for who, _kind, made in o.extra["contracts"] if who == buyer and not made)
+        left_last = o.extra["buyer_left_last"]
+        assert failed < 2 if left_last else failed >= 2
+        kinds.add(left_last)
+    assert kinds == {True, False}  # both ways of losing occur in these matches
+    counted = sum(b.stats["buys_left_last"] for b in result.bots)
+    assert counted == sum(o.extra["buyer_left_last"] for o in result.outcomes)
+    assert sum(b["buys_left_last"] for b in result.to_json()["bots"]) == counted
+    assert "rounds as the last one left in" in describe(result)

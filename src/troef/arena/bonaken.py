@@ -3,7 +3,9 @@
 * A bot *buys the round* when it goes erin (two minuses); with nk scoring,
   where several players may end erin, only the first to go erin buys (nk rule
   52); a match in which nobody goes erin has no buyer. The share comes with
-  its 95% Wilson interval.
+  its 95% Wilson interval. In pagat and hazerswoude the last player left in
+  also buys: the report counts those rounds apart (*left last*), since they
+  call for bolder bidding where two minuses call for more care.
 * It *leaves first* when it is among the first to go eruit (two pluses).
 * Contracts: how often it is declarer, and how often it makes the contract,
   by contract kind.
@@ -90,8 +92,12 @@ class _BonakenWatcher(Watcher):
         erin = [entry_at[s] for s in sheet.losers()]
         order = self.erin_order or erin  # pagat/hazerswoude: the last one left is made erin at the end
         points = sheet.table_points() if match.rules.scoring == "nk" else {}
+        seat_of = {entry: seat for seat, entry in entry_at.items()}
+        buyer = order[0] if order else None
         return {
-            "buyer": order[0] if order else None,
+            "buyer": buyer,
+            # erin with fewer than two minuses: everybody else went out (pagat "Die Anschrift")
+            "buyer_left_last": buyer is not None and sheet.minus[seat_of[buyer]] < 2,
             "erin": erin,
             "first_out": first_out,
             "table_points": {entry_at[s]: p for s, p in points.items()},
@@ -123,6 +129,9 @@ class BonakenPart(ArenaPart):
 
     def tally(self, stats: dict[str, Any], extra: dict[str, Any], entry: int) -> None:
         stats["buys"] = stats.get("buys", 0) + (extra["buyer"] == entry)
+        stats["buys_left_last"] = stats.get("buys_left_last", 0) + (
+            extra["buyer"] == entry and extra.get("buyer_left_last", False)
+        )
         stats["erin"] = stats.get("erin", 0) + (entry in extra["erin"])
         stats["first_out"] = stats.get("first_out", 0) + (entry in extra["first_out"])
         stats["table_points"] = stats.get("table_points", 0) + extra["table_points"].get(entry, 0)
@@ -138,6 +147,7 @@ class BonakenPart(ArenaPart):
         played, made = declarer(stats)
         return {
             "buys_the_round": Share(stats.get("buys", 0), matches).to_json(),
+            "buys_left_last": stats.get("buys_left_last", 0),
             "erin_any": stats.get("erin", 0),
             "leaves_first": Share(stats.get("first_out", 0), matches).to_json(),
             "table_points_mean": round(stats.get("table_points", 0) / matches, 3) if matches else None,
@@ -171,7 +181,9 @@ class BonakenPart(ArenaPart):
             )
         for bot in rows:
             kinds = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(bot.stats.get("contracts", {}).items()))
-            lines.append(f"  {bot.name}: {kinds}" + (f"; fallbacks {bot.fallbacks}" if bot.fallbacks else ""))
+            last = bot.stats.get("buys_left_last", 0)
+            left = f"; bought {last} rounds as the last one left in" if last else ""
+            lines.append(f"  {bot.name}: {kinds}{left}" + (f"; fallbacks {bot.fallbacks}" if bot.fallbacks else ""))
         return lines
 
 
