@@ -13,6 +13,7 @@ import pytest
 from tests.conftest import choose
 from troef.bots.base import make_bot
 from troef.games.bonaken.actions import Bid, BidKind, Discard, Pass, Play
+from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.hints import Hint, format_hints, hints
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
@@ -114,3 +115,60 @@ def test_a_time_budget_still_lists_every_legal_action() -> None:
     found = hints(view, preset("nk"), budget=0.3)
     assert sorted(h.text for h in found) == sorted(view.legal)
     assert all(h.value is None or 0.0 <= h.value <= 1.0 for h in found)
+
+
+def _first_bid_view(name: str = "pagat", seed: int = 3) -> BonakenView:
+    """The first seat to bid in the first hand of a seeded match (the sheet still empty)."""
+    match = Match(preset(name), players=4, seed=seed)
+    view = hand_view(match.hand, match.hand.to_act)
+    assert view.phase == "bidding" and view.standing is not None
+    return view
+
+
+def test_the_strong_level_passes_when_no_bid_is_worth_its_risk() -> None:
+    from troef.games.bonaken.pimc import STRONG, PimcBot
+
+    view = _first_bid_view()
+    actions = legal_actions(view)
+    bids = [a for a in actions if isinstance(a, Bid)]
+    numbers = [b for b in bids if b.kind == BidKind.NUMBER]
+    bot = PimcBot(seed=1, strength=STRONG, rules=preset("pagat"))
+    # a long shot has the highest chance of all, yet nothing clears the sheet's bar (0.33 at the start)
+    long_shot = {b: (0.0, 8) for b in bids} | {numbers[0]: (0.05, 8)}
+    assert bot.pick_bid(view, actions, long_shot) == Pass()
+    # a sure bid is made; among sure bids the likeliest
+    sure = {b: (0.0, 8) for b in bids} | {numbers[0]: (1.0, 8), numbers[1]: (0.75, 8)}
+    assert bot.pick_bid(view, actions, sure) == numbers[0]
+    # too few worlds for any bid: no choice (the hint then falls back to the highest chance)
+    assert bot.pick_bid(view, actions, {b: (1.0, 1) for b in bids}) is None
+
+
+def test_the_hint_suggests_passing_where_the_strong_level_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import troef.games.bonaken.hints as hints_module
+
+    view = _first_bid_view()
+    bids = [a for a in legal_actions(view) if isinstance(a, Bid)]
+
+    def measured(*_args: object, **_kw: object) -> dict[object, tuple[float | None, float | None, int]]:
+        # every bid measured in 8 worlds, the lowest the likeliest at 5%
+        out: dict[object, tuple[float | None, float | None, int]] = {b: (0.0, 0.0, 8) for b in bids}
+        out[bids[0]] = (0.05, 0.05, 8)
+        out[Pass()] = (None, None, 0)
+        return out
+
+    monkeypatch.setattr(hints_module, "_bid_values", measured)
+    found = hints(view, preset("pagat"), budget=None, samples=4)
+    best = [h for h in found if h.best]
+    assert len(best) == 1 and isinstance(best[0].action, Pass)
+    assert format_hints(found, lambda a: a.text()).startswith("pass · ")
+
+
+def test_the_hint_suggests_the_strong_levels_bid_on_its_own_measurements() -> None:
+    from troef.games.bonaken.pimc import STRONG, PimcBot
+
+    view = _first_bid_view()
+    found = hints(view, preset("pagat"), budget=None, samples=4, seed=2)
+    best = [h for h in found if h.best]
+    rates = {h.action: (h.make_rate, h.worlds) for h in found if isinstance(h.action, Bid)}
+    pick = PimcBot(seed=1, strength=STRONG, rules=preset("pagat")).pick_bid(view, legal_actions(view), rates)
+    assert pick is not None and len(best) == 1 and best[0].action == pick

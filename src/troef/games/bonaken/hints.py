@@ -13,7 +13,11 @@ them with the perfect-information solver, and reports per action:
 Bids are valued as contracts the player would play: with his best exchange
 and trump (of the few the heuristic ranks highest). Number bids are valued
 from the lowest up; once two levels in a row made nothing, higher ones get 0
-without further search. ``pass`` has no value (None). Cards in the
+without further search. ``pass`` has no value (None), yet it is the
+suggestion (``best``) where the strong level would pass: in the bidding the
+suggestion is the strong level's own choice on these rates (its bar by the
+score sheet, the likeliest bid that clears it), not the highest chance,
+which would be a long shot where passing is right. Cards in the
 exchange are valued as "lay this one away, then the best completion"; a trump
 as "name it, then play"; roem as "declare this much".
 
@@ -53,6 +57,7 @@ from troef.games.bonaken.pimc import (
     STRONG,
     Budget,
     Evaluator,
+    PimcBot,
     Plan,
     Sampler,
     SamplingError,
@@ -161,11 +166,32 @@ def hints(
             values[action] = (rate, rate, n)
     out = [Hint(a, a.text(), *values.get(a, (None, None, 0))) for a in actions]
     scored = [h for h in out if h.value is not None]
-    if scored:
+    pick = _bid_pick(view, rules, strength, seed, actions, values) if phase == "bidding" else None
+    if pick is not None:
+        out = [Hint(h.action, h.text, h.value, h.make_rate, h.worlds, h.action == pick) for h in out]
+    elif scored:
         top = max(scored, key=lambda h: h.value or 0.0)
         out = [Hint(h.action, h.text, h.value, h.make_rate, h.worlds, h is top) for h in out]
     out.sort(key=lambda h: (h.value is None, -(h.value or 0.0)))
     return out
+
+
+def _bid_pick(
+    view: BonakenView,
+    rules: Rules,
+    strength: Strength,
+    seed: int,
+    actions: list[BonakenAction],
+    values: dict[BonakenAction, tuple[float | None, float | None, int]],
+) -> BonakenAction | None:
+    """What the strong level bids on these measured rates (it may be ``pass``), or None if too few worlds.
+
+    The highest chance alone would suggest a long shot where passing is
+    right; the bot's own rule weighs each bid's chance against the bar the
+    score sheet sets (:meth:`~troef.games.bonaken.pimc.PimcBot.pick_bid`).
+    """
+    rates = {a: (v[1], v[2]) for a, v in values.items() if isinstance(a, Bid)}
+    return PimcBot(seed=seed, strength=strength, rules=rules).pick_bid(view, actions, rates)
 
 
 # ---------------------------------------------------------------------------- card play
@@ -296,8 +322,10 @@ def format_hints(found: list[Hint], label: Callable[[BonakenAction], str], top: 
     """A one-line summary of the best options with their chances, e.g. ``'Jh 82% · 10s 75%'``.
 
     For bids: the highest number bid that still makes at least half the time
-    and the one above it, then misère, zwabber and bonaak where they have a chance.
+    and the one above it, then misère, zwabber and bonaak where they have a chance;
+    led by ``pass`` when passing is the suggestion.
     """
+    passing = [label(h.action) for h in found if h.best and isinstance(h.action, Pass)]
     scored = [h for h in found if h.value is not None]
     numbers = sorted(
         (h for h in scored if isinstance(h.action, Bid) and h.action.kind == BidKind.NUMBER),
@@ -314,5 +342,5 @@ def format_hints(found: list[Hint], label: Callable[[BonakenAction], str], top: 
             shown.append(numbers[0])
         shown += [h for h in scored if isinstance(h.action, Bid) and h.action.kind != BidKind.NUMBER and h.value]
         scored = shown
-    parts = [f"{label(h.action)} {h.value:.0%}" for h in scored[:top] if h.value is not None]
+    parts = passing + [f"{label(h.action)} {h.value:.0%}" for h in scored[:top] if h.value is not None]
     return " · ".join(parts)

@@ -51,7 +51,7 @@ within a budget); this module decides.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -331,11 +331,25 @@ class PimcBot(Bot):
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
+        return self.pick_bid(view, actions, {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates})
+
+    def pick_bid(
+        self, view: BonakenView, actions: Sequence[BonakenAction], rates: Mapping[Bid, tuple[float | None, int]]
+    ) -> BonakenAction | None:
+        """The bid this bot makes given each bid's sampled make-rate and its number of worlds.
+
+        ``PASS`` when no bid clears its bar (the sheet's, :meth:`sheet_bar`, or
+        ``threshold``); None when no bid was measured in enough worlds. The
+        hints (:mod:`troef.games.bonaken.hints`) mark their suggestion with it,
+        so the hint button suggests what the strong level would bid.
+        """
+        rules = self.rules_for(view)
+        self.last_bid = None
+        self._sheet_bar = self.sheet_bar(view, rules)
         # per bid with enough worlds: (its margin over its bar, the sampled rate, its chance)
         scored: list[tuple[float, float, float, Bid]] = []
-        for bid in candidates:
-            rate = tally.rate(bid)
-            if rate is None or tally.count.get(bid, 0) < self.strength.min_worlds:
+        for bid, (rate, worlds) in rates.items():
+            if rate is None or worlds < self.strength.min_worlds:
                 continue
             chance = self.chance(bid, rate)
             scored.append((chance - self._threshold(bid), rate, chance, bid))
