@@ -331,7 +331,7 @@ class PimcBot(Bot):
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
-        return self.pick_bid(view, actions, {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates})
+        return self._pick(actions, rules, {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates})
 
     def pick_bid(
         self, view: BonakenView, actions: Sequence[BonakenAction], rates: Mapping[Bid, tuple[float | None, int]]
@@ -346,6 +346,12 @@ class PimcBot(Bot):
         rules = self.rules_for(view)
         self.last_bid = None
         self._sheet_bar = self.sheet_bar(view, rules)
+        return self._pick(actions, rules, rates)
+
+    def _pick(
+        self, actions: Sequence[BonakenAction], rules: Rules, rates: Mapping[Bid, tuple[float | None, int]]
+    ) -> BonakenAction | None:
+        """:meth:`pick_bid` once the sheet's bar for the view is set (``_bid`` set it for its tally)."""
         # per bid with enough worlds: (its margin over its bar, the sampled rate, its chance)
         scored: list[tuple[float, float, float, Bid]] = []
         for bid, (rate, worlds) in rates.items():
