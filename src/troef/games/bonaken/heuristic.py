@@ -472,21 +472,28 @@ class HeuristicBot(Bot):
         cards = [a.card for a in actions if isinstance(a, Play)]
         if not cards:
             return actions[0]
-        contract = r.contract
-        kind = contract.kind if contract is not None else BidKind.NUMBER
-        if kind == BidKind.MISERE:
-            if r.me in r.declarers:
-                card = self._misere_declarer(r, cards)
-            else:
-                card = self._misere_defender(r, cards)
-        elif r.me in r.declarers:
-            card = self._declarer(r, cards, every_trick=kind != BidKind.NUMBER)
-        else:
-            card = self._defender(r, cards, every_trick=kind != BidKind.NUMBER)
+        card = self.card_choice(r, cards)
         trump = r.trump
         if STUK in actions and trump >= 0 and card >> 3 == trump and card & 7 in (Rank.KING, Rank.QUEEN):
             return STUK  # nk rule 46: stuk counts when declared with its first card
         return Play(card) if Play(card) in actions else actions[0]
+
+    def card_choice(self, r: Reading, cards: list[int]) -> int:
+        """The card this player plays of the legal ``cards`` (ascending) in the table ``r`` reads.
+
+        Deterministic: the pimc bot's sampler asks it what each other seat
+        would have played with the cards a world gives it
+        (:func:`~troef.games.bonaken.pimc_infer.play_weight`).
+        """
+        contract = r.contract
+        kind = contract.kind if contract is not None else BidKind.NUMBER
+        if kind == BidKind.MISERE:
+            if r.me in r.declarers:
+                return self._misere_declarer(r, cards)
+            return self._misere_defender(r, cards)
+        if r.me in r.declarers:
+            return self._declarer(r, cards, every_trick=kind != BidKind.NUMBER)
+        return self._defender(r, cards, every_trick=kind != BidKind.NUMBER)
 
     # -- helpers
     def _is_master(self, r: Reading, card: int) -> bool:

@@ -146,7 +146,9 @@ def hints(
     # the same worlds for every action: differences between actions are not luck of the draw
     worlds: list[Hand] = []
     horizon = start + budget * 0.15 if budget is not None else None
-    for world in sampler.worlds(rng, horizon, evidence=strength.bid_evidence, scale=strength.evidence_scale):
+    for world in sampler.worlds(
+        rng, horizon, evidence=strength.bid_evidence, scale=strength.evidence_scale, miss=strength.play_miss
+    ):
         worlds.append(world)
         if len(worlds) >= strength.samples:
             break

@@ -46,7 +46,8 @@ bot's choice and counts why (:attr:`PimcBot.fallback_reasons`).
 The work is split by job: :mod:`~troef.games.bonaken.pimc_infer` (what the
 seat knows, how well a hand explains a bid), :mod:`~troef.games.bonaken.pimc_sample`
 (dealing worlds), :mod:`~troef.games.bonaken.pimc_eval` (playing options out
-within a budget); this module decides.
+within a budget), :mod:`~troef.games.bonaken.pimc_rollout` (a world played
+out by club players, an option measured and left off); this module decides.
 """
 
 from __future__ import annotations
@@ -261,9 +262,10 @@ class PimcBot(Bot):
         rng = self.rng
         evidence = self.strength.bid_evidence
         scale = self.strength.evidence_scale
+        miss = self.strength.play_miss
 
         def source(deadline: float) -> Iterator[Hand]:
-            return sampler.worlds(rng, deadline, evidence=evidence, scale=scale)
+            return sampler.worlds(rng, deadline, evidence=evidence, scale=scale, miss=miss)
 
         return Evaluator(view.viewer, self.strength, source)
 

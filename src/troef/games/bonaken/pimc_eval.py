@@ -19,7 +19,8 @@ from troef.cards import cards_of
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import PASS, Bid, BidKind, DeclareRoem, Discard, NameTrump
 from troef.games.bonaken.heuristic import estimate, keep_score, misere_danger
-from troef.games.bonaken.pimc_infer import ALL32
+from troef.games.bonaken.pimc_infer import ALL32, PLAY_MISS
+from troef.games.bonaken.pimc_rollout import rollout
 from troef.games.bonaken.reading import strength
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver import SolverError, solve
@@ -87,6 +88,17 @@ class Strength:
     #: issue 19 (12 before): ahead of 12 on 400 duplicate matches in nk (+0.22 table points, not
     #: proven: [-0.19, +0.63]) and in pagat (17.0% of rounds bought against 18.3%); ``docs/bots.md``.
     evidence_scale: float = 4.0
+    #: Factor of a world's weight per card another player played that the heuristic would not have
+    #: played with the cards the world gives him (:func:`~troef.games.bonaken.pimc_infer.play_weight`;
+    #: 1: card play is no evidence). Measured with 0.25 (issue 19, fifth session, ``docs/bots.md``):
+    #: pagat 15.25% of rounds bought against 15.75%, +0.007 [-0.035, +0.048] on the same deals, so
+    #: not proven and off.
+    play_miss: float = PLAY_MISS
+    #: Share of a card's score in a world that is whether its side gets there when everyone plays on
+    #: as a club player (:func:`~troef.games.bonaken.pimc_rollout.rollout`) rather than with best
+    #: play. Measured with 0.3, 0.6 and 0.9 (``docs/bots.md``): a lead in pagat on one seed that the
+    #: next seed and nk did not confirm, so off.
+    rollout_share: float = 0.0
     #: While bidding and in the exchange, count a world in which no plan was proven to make the
     #: contract within its nodes as a failure (the solver's own guess: the declarer leads, and a
     #: winning line is usually found quickly), not as a world without an answer.
@@ -423,10 +435,12 @@ def _misere_targets(world: Hand, me: int) -> list[int]:
 
 
 def _card_scores(
-    world: Hand, me: int, cards: list[int], budget: Budget, partial: bool = False
+    world: Hand, me: int, cards: list[int], budget: Budget, partial: bool = False, share: float = 0.0
 ) -> dict[int, float] | None:
     """Per card, 1 if it keeps ``me``'s side on course in ``world`` with best play after it, else 0.
 
+    With a ``share`` above 0 that part of the score is instead whether the
+    side gets there when everyone plays on as a club player (:func:`rollout`).
     Against several misère players each is a question of his own (nk rule 38);
     a defender scores the share of them he beats. None when the solver ran out
     of time before every card was valued.
@@ -448,7 +462,9 @@ def _card_scores(
         mine = declarer == me
         for c in scores:
             if values.get(c, False) == mine:
-                scores[c] += 1.0 / len(targets)
+                scores[c] += (1.0 - share) / len(targets)
+            if share > 0.0 and rollout(world, c, declarer) == mine:
+                scores[c] += share / len(targets)
     return scores
 
 
@@ -512,7 +528,7 @@ class Evaluator:
         for world in self.source(budget.deadline):
             if tally.worlds >= self.strength.samples:
                 break
-            scores = _card_scores(world, me, cards, budget, partial)
+            scores = _card_scores(world, me, cards, budget, partial, self.strength.rollout_share)
             if scores:
                 tally.worlds += 1
                 for c, score in scores.items():

@@ -4,16 +4,19 @@
 its own cards, the open centre, cards played, suits shown out of, roem
 declared (:func:`roem_witnesses`: the card sets that could show it), stuk,
 the chain of the centre cards, and the others' bids and passes. The bids
-are soft facts: :func:`seat_weight` says how well a hand explains them.
+are soft facts: :func:`seat_weight` says how well a hand explains them. So
+are the cards the others played: :func:`play_weight` says how well a hand
+explains them (would a sensible player, the heuristic, have played them?).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from troef.cards import cards_of
 from troef.core.errors import TroefError
 from troef.games.bonaken.actions import (
     Bid,
@@ -25,16 +28,32 @@ from troef.games.bonaken.actions import (
     Pass,
     parse_action,
 )
-from troef.games.bonaken.heuristic import BID_SHARE, BLIND_BONUS, estimate
-from troef.games.bonaken.play import SUIT32
+from troef.games.bonaken.heuristic import BID_SHARE, BLIND_BONUS, HeuristicBot, estimate
+from troef.games.bonaken.play import SUIT32, TRUMP_POWER, legal_plays
+from troef.games.bonaken.reading import Reading
 from troef.games.bonaken.rules import RoemTable, Rules
 from troef.games.bonaken.view import BonakenView
 
-__all__ = ["ALL32", "EVIDENCE_SCALE", "Knowledge", "SamplingError", "knowledge_of", "roem_witnesses", "seat_weight"]
+__all__ = [
+    "ALL32",
+    "EVIDENCE_SCALE",
+    "PLAY_MISS",
+    "Knowledge",
+    "Moment",
+    "SamplingError",
+    "knowledge_of",
+    "play_weight",
+    "roem_witnesses",
+    "seat_weight",
+]
 
 ALL32: Final = (1 << 32) - 1
 #: Points of misfit between a bid and the cards that cost a factor e of the weight (halve it about every 8).
 EVIDENCE_SCALE: Final = 12.0
+#: Factor of a world's weight for each card another seat played that the heuristic would not have
+#: played with the cards the world gives it, when card play is weighed (1: it says nothing; the
+#: pimc bot's default, :attr:`~troef.games.bonaken.pimc_eval.Strength.play_miss`).
+PLAY_MISS: Final = 1.0
 #: Most roem witnesses listed per declaration (a random one is forced into each world).
 _MAX_WITNESSES: Final = 400
 
@@ -132,6 +151,25 @@ def _fitting(witnesses: list[int], played: int, size: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- what a seat knows
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A card another seat played, with the table as that seat read it just before (:func:`play_weight`)."""
+
+    seat: int
+    card: int
+    #: The cards the seat played from this moment on, this one included: its hand then is its hand now and these.
+    later: int
+    #: Every card played before this one.
+    before: int
+    #: Per seat, the suits it had shown out of (a bitmask of suits, as :class:`Reading` has it).
+    void: dict[int, int]
+    trick: tuple[tuple[int, int], ...]
+    led: int
+    #: Trump power of the highest trump in the trick (-1: none), for the rules of following.
+    high_trump: int
+    won: dict[int, int]
+
+
 @dataclass(slots=True)
 class Knowledge:
     """Everything one seat knows of a hand, in masks (see the module docstring)."""
@@ -177,6 +215,13 @@ class Knowledge:
     #: Per seat with evidence: cards to add to what it holds and played to get what it bid on, and
     #: the allowance for unseen centre cards (see :func:`_seat_weight`).
     evidence_extra: dict[int, tuple[int, int]]
+    #: Per other seat, the cards it played as evidence of its hand (:func:`play_weight`).
+    play_moments: dict[int, tuple[Moment, ...]] = field(default_factory=dict)
+    #: The bids as :class:`Reading` has them, and the contract.
+    bids: tuple[tuple[int, Bid | None], ...] = ()
+    contract: Bid | None = None
+    #: The heuristic's card per (seat, moment, hand then): worlds share many hands late in a hand.
+    play_cache: dict[tuple[int, int, int], int] = field(default_factory=dict)
 
 
 def knowledge_of(view: BonakenView, rules: Rules) -> Knowledge:
@@ -323,6 +368,14 @@ def knowledge_of(view: BonakenView, rules: Rules) -> Knowledge:
         else:
             continue
         by_seat[seat] = facts
+    bids: list[tuple[int, Bid | None]] = []
+    contract: Bid | None = None
+    for seat, action in events:
+        if isinstance(action, Pass):
+            bids.append((seat, None))
+        elif isinstance(action, Bid):
+            bids.append((seat, action))
+            contract = action
     return Knowledge(
         rules=rules,
         view=view,
@@ -355,7 +408,49 @@ def knowledge_of(view: BonakenView, rules: Rules) -> Knowledge:
         witnesses=witnesses,
         bid_evidence=by_seat,
         evidence_extra=extra,
+        play_moments=_moments(view, others, played),
+        bids=tuple(bids),
+        contract=contract,
     )
+
+
+def _moments(view: BonakenView, others: tuple[int, ...], played: dict[int, int]) -> dict[int, tuple[Moment, ...]]:
+    """Every card the ``others`` played, in order, with the table before it (as :func:`read` reads it)."""
+    trump = view.trump
+    out: dict[int, list[Moment]] = {s: [] for s in others}
+    before = 0
+    void: dict[int, int] = {}
+    won: dict[int, int] = dict.fromkeys(view.seats, 0)
+    tricks: list[tuple[tuple[tuple[int, int], ...], int]] = list(view.tricks)
+    if view.trick:
+        tricks.append((view.trick, -1))
+    for trick, winner in tricks:
+        led = trick[0][1] >> 3
+        high = -1
+        for i, (seat, card) in enumerate(trick):
+            if seat in out:
+                out[seat].append(
+                    Moment(
+                        seat,
+                        card,
+                        played[seat] & ~before,
+                        before,
+                        dict(void),
+                        trick[:i],
+                        led if i else -1,
+                        high,
+                        dict(won),
+                    )
+                )
+            before |= 1 << card
+            suit = card >> 3
+            if suit == trump:
+                high = max(high, TRUMP_POWER[card & 7])
+            elif suit != led:
+                void[seat] = void.get(seat, 0) | (1 << led)
+        if winner >= 0:
+            won[winner] = won.get(winner, 0) + 1
+    return {s: tuple(m) for s, m in out.items() if m}
 
 
 def limit_of(pool: int, keep: int, players: int, rules: Rules, closed: int, bid: int) -> float:
@@ -383,4 +478,56 @@ def seat_weight(k: Knowledge, seat: int, hand: int, scale: float = EVIDENCE_SCAL
             gap = limit_of(pool, k.hand_size, players, k.rules, closed, lowest) - lowest - 10
         if gap > 0:
             weight *= math.exp(-gap / scale)
+    return weight
+
+
+#: The sensible player whose card play the others' plays are measured against (it plays deterministically).
+_SENSIBLE: Final = HeuristicBot(seed=0)
+
+
+def play_weight(k: Knowledge, seat: int, hand: int, miss: float = PLAY_MISS) -> float:
+    """How well ``hand`` (the seat's cards now) explains the cards the seat played: 1 fits, near 0 does not.
+
+    At each card the seat played with a choice, the heuristic plays the hand
+    it held then (this one and what it played since) on the table as it was;
+    each card the heuristic would not have played costs a factor ``miss``.
+    A card the hand could not legally have played gives 0.
+    """
+    moments = k.play_moments.get(seat)
+    if not moments or miss >= 1.0:
+        return 1.0
+    weight = 1.0
+    trump, rules, cache = k.trump, k.rules, k.play_cache
+    for i, m in enumerate(moments):
+        then = hand | m.later
+        legal = legal_plays(then, m.led, trump, m.high_trump, rules)
+        if not legal >> m.card & 1:
+            return 0.0
+        if not legal & (legal - 1):
+            continue  # no choice, no evidence
+        key = (seat, i, then)
+        choice = cache.get(key)
+        if choice is None:
+            known = m.before | then
+            reading = Reading(
+                me=seat,
+                seats=k.seats,
+                table=k.view.table,
+                hand=then,
+                trump=trump,
+                contract=k.contract,
+                declarers=k.view.declarers,
+                played=m.before,
+                known=known,
+                unseen=ALL32 & ~known,
+                void=m.void,
+                trick=m.trick,
+                led=m.led,
+                bids=k.bids,
+                won=m.won,
+            )
+            choice = _SENSIBLE.card_choice(reading, cards_of(legal))
+            cache[key] = choice
+        if choice != m.card:
+            weight *= miss
     return weight

@@ -3,9 +3,10 @@
 A world deals the cards the seat cannot see so that every hard fact of its
 :class:`~troef.games.bonaken.pimc_infer.Knowledge` holds, then replays the
 public action log through the engine with those cards: a world in which any
-public action would have been illegal is rejected. Seats whose bids say
-something of their cards get hands kept with the weight
-:func:`~troef.games.bonaken.pimc_infer.seat_weight` gives them.
+public action would have been illegal is rejected. Seats whose bids or
+card play say something of their cards get hands kept with the weight
+:func:`~troef.games.bonaken.pimc_infer.seat_weight` and
+:func:`~troef.games.bonaken.pimc_infer.play_weight` give them.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from troef.core.errors import IllegalActionError
 from troef.core.pimc import place_by_room
 from troef.games.bonaken.actions import Discard
 from troef.games.bonaken.deal import Deal
-from troef.games.bonaken.pimc_infer import ALL32, EVIDENCE_SCALE, Knowledge, knowledge_of, seat_weight
+from troef.games.bonaken.pimc_infer import (
+    ALL32,
+    EVIDENCE_SCALE,
+    PLAY_MISS,
+    Knowledge,
+    knowledge_of,
+    play_weight,
+    seat_weight,
+)
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
@@ -64,15 +73,19 @@ class Sampler:
         evidence: bool = True,
         deadline: float | None = None,
         scale: float = EVIDENCE_SCALE,
+        miss: float = PLAY_MISS,
     ) -> Hand | None:
-        """One world, or None if the attempt did not fit (try again); ``scale``: see :func:`seat_weight`."""
+        """One world, or None if the attempt did not fit (try again).
+
+        ``scale``: see :func:`seat_weight`; ``miss``: see :func:`play_weight`.
+        """
         self.drawn += 1
         k = self.k
         must = dict(k.must)
         for seat, options in k.witnesses.items():
             witness = options[rng.randrange(len(options))] & ~k.played[seat]
             must[seat] = must.get(seat, 0) | witness
-        current = _assign(rng, k, must, evidence, deadline, scale)
+        current = _assign(rng, k, must, evidence, deadline, scale, miss)
         if current is None:
             self.rejected += 1
             return None
@@ -92,13 +105,15 @@ class Sampler:
         deadline: float | None = None,
         evidence: bool = True,
         scale: float = EVIDENCE_SCALE,
+        miss: float = PLAY_MISS,
     ) -> Iterator[Hand]:
         """Worlds one after another, for as long as the caller wants them (and they can be found)."""
         misses = 0
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 return
-            world = self.draw(rng, evidence=evidence and misses < _TRIES_PER_WORLD // 2, deadline=deadline, scale=scale)
+            weigh = evidence and misses < _TRIES_PER_WORLD // 2
+            world = self.draw(rng, evidence=weigh, deadline=deadline, scale=scale, miss=miss)
             if world is None:
                 misses += 1
                 if misses >= _TRIES_PER_WORLD:
@@ -115,13 +130,15 @@ def _assign(
     evidence: bool = True,
     deadline: float | None = None,
     scale: float = EVIDENCE_SCALE,
+    miss: float = PLAY_MISS,
 ) -> dict[int, int] | None:
     """The hidden cards spread over the other hands and OUT: each seat's current hand.
 
-    Seats whose bids say something of their cards are dealt first, one by
-    one, each hand kept with the chance :func:`_seat_weight` gives it (the
-    best of a few tries otherwise); the other cards then go, most constrained
-    first, to a place in proportion to the room it has left.
+    Seats whose bids or card play say something of their cards are dealt
+    first, one by one, each hand kept with the chance :func:`seat_weight`
+    times :func:`play_weight` gives it (the best of a few tries otherwise);
+    the other cards then go, most constrained first, to a place in
+    proportion to the room it has left.
     """
     caps = dict(k.sizes)
     placed = 0
@@ -135,7 +152,8 @@ def _assign(
     out_cap = k.hidden.bit_count() - sum(caps.values())
     if out_cap < 0:
         return None
-    weighed = [s for s in k.others if s in k.bid_evidence] if evidence else []
+    plays = miss < 1.0
+    weighed = [s for s in k.others if s in k.bid_evidence or (plays and s in k.play_moments)] if evidence else []
     for attempt in range(_ASSIGN_RESTARTS):
         if deadline is not None and attempt and time.perf_counter() > deadline:
             return None
@@ -151,7 +169,9 @@ def _assign(
                 hand = hands[seat]
                 for card in rng.sample(pool, need):
                     hand |= 1 << card
-                weight = seat_weight(k, seat, hand, scale)
+                weight = seat_weight(k, seat, hand, scale) if seat in k.bid_evidence else 1.0
+                if plays and weight > 0.0:
+                    weight *= play_weight(k, seat, hand, miss)
                 if rng.random() < weight:
                     best = (2.0, hand)
                     break
