@@ -111,23 +111,33 @@ def _arena_command(name: str) -> None:
 def arena_compare(
     first: Annotated[Path, typer.Argument(help="JSON of a duplicate arena run (--duplicate --json): a new setting.")],
     second: Annotated[Path, typer.Argument(help="JSON of the same run with another bot or setting in the seat.")],
+    more: Annotated[
+        list[Path] | None,
+        typer.Argument(help="More pairs, new setting first (e.g. the same two runs on other seeds): pooled by deal."),
+    ] = None,
     entry: Annotated[int, typer.Option(help="The seat list's entry to compare (0: the first bot).")] = 0,
 ) -> None:
-    """Compare one entry of two duplicate arena runs on the same deals: the difference of its paired differences."""
-    from troef.arena import ArenaError, compare_runs
+    """Compare one entry of duplicate arena runs on the same deals: the difference of its paired differences."""
+    from troef.arena import ArenaError, compare_pooled
 
+    paths = [first, second, *(more or [])]
+    if len(paths) % 2:
+        typer.echo(f"troef: give the runs in pairs (new setting, then the other); {paths[-1]} has no partner", err=True)
+        raise typer.Exit(2)
     try:
-        runs = [json.loads(path.read_text(encoding="utf-8")) for path in (first, second)]
-        estimate = compare_runs(runs[0], runs[1], entry)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        runs = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+        estimate = compare_pooled(list(zip(runs[::2], runs[1::2], strict=True)), entry)
+        names = [run["seats"][entry] for run in runs[:2]]
+        if len(runs) == 2:
+            played = f"{runs[0]['matches']} matches of {runs[0]['game']}/{runs[0]['rules']}, seed {runs[0]['seed']}"
+        else:
+            seeds = ", ".join(str(run["seed"]) for run in runs[::2])
+            played = f"{len(runs) // 2} pairs of runs of {runs[0]['game']}/{runs[0]['rules']} (seeds {seeds})"
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
         reason = str(exc) if isinstance(exc, (ArenaError, OSError)) else f"not an arena run's JSON ({exc!r})"
         typer.echo(f"troef: {reason}", err=True)
         raise typer.Exit(2) from None
-    names = [run["seats"][entry] for run in runs]
-    typer.echo(
-        f"{names[0]} against {names[1]} (entry {entry}), {runs[0]['matches']} matches of "
-        f"{runs[0]['game']}/{runs[0]['rules']}, seed {runs[0]['seed']}, {estimate.n} deals:"
-    )
+    typer.echo(f"{names[0]} against {names[1]} (entry {entry}), {played}, {estimate.n} deals:")
     typer.echo(f"  paired difference with the field, first run less second, per deal: {estimate.text(3)}")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import ArenaError, compare_runs, describe, run_arena
+from troef.arena.core import ArenaError, compare_pooled, compare_runs, describe, run_arena
 from troef.cli import app
 
 
@@ -67,3 +67,37 @@ def test_compare_pairs_two_runs_deal_by_deal_and_refuses_runs_of_other_deals(tmp
     assert done.exit_code == 0 and gain.text(3) in done.output
     bad = runner.invoke(app, ["arena", "compare", str(tmp_path / "a.json"), str(tmp_path / "bad.json")])
     assert bad.exit_code == 2 and "not an arena run" in bad.output
+
+
+def test_compare_pools_pairs_of_runs_deal_by_deal(tmp_path: Path) -> None:
+    """Two seeds' pairs together: every deal of both is one observation; a lone run or mixed rules are refused."""
+    pairs = []
+    for seed in (4, 6):
+        strong = run_arena(
+            ["heuristic", "random", "random", "random"], matches=8, seed=seed, rules="nk", duplicate=True
+        )
+        weak = run_arena(["random", "random", "random", "random"], matches=8, seed=seed, rules="nk", duplicate=True)
+        pairs.append((strong.to_json(), weak.to_json()))
+    apart = [compare_runs(one, two) for one, two in pairs]
+    pooled = compare_pooled(pairs)
+    assert pooled.n == apart[0].n + apart[1].n == 4
+    # the pooled mean weighs every deal alike: here both seeds have two deals
+    assert pooled.mean == pytest.approx((apart[0].mean + apart[1].mean) / 2)
+    assert pooled.high - pooled.low < max(a.high - a.low for a in apart)
+    pagat = run_arena(["random"] * 4, matches=4, seed=4, rules="pagat", duplicate=True).to_json()
+    with pytest.raises(ArenaError, match="pairs differ in rules"):
+        compare_pooled([pairs[0], (pagat, pagat)])
+    with pytest.raises(ArenaError, match="at least one pair"):
+        compare_pooled([])
+    files = []
+    for i, (one, two) in enumerate(pairs):
+        for side, run in (("a", one), ("b", two)):
+            path = tmp_path / f"{side}{i}.json"
+            path.write_text(json.dumps(run))
+            files.append(str(path))
+    runner = CliRunner()
+    done = runner.invoke(app, ["arena", "compare", *files])
+    assert done.exit_code == 0 and "2 pairs of runs of bonaken/nk (seeds 4, 6), 4 deals:" in done.output
+    assert pooled.text(3) in done.output
+    odd = runner.invoke(app, ["arena", "compare", *files[:3]])
+    assert odd.exit_code == 2 and "in pairs" in odd.output

@@ -654,6 +654,31 @@ def compare_runs(first: Mapping[str, Any], second: Mapping[str, Any], entry: int
     Typically ``first`` seats a bot with a new setting where ``second`` seats
     the same bot without it.
     """
+    return compare_pooled([(first, second)], entry)
+
+
+def compare_pooled(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]], entry: int = 0) -> Estimate:
+    """:func:`compare_runs` over several pairs of runs (e.g. one pair per seed), every deal one observation.
+
+    Each pair is dealt alike within itself; the pairs must be of the same
+    game and rules, so that their scores mean the same. One seed's 100 deals
+    rarely tell a small gain from luck; the deals of several seeds together
+    narrow the interval.
+    """
+    if not pairs:
+        raise ArenaError("compare at least one pair of runs")
+    differences: list[float] = []
+    for first, second in pairs:
+        for key in ("game", "rules"):
+            if first.get(key) != pairs[0][0].get(key):
+                raise ArenaError(f"the pairs differ in {key}: {pairs[0][0].get(key)!r} and {first.get(key)!r}")
+        differences += _deal_differences(first, second, entry)
+    mean, low, high = mean_interval(differences)
+    return Estimate(mean, low, high, len(differences))
+
+
+def _deal_differences(first: Mapping[str, Any], second: Mapping[str, Any], entry: int) -> list[float]:
+    """Per deal of two runs dealt alike, ``entry``'s paired difference in ``first`` less that in ``second``."""
     for key in ("game", "rules", "seed", "matches", "duplicate"):
         if first.get(key) != second.get(key):
             raise ArenaError(f"the runs differ in {key}: {first.get(key)!r} and {second.get(key)!r}")
@@ -673,8 +698,7 @@ def compare_runs(first: Mapping[str, Any], second: Mapping[str, Any], entry: int
             rest = [v for j, v in enumerate(scores) if j != entry]
             gains.append(scores[entry] - math.fsum(rest) / len(rest))
         by_deal.setdefault(one["index"] // players, []).append(gains[0] - gains[1])
-    mean, low, high = mean_interval([math.fsum(d) / len(d) for d in by_deal.values()])
-    return Estimate(mean, low, high, len(by_deal))
+    return [math.fsum(d) / len(d) for d in by_deal.values()]
 
 
 def describe(result: ArenaResult) -> str:
