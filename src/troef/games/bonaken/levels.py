@@ -10,7 +10,8 @@ strong,club,club,club --duplicate``; figures in ``docs/bots.md``):
 * ``club``: the heuristic player (:class:`~troef.games.bonaken.heuristic.HeuristicBot`),
   rule-of-thumb Bonaken as a sensible club player plays it;
 * ``strong``: the pimc bot (:class:`~troef.games.bonaken.pimc.PimcBot`) at its
-  default strength: sampled worlds, the solver, calibrated bidding.
+  default strength: sampled worlds, the solver and club-player rollouts,
+  calibrated bidding.
 
 >>> from troef.games.bonaken.match import Match
 >>> from troef.games.bonaken.rules import preset

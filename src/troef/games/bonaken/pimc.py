@@ -7,7 +7,12 @@ that does best over the worlds:
 
 * card play: the card with the highest make-rate for the declarer's side (for
   a defender: the lowest), ties broken by the heuristic's choice among the
-  tied cards (it plays for points: smearing, cheap wins);
+  tied cards (it plays for points: smearing, cheap wins). A world scores a
+  card mostly by whether the side gets there when everyone plays on as a
+  club player (:mod:`~troef.games.bonaken.pimc_rollout`), and a little by the
+  solver's verdict with best play by all (:attr:`Strength.rollout_share`);
+  worlds whose cards explain the others' card play are dealt more often
+  (:attr:`Strength.play_miss`);
 * bidding: each sensible contract (the lowest number bid, misère, zwabber,
   bonaak) is played out in every world as if the bidding ended there, with
   the best of a few exchanges and trumps the heuristic ranks highest; the
@@ -47,7 +52,7 @@ The work is split by job: :mod:`~troef.games.bonaken.pimc_infer` (what the
 seat knows, how well a hand explains a bid), :mod:`~troef.games.bonaken.pimc_sample`
 (dealing worlds), :mod:`~troef.games.bonaken.pimc_eval` (playing options out
 within a budget), :mod:`~troef.games.bonaken.pimc_rollout` (a world played
-out by club players, an option measured and left off); this module decides.
+out by club players); this module decides.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from troef.cards import cards_of
 from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import PASS, Bid, BidKind, DeclareRoem, Discard, NameTrump
 from troef.games.bonaken.heuristic import estimate, keep_score, misere_danger
-from troef.games.bonaken.pimc_infer import ALL32, PLAY_MISS
+from troef.games.bonaken.pimc_infer import ALL32
 from troef.games.bonaken.pimc_rollout import rollout
 from troef.games.bonaken.reading import strength
 from troef.games.bonaken.rules import Rules
@@ -90,15 +90,16 @@ class Strength:
     evidence_scale: float = 4.0
     #: Factor of a world's weight per card another player played that the heuristic would not have
     #: played with the cards the world gives him (:func:`~troef.games.bonaken.pimc_infer.play_weight`;
-    #: 1: card play is no evidence). Measured with 0.25 (issue 19, fifth session, ``docs/bots.md``):
-    #: pagat 15.25% of rounds bought against 15.75%, +0.007 [-0.035, +0.048] on the same deals, so
-    #: not proven and off.
-    play_miss: float = PLAY_MISS
+    #: 1: card play is no evidence). Alone (0.25): pagat +0.007 [-0.035, +0.048]; together with
+    #: ``rollout_share`` 0.9 see there.
+    play_miss: float = 0.25
     #: Share of a card's score in a world that is whether its side gets there when everyone plays on
     #: as a club player (:func:`~troef.games.bonaken.pimc_rollout.rollout`) rather than with best
-    #: play. Measured with 0.3, 0.6 and 0.9 (``docs/bots.md``): a lead in pagat on one seed that the
-    #: next seed and nk did not confirm, so off.
-    rollout_share: float = 0.0
+    #: play by all. 0.9 with ``play_miss`` 0.25 since issue 19's fifth session: on duplicate pagat
+    #: deals against the default before, +0.016 [+0.001, +0.031] over 900 deals (9 seeds of 400
+    #: matches), 14.9% of rounds bought against 16.1%; nk unchanged (+1.61 table points against
+    #: +1.66, -0.05 [-0.43, +0.34]); ``docs/bots.md``.
+    rollout_share: float = 0.9
     #: While bidding and in the exchange, count a world in which no plan was proven to make the
     #: contract within its nodes as a failure (the solver's own guess: the declarer leads, and a
     #: winning line is usually found quickly), not as a world without an answer.

@@ -51,8 +51,8 @@ ALL32: Final = (1 << 32) - 1
 #: Points of misfit between a bid and the cards that cost a factor e of the weight (halve it about every 8).
 EVIDENCE_SCALE: Final = 12.0
 #: Factor of a world's weight for each card another seat played that the heuristic would not have
-#: played with the cards the world gives it, when card play is weighed (1: it says nothing; the
-#: pimc bot's default, :attr:`~troef.games.bonaken.pimc_eval.Strength.play_miss`).
+#: played with the cards the world gives it, when a sampler is not told otherwise (1: it says
+#: nothing; the pimc bot passes its own, :attr:`~troef.games.bonaken.pimc_eval.Strength.play_miss`).
 PLAY_MISS: Final = 1.0
 #: Most roem witnesses listed per declaration (a random one is forced into each world).
 _MAX_WITNESSES: Final = 400

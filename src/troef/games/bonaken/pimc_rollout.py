@@ -7,7 +7,8 @@ against best defence is sometimes given away. :func:`rollout` plays a world
 to its end after a card with every player, this seat included, playing the
 heuristic's card (:meth:`~troef.games.bonaken.heuristic.HeuristicBot.card_choice`,
 on the table each seat reads from the world), and says whether the
-declarer made it. The pimc bot adds a share of it to the solver's verdict
+declarer made it. The pimc bot scores a card by it for the most part, the
+solver's verdict for the rest
 (:attr:`~troef.games.bonaken.pimc_eval.Strength.rollout_share`).
 """
 
