@@ -21,29 +21,13 @@ from troef.core.errors import IllegalActionError
 from troef.games.bonaken.actions import Bid, Pass, Play
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.play import legal_plays
-from troef.games.bonaken.reading import ALL32, Reading
+from troef.games.bonaken.reading import ALL32, Reading, shown_out
 from troef.games.bonaken.state import Hand, Phase
 
 __all__ = ["rollout"]
 
 #: The sensible player every seat is taken to be (it plays deterministically).
 _CLUB: Final = HeuristicBot(seed=0)
-
-
-def _voids(hand: Hand) -> dict[int, int]:
-    """Per seat, the suits it showed out of so far (a bitmask of suits, as :class:`Reading` has it)."""
-    trump = hand.trump
-    void: dict[int, int] = {}
-    tricks = [t for t, _ in hand.tricks]
-    if hand.trick:
-        tricks.append(tuple(hand.trick))
-    for trick in tricks:
-        led = trick[0][1] >> 3
-        for seat, card in trick:
-            suit = card >> 3
-            if suit != led and suit != trump:
-                void[seat] = void.get(seat, 0) | (1 << led)
-    return void
 
 
 def rollout(world: Hand, card: int, target: int) -> bool | None:
@@ -57,7 +41,10 @@ def rollout(world: Hand, card: int, target: int) -> bool | None:
         hand.apply(Play(card))
     except IllegalActionError:
         return None
-    void = _voids(hand)
+    tricks = [t for t, _ in hand.tricks]
+    if hand.trick:
+        tricks.append(tuple(hand.trick))
+    void = shown_out(tricks, hand.trump)[1]
     bids: tuple[tuple[int, Bid | None], ...] = tuple(
         (s, a if isinstance(a, Bid) else None) for s, a in hand.bids if isinstance(a, (Bid, Pass))
     )

@@ -10,6 +10,7 @@ other suits A K Q J 10 9 8 7.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -194,17 +195,10 @@ class Reading:
         return self.unseen & SUIT32[self.trump] if self.trump >= 0 else 0
 
 
-def read(view: BonakenView) -> Reading:
-    """The public facts of ``view`` for its viewer."""
-    trump = view.trump
-    hand = 0
-    for card in view.hand or ():
-        hand |= 1 << card
+def shown_out(tricks: Sequence[Sequence[tuple[int, int]]], trump: int) -> tuple[int, dict[int, int]]:
+    """The cards played in ``tricks`` and, per seat, the suits it showed out of (a bitmask of suits)."""
     played = 0
     void: dict[int, int] = {}
-    tricks = [t for t, _ in view.tricks]
-    if view.trick:
-        tricks.append(view.trick)
     for trick in tricks:
         led = trick[0][1] >> 3
         for seat, card in trick:
@@ -214,6 +208,19 @@ def read(view: BonakenView) -> Reading:
                 # not following: out of the led suit (on a trump lead: but for the jack,
                 # which may be kept back, nk rule 26)
                 void[seat] = void.get(seat, 0) | (1 << led)
+    return played, void
+
+
+def read(view: BonakenView) -> Reading:
+    """The public facts of ``view`` for its viewer."""
+    trump = view.trump
+    hand = 0
+    for card in view.hand or ():
+        hand |= 1 << card
+    tricks = [t for t, _ in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+    played, void = shown_out(tricks, trump)
     known = played | hand
     for card in view.laid_away:
         known |= 1 << card
