@@ -343,14 +343,18 @@ def bench_bots(
     game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas, binokel.")] = "bonaken",
     bots: Annotated[
         str | None,
-        typer.Option(help="Bots to time, comma separated (default: Bonaken's levels, or every bot of the game)."),
+        typer.Option(
+            help="Bots to time, comma separated (default: Bonaken's levels, or every bot of the game); "
+            "settings as in the arena: strong:nodes=60000,samples=48."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
+    from troef.arena.core import parse_seats
     from troef.bench.bots import run
 
-    kinds = [k.strip() for k in bots.split(",") if k.strip()] if bots is not None else None
+    kinds = parse_seats(bots) if bots is not None else None
     try:
         result = run(count=count, seed=seed, bots=kinds, game=game)
     except TroefError as exc:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from troef.bench.bots import BOTS, default_bots, phase_of, run, situations, time_bot
+from troef.arena.core import ArenaError
+from troef.bench.bots import BOTS, bench_bot, default_bots, phase_of, run, situations, time_bot
 from troef.bots.base import bot_kinds, make_bot
 from troef.cli import app
 from troef.core.game import UnknownBotError
@@ -82,3 +83,28 @@ def test_decisions_are_timed_in_cpu_time_not_wall_time() -> None:
     figures = time_bot(Sleeper(), situations(5, seed=3, game="klaverjas"))  # type: ignore[arg-type]
     assert figures["wall"]["median_ms"] >= 20.0  # the wall clock counts the wait
     assert figures["median_ms"] < 10.0  # the CPU clock does not: a loaded machine does not slow the figures
+
+
+def test_a_bot_with_settings_is_timed_as_the_arena_would_seat_it() -> None:
+    # the cost of a setting is measured before it is adopted: a bot named with settings is that bot
+    result = run(12, seed=3, bots=["strong", "strong:samples=1,min_worlds=1,nodes=2000,bid_nodes=2000"])
+    assert list(result["bots"]) == ["strong", "strong:samples=1,min_worlds=1,nodes=2000,bid_nodes=2000"]
+    lean = result["bots"]["strong:samples=1,min_worlds=1,nodes=2000,bid_nodes=2000"]
+    assert lean["decisions"] == result["bots"]["strong"]["decisions"] == 12
+    bot = bench_bot("bonaken", "strong:samples=7,play_miss=0.5", 1)
+    assert bot.strength.samples == 7 and bot.strength.play_miss == 0.5  # type: ignore[attr-defined]
+
+
+def test_a_bad_setting_is_refused_before_any_work() -> None:
+    with pytest.raises(ArenaError, match="unknown pimc setting 'grandness'"):
+        run(10, bots=["strong:grandness=2"])
+    with pytest.raises(ArenaError, match="the cheat"):
+        bench_bot("bonaken", "cheat:samples=3", 1)  # it would look at a match, not at the situation's view
+    runner = CliRunner()
+    got = runner.invoke(app, ["bench", "bots", "--bots", "club,strong:samples=x", "--count", "5"])
+    assert got.exit_code == 2 and "bad value 'x' for the setting 'samples'" in got.output
+    two = runner.invoke(
+        app, ["bench", "bots", "--bots", "strong:samples=2,min_worlds=1,club", "--count", "6", "--json"]
+    )
+    assert two.exit_code == 0, two.output
+    assert list(json.loads(two.output)["bots"]) == ["strong:samples=2,min_worlds=1", "club"]

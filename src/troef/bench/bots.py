@@ -15,7 +15,9 @@ once against the game protocol (:func:`troef.games.game`: ``new_match``,
 Bonaken is the default game: its situations are those of four-player nk
 matches (bidding, exchange, trump, roem and card play), and the bots timed
 are its levels (:data:`BOTS`). Another game times its :meth:`bot_kinds`.
-The pimc bots run at their default strength.
+The pimc bots run at their default strength, unless a bot is named with
+settings as in the arena (``strong:nodes=60000,samples=48``): the bench
+then times that bot, so a setting's cost is measured before it is adopted.
 """
 
 from __future__ import annotations
@@ -105,11 +107,31 @@ def time_bot(bot: Bot, views: Sequence[View]) -> dict[str, Any]:
     return out
 
 
+def bench_bot(game: str, spec: str, seed: int) -> Bot:
+    """The bot of ``spec``: a kind of the game's registry, or a kind with settings (``pimc:samples=20``),
+    built as the arena builds a seat (:meth:`troef.arena.ArenaPart.seat_bot`)."""
+    from troef.arena.core import ArenaError, parse_seat, part_of
+
+    kind, options = parse_seat(spec)
+    if not options:
+        return make_bot(game, kind, seed)
+    if kind == "cheat":
+        raise ArenaError("the cheat sees the cards of a match it follows; the bench times bots on views only")
+    played = get_game(game)
+    rules = played.default_preset
+    # the arena's bots are built for a match (of its rules); the bench's situations are of the default rules
+    probe = played.new_match(rules, played.preset(rules).default_players, seed=seed)
+    return part_of(game).seat_bot(played, kind, options, seed, lambda: probe)
+
+
 def run(count: int = 300, seed: int = 2026, bots: Sequence[str] | None = None, game: str = GAME) -> dict[str, Any]:
-    """Time every bot of ``bots`` (default: :func:`default_bots`) on the same ``count`` situations of ``game``."""
+    """Time every bot of ``bots`` (default: :func:`default_bots`) on the same ``count`` situations of ``game``.
+
+    A bot may carry settings (``strong:nodes=60000``), as a seat of the arena does.
+    """
     played = get_game(game)
     kinds = tuple(bots) if bots is not None else default_bots(game)
-    made = {kind: make_bot(game, kind, seed) for kind in kinds}  # an unknown kind fails before any work
+    made = {kind: bench_bot(game, kind, seed) for kind in kinds}  # an unknown kind or setting fails before any work
     views = situations(count, seed, game)
     mix: dict[str, int] = {}
     for view in views:
