@@ -5,7 +5,10 @@
 them with the perfect-information solver, and reports per action:
 
 * ``value``: the chance that the player's side succeeds after it (the
-  declarer makes the contract; a defender beats it), in [0, 1];
+  declarer makes the contract; a defender beats it), in [0, 1]. For a card
+  it is the strong level's own score: mostly (``Strength.rollout_share``)
+  whether the side gets there when everyone plays on as a club player
+  (:mod:`~troef.games.bonaken.pimc_rollout`), the rest best play by all;
 * ``make_rate``: the chance that the contract is made (for a bid: that this
   player makes it if the bidding ends with his bid);
 * ``worlds``: over how many worlds it was measured.
