@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures.process
 import json
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from troef.server.storage import AsyncStore
 from troef.server.tables import Hub, LiveTable
@@ -116,6 +121,54 @@ def test_searching_bots_think_in_a_worker_process(tmp_path: Path) -> None:
         assert hub._process_pool is not None  # the moves came from the worker process
 
     _run(tmp_path, body, bot_delay=0.0, light_levels=())
+
+
+def test_stopping_the_worker_with_given_up_calls_queued_kills_no_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker process ends with calls queued behind a search, some given up by their callers: no thread dies.
+
+    The pool's manager thread drops the queued calls when it sees the shutdown, then fails those the ended
+    process held. A pool collected before its thread saw the shutdown (the thread late on a busy machine: a
+    CI run) left the given-up calls to the second step, and on Python 3.11 the thread died setting an error
+    on the first (InvalidStateError; CPython gh-107219). Here the thread is made late on purpose.
+    """
+    manager_class = concurrent.futures.process._ExecutorManagerThread
+    waits = manager_class.wait_result_broken_or_wakeup
+
+    def late(self: concurrent.futures.process._ExecutorManagerThread) -> tuple[Any, bool, str]:
+        woken = waits(self)
+        executor = self.executor_reference()
+        down = executor is None or executor._shutdown_thread
+        del executor  # a reference held here would keep the pool alive: the very thing under test
+        if down:
+            time.sleep(0.5)
+        return woken
+
+    monkeypatch.setattr(manager_class, "wait_result_broken_or_wakeup", late)
+    died: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", died.append)
+
+    async def body(hub: Hub) -> None:
+        loop = asyncio.get_running_loop()
+        # three calls the pool holds past recall (the worker's and two in its call queue), two more behind them
+        calls = [loop.run_in_executor(hub._workers(), time.sleep, 60.0) for _ in range(5)]
+        manager: threading.Thread = getattr(hub._process_pool, "_executor_manager_thread")  # noqa: B009
+        for call in calls[3:]:
+            call.cancel()  # their callers stopped waiting, as a bot out of time or a stopped hub's bots do
+        await asyncio.sleep(0.1)  # the cancellations reach the pool's futures
+        started = time.monotonic()
+        hub.stop_workers()
+        assert time.monotonic() - started < 5.0  # still prompt
+        manager.join(timeout=10.0)
+        assert not manager.is_alive()
+        # every call ends: the given-up ones cancelled, the others failed or (not yet sent) cancelled too
+        outcomes = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 10.0)
+        assert {type(x).__name__ for x in outcomes} <= {"BrokenProcessPool", "CancelledError"}
+        assert all(call.cancelled() for call in calls[3:])
+
+    _run(tmp_path, body)
+    assert [type(d.exc_value).__name__ for d in died] == []
 
 
 def test_actions_of_one_table_are_taken_in_order_while_one_waits_for_its_commit(tmp_path: Path) -> None:

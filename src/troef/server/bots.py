@@ -163,14 +163,23 @@ class BotPlayers:
         pool, self._process_pool = self._process_pool, None
         if pool is None:
             return
-        # the executor keeps its processes private; a search in progress is not stopped by shutdown()
+        # the executor keeps its processes and its manager thread private; a search in progress is not
+        # stopped by shutdown()
         processes = list(getattr(pool, "_processes", {}).values())
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=2.0)
+        # The pool outlives its manager thread: that thread, seeing the shutdown, first drops the queued calls
+        # (those whose callers gave up on them, a cancelled or timed-out bot, among them), then fails the calls
+        # the ended process held. It skips the first step once the pool is collected, and the second then sets
+        # an error on a cancelled call, which kills the thread on Python 3.11 (InvalidStateError; CPython
+        # gh-107219). The thread is quick with the processes gone; waiting for it keeps `pool` alive meanwhile.
+        if manager is not None:
+            manager.join(timeout=2.0)
 
 
 #: Seconds between a worker process's looks at whether the server that started it is still there.
