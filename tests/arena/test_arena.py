@@ -199,6 +199,11 @@ def test_pimc_and_the_cheat_take_a_seat_with_settings() -> None:
     result = run_arena([quick, "cheat:node_limit=5000", "random"], matches=1, seed=2, rules="pagat")
     assert [b.matches for b in result.bots] == [1, 1, 1]
     assert result.bots[0].name.startswith("pimc")
+    partly = "cheat:sees=bidding+defending,node_limit=5000"
+    result = run_arena([partly, "random", "random"], matches=1, seed=2, rules="pagat")
+    assert result.bots[0].name.startswith(partly) and result.bots[0].matches == 1
+    with pytest.raises(ArenaError, match="cannot see the cards in peeking"):
+        run_arena(["cheat:sees=bidding+peeking", "random", "random"], matches=1, rules="pagat")
 
 
 # ---------------------------------------------------------------------------- the bots bench

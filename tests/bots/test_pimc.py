@@ -20,7 +20,7 @@ from tests.conftest import GAME_CONFIGS, RULE_SETS, choose
 from troef.bots import bot_kinds, make_bot
 from troef.bots.base import Bot
 from troef.games.bonaken.actions import Bid, BidKind
-from troef.games.bonaken.cheat import PERFECT, CheatBot
+from troef.games.bonaken.cheat import PERFECT, SIGHTS, CheatBot, sight_of
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.pimc import Budget, PimcBot, Sampler, SamplingError, Strength, roem_witnesses
@@ -296,6 +296,43 @@ def test_the_cheat_plays_a_card_that_reaches_its_goal_whenever_there_is_one() ->
             assert card in truth.winning_moves
             checked += 1
     assert checked >= 8
+
+
+# ---------------------------------------------------------------------------- a cheat that sees in part
+def _sighted(hand: Hand, seed: int, sees: tuple[str, ...] = SIGHTS) -> CheatBot:
+    return CheatBot(fixed(hand), seed=seed, strength=CHEAT, sees=sees, fair=STEADY)
+
+
+def test_a_cheat_sees_the_cards_only_in_the_decisions_it_is_given() -> None:
+    """Where it sees, it decides as the full cheat; elsewhere as the pimc bot of its fair strength, same seed."""
+    rules = preset("pagat")
+    checked: dict[str, int] = {}
+    differ = 0
+    for seed in range(6):
+        hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
+        club = HeuristicBot(seed=seed)
+        while not hand.is_over:
+            view = hand_view(hand, hand.to_act)
+            sight = sight_of(view)
+            if len(view.legal) > 1 and view.phase in ("bidding", "play") and checked.get(sight, 0) <= seed:
+                full = _sighted(hand, seed).act(view)
+                assert _sighted(hand, seed, (sight,)).act(view) == full
+                pimc = PimcBot(seed=seed, strength=STEADY, rules=rules).act(view)
+                blind = tuple(s for s in SIGHTS if s != sight)
+                assert _sighted(hand, seed, blind).act(view) == pimc
+                checked[sight] = checked.get(sight, 0) + 1
+                differ += full != pimc
+            hand.apply(club.act(view))
+    assert set(checked) == set(SIGHTS)
+    assert differ >= 1  # the cards it sees change some decisions: otherwise this would prove nothing
+
+
+def test_a_cheat_refuses_a_sight_it_does_not_have() -> None:
+    hand = Hand.new(preset("nk"), 4, dealer=0, seed=1)
+    with pytest.raises(ValueError, match="peeking"):
+        CheatBot(fixed(hand), seed=1, sees=("bidding", "peeking"))
+    with pytest.raises(ValueError, match="choose from"):
+        CheatBot(fixed(hand), seed=1, sees=())
 
 
 # ---------------------------------------------------------------------------- cheat against pimc

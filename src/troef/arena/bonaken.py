@@ -13,7 +13,10 @@
 ``pimc`` and the ``strong`` level take settings (``pimc:budget=1.0,samples=40``, see
 :class:`troef.games.bonaken.pimc.Strength`); ``cheat``
 (:mod:`troef.games.bonaken.cheat`) sees every card and is seated by the arena
-alone, for measurement.
+alone, for measurement. ``cheat:sees=bidding`` sees them only in the
+decisions named (``bidding``, ``declaring``, ``defending``, joined by ``+``)
+and plays the others as the strong level: what the hidden cards of each
+decision cost.
 """
 
 from __future__ import annotations
@@ -110,9 +113,14 @@ class BonakenPart(ArenaPart):
 
     def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         if kind == "cheat":
-            from troef.games.bonaken.cheat import PERFECT, CheatBot
+            from troef.games.bonaken.cheat import PERFECT, SIGHTS, CheatBot
 
-            return CheatBot(lambda: match().hand, seed=seed, strength=_strength(options, PERFECT))
+            settings = dict(options)
+            sees = tuple(settings.pop("sees", "+".join(SIGHTS)).split("+"))
+            try:
+                return CheatBot(lambda: match().hand, seed=seed, strength=_strength(settings, PERFECT), sees=sees)
+            except ValueError as error:
+                raise ArenaError(str(error)) from None
         if kind == "pimc":
             from troef.games.bonaken.pimc import PimcBot, Strength
 

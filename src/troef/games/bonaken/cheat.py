@@ -8,7 +8,11 @@ matters), and bids, lays away and names trump with the true cards of
 everybody, the blind card included.
 
 It exists to measure how much the pimc bot loses by not seeing the cards
-(``troef arena``: the same deals played by both). It is deliberately not in
+(``troef arena``: the same deals played by both). With ``sees`` it sees them
+in some decisions only (:data:`SIGHTS`: the bidding, its own contract, the
+defence) and takes the others as the strong level does, over sampled worlds
+(``troef arena bonaken --seats cheat:sees=bidding,...``): so the arena says
+what each decision's hidden cards cost. It is deliberately not in
 the bot registry: :func:`troef.bots.base.make_bot` cannot build it, so no
 table of the terminal game or of the web server can seat it against people.
 
@@ -23,12 +27,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Final
 
+from troef.games.bonaken.actions import BonakenAction
 from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
+
+#: The decisions in which a cheat may see every card: the bidding, its own contract (exchange,
+#: trump, roem and play as a declarer) and the defence (play against another's contract).
+SIGHTS: Final = ("bidding", "declaring", "defending")
+
+
+def sight_of(view: BonakenView) -> str:
+    """Which of :data:`SIGHTS` the decision of ``view`` belongs to."""
+    if view.phase == "bidding":
+        return "bidding"
+    return "declaring" if view.viewer in view.declarers else "defending"
+
 
 #: One world (the true one), and work enough to solve it exactly (the clock is the pimc bot's safety net).
 PERFECT: Final = Strength(
@@ -51,7 +68,13 @@ PERFECT: Final = Strength(
 
 
 class CheatBot(PimcBot):
-    """Sees all cards (``hand_of()`` returns the true hand); for measurement only, never for human games."""
+    """Sees all cards (``hand_of()`` returns the true hand); for measurement only, never for human games.
+
+    ``strength`` is its work where it sees the cards (:data:`PERFECT`);
+    ``sees`` the decisions it sees them in (:data:`SIGHTS`, all by default);
+    ``fair`` its strength in the others, where it deals worlds from what its
+    seat knows as the pimc bot does (the strong level's by default).
+    """
 
     kind = "cheat"
     prune_bids = False  # with the true cards every contract is worth playing out
@@ -63,11 +86,30 @@ class CheatBot(PimcBot):
         name: str | None = None,
         *,
         strength: Strength | None = None,
+        sees: Collection[str] = SIGHTS,
+        fair: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
+        unknown = sorted(set(sees) - set(SIGHTS))
+        if unknown:
+            raise ValueError(f"a cheat cannot see the cards in {', '.join(unknown)}; choose from {', '.join(SIGHTS)}")
+        if not sees:
+            raise ValueError(f"a cheat sees the cards somewhere; choose from {', '.join(SIGHTS)}")
         self.hand_of = hand_of
+        self.sees = frozenset(sees)
+        self.perfect = self.strength
+        self.fair = fair or Strength()
+
+    def act(self, view: BonakenView) -> BonakenAction:
+        # the pimc bot reads its strength and pruning as it decides: set both for this decision's sight
+        seeing = sight_of(view) in self.sees
+        self.strength = self.perfect if seeing else self.fair
+        self.prune_bids = not seeing
+        return super().act(view)
 
     def evaluator(self, view: BonakenView) -> Evaluator | None:
+        if sight_of(view) not in self.sees:
+            return super().evaluator(view)  # worlds that fit what the seat knows, as the pimc bot deals them
         hand = self.hand_of()
         if hand.to_act != view.viewer or len(hand.history) != len(view.events):
             return None  # not the hand of this view: decide as the heuristic would
@@ -77,4 +119,4 @@ class CheatBot(PimcBot):
             yield hand.copy()
 
         self.rules = rules
-        return Evaluator(view.viewer, self.strength, source, early_stop=False)
+        return Evaluator(view.viewer, self.perfect, source, early_stop=False)
