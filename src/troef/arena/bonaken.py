@@ -14,7 +14,8 @@
 :class:`troef.games.bonaken.pimc.Strength`); ``cheat``
 (:mod:`troef.games.bonaken.cheat`) sees every card and is seated by the arena
 alone, for measurement. ``cheat:sees=bidding`` sees them only in the
-decisions named (``bidding``, ``declaring``, ``defending``, joined by ``+``)
+decisions named (``bidding``, ``exchanging``, ``declaring``, ``defending``,
+joined by ``+``)
 and plays the others as the strong level: what the hidden cards of each
 decision cost.
 """

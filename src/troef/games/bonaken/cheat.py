@@ -9,8 +9,8 @@ everybody, the blind card included.
 
 It exists to measure how much the pimc bot loses by not seeing the cards
 (``troef arena``: the same deals played by both). With ``sees`` it sees them
-in some decisions only (:data:`SIGHTS`: the bidding, its own contract, the
-defence) and takes the others as the strong level does, over sampled worlds
+in some decisions only (:data:`SIGHTS`: the bidding, the exchange, its own
+play, the defence) and takes the others as the strong level does, over sampled worlds
 (``troef arena bonaken --seats cheat:sees=bidding,...``): so the arena says
 what each decision's hidden cards cost. It is deliberately not in
 the bot registry: :func:`troef.bots.base.make_bot` cannot build it, so no
@@ -35,15 +35,17 @@ from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
 
-#: The decisions in which a cheat may see every card: the bidding, its own contract (exchange,
-#: trump, roem and play as a declarer) and the defence (play against another's contract).
-SIGHTS: Final = ("bidding", "declaring", "defending")
+#: The decisions in which a cheat may see every card: the bidding, the declarer's exchange and
+#: trump, the declarer's roem and play, and the defence (roem and play against another's contract).
+SIGHTS: Final = ("bidding", "exchanging", "declaring", "defending")
 
 
 def sight_of(view: BonakenView) -> str:
     """Which of :data:`SIGHTS` the decision of ``view`` belongs to."""
     if view.phase == "bidding":
         return "bidding"
+    if view.phase in ("exchange", "trump"):
+        return "exchanging"
     return "declaring" if view.viewer in view.declarers else "defending"
 
 
