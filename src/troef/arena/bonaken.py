@@ -15,9 +15,8 @@
 (:mod:`troef.games.bonaken.cheat`) sees every card and is seated by the arena
 alone, for measurement. ``cheat:sees=bidding`` sees them only in the
 decisions named (``bidding``, ``exchanging``, ``declaring``, ``defending``,
-joined by ``+``)
-and plays the others as the strong level: what the hidden cards of each
-decision cost.
+joined by ``+``) and plays the others as the strong level: what the hidden
+cards of each decision cost.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ everybody, the blind card included.
 It exists to measure how much the pimc bot loses by not seeing the cards
 (``troef arena``: the same deals played by both). With ``sees`` it sees them
 in some decisions only (:data:`SIGHTS`: the bidding, the exchange, its own
-play, the defence) and takes the others as the strong level does, over sampled worlds
-(``troef arena bonaken --seats cheat:sees=bidding,...``): so the arena says
-what each decision's hidden cards cost. It is deliberately not in
+play, the defence) and takes the others as the strong level does, over
+sampled worlds (``troef arena bonaken --seats cheat:sees=bidding,...``): so
+the arena says what each decision's hidden cards cost. It is deliberately not in
 the bot registry: :func:`troef.bots.base.make_bot` cannot build it, so no
 table of the terminal game or of the web server can seat it against people.
 
