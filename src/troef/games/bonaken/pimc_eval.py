@@ -25,6 +25,7 @@ from troef.games.bonaken.reading import strength
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
+from troef.stats import wilson_interval
 
 __all__ = ["STRONG", "Budget", "Evaluator", "Plan", "Strength", "Tally"]
 
@@ -469,17 +470,6 @@ def _card_scores(
     return scores
 
 
-def _wilson(wins: float, n: int, z: float) -> tuple[float, float]:
-    """Wilson score interval of a success rate (used to stop sampling once a choice is clear)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 #: z of the one-sided confidence at which sampling stops early (about 90%).
 _STOP_Z: Final = 1.28
 
@@ -495,8 +485,8 @@ def _clear_winner(tally: Tally, options: list[object], min_worlds: int) -> bool:
     if max(values) - min(values) < 1e-9 and tally.worlds >= 6:
         return True  # nothing to choose between so far: every option did the same in every world
     best = max(rates, key=lambda r: r[0])[1]
-    low, _ = _wilson(tally.wins[best], tally.count[best], _STOP_Z)
-    return all(_wilson(tally.wins[o], tally.count[o], _STOP_Z)[1] < low for _, o in rates if o != best)
+    low, _ = wilson_interval(tally.wins[best], tally.count[best], _STOP_Z)
+    return all(wilson_interval(tally.wins[o], tally.count[o], _STOP_Z)[1] < low for _, o in rates if o != best)
 
 
 class Evaluator:
@@ -599,7 +589,7 @@ class Evaluator:
             n = tally.count.get(bid, 0)
             if n < self.strength.min_worlds:
                 return False
-            low, high = _wilson(tally.wins[bid], n, _STOP_Z)
+            low, high = wilson_interval(tally.wins[bid], n, _STOP_Z)
             if low < threshold(bid) <= high:
                 return False
         return True
