@@ -12,7 +12,6 @@ import asyncio
 import json
 import socket
 import threading
-import time
 from collections.abc import Awaitable, MutableMapping
 from concurrent.futures import Future
 from dataclasses import replace
@@ -25,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
 
+from tests.polling import wait_until, wait_until_async
 from tests.server.conftest import HUMANS4, Server
 from troef.games import names
 from troef.games.bonaken.rules import preset
@@ -286,16 +286,20 @@ def test_a_cancelled_waiter_does_not_strand_the_others_of_a_shared_load(tmp_path
         try:
             table, _ = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": HUMANS4})
             hub.tables.clear()  # not in memory: a join loads it from the database
-            busy = asyncio.ensure_future(hub.store.run(time.sleep, 0.3))  # the database thread is busy
+            gate = threading.Event()
+            busy = asyncio.ensure_future(hub.store.run(gate.wait, 30))  # the database thread is busy until the gate
             first = asyncio.ensure_future(hub.get_table(table.id))
-            await asyncio.sleep(0.05)
+            await wait_until_async(lambda: table.id in hub._loading, what="the first join starting the load")
             second = asyncio.ensure_future(hub.get_table(table.id))
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0)  # one pass of the loop: the second join now waits for the same load
+            assert not second.done()
             first.cancel()
-            loaded = await asyncio.wait_for(second, 5)
+            await asyncio.sleep(0)
+            assert first.cancelled() and not second.done()
+            gate.set()  # the database is free again: the load goes on
+            loaded = await asyncio.wait_for(second, 30)
             assert loaded is not None and loaded.id == table.id
-            assert first.cancelled()
-            await busy
+            assert await busy is True
             assert await asyncio.wait_for(hub.get_table(table.id), 5) is loaded
         finally:
             await hub.stop()
@@ -325,12 +329,16 @@ def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server)
     for _ in range(3):
         table = server.create("nk", players=2, seats=seats)
         finished.append(table["id"])
-    deadline = time.monotonic() + 60
-    for table_id in finished:
-        while server.http("GET", f"/api/tables/{table_id}")[1]["over"] is not True:
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.2)
-    time.sleep(0.3)  # finished and unwatched: they have left memory
+
+    def all_over() -> bool:
+        return all(server.http("GET", f"/api/tables/{t}")[1]["over"] is True for t in finished)
+
+    def out_of_memory() -> bool:
+        return bool(server.http("GET", "/api/health")[1]["tables"] == 0)
+
+    wait_until(all_over, 60, "the bots finishing")
+
+    wait_until(out_of_memory, what="the finished, unwatched tables leaving memory")
     for attempt in range(12):
         table_id = finished[attempt % len(finished)]
         for _ in range(3):  # the database thread busy with the lobby's reads
@@ -344,4 +352,4 @@ def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server)
         finally:
             client.close()
             vanish.join(timeout=10)
-        time.sleep(0.1)  # it leaves memory again
+        wait_until(out_of_memory, what="the table leaving memory again")
