@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from troef.bench.server import describe, run
 
 
+@pytest.mark.slow
 def test_the_load_bench_drives_tables_without_errors() -> None:
     result = run(tables=3, seconds=2.0, preset="pagat")
     assert result["errors"] == 0, result

@@ -89,6 +89,7 @@ def strict(tmp_path: Path) -> Iterator[Server]:
 
 
 # ---------------------------------------------------------------------- finding 2
+@pytest.mark.slow
 def test_creating_tables_is_rate_limited_per_client(tmp_path: Path) -> None:
     srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=["--create-rate", "3"])
     try:
@@ -102,6 +103,7 @@ def test_creating_tables_is_rate_limited_per_client(tmp_path: Path) -> None:
         srv.stop()
 
 
+@pytest.mark.slow
 def test_a_table_nobody_joins_expires_and_a_joined_one_stays(tmp_path: Path) -> None:
     srv = _start(tmp_path, "--expire-after", "1")
     try:
@@ -122,6 +124,7 @@ def test_a_table_nobody_joins_expires_and_a_joined_one_stays(tmp_path: Path) -> 
         srv.stop()
 
 
+@pytest.mark.slow
 def test_a_restart_applies_the_table_limit(tmp_path: Path) -> None:
     srv = _start(tmp_path, "--max-tables", "3")
     try:
@@ -170,6 +173,7 @@ def test_a_restart_keeps_the_idle_clock(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- finding 3
+@pytest.mark.slow
 def test_a_database_locked_by_another_program_never_freezes_the_server(tmp_path: Path) -> None:
     path = tmp_path / "troef.db"
     srv = _start(tmp_path)
@@ -215,6 +219,7 @@ def test_a_database_locked_by_another_program_never_freezes_the_server(tmp_path:
         srv.stop()
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:
     srv = _start(tmp_path)
     try:
@@ -265,6 +270,7 @@ def _closed_by_server(sock: socket.socket, within: float) -> bytes:
     return data
 
 
+@pytest.mark.slow
 def test_slow_headers_and_many_connections_do_not_starve_others(tmp_path: Path) -> None:
     limits = ["--header-timeout", "2", "--max-connections-per-client", "4", "--max-connections", "12"]
     srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=limits)
@@ -307,6 +313,7 @@ def _kept_alive(port: int) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow
 def test_idle_connections_are_closed(tmp_path: Path) -> None:
     srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=["--idle-timeout", "1"])
     try:
@@ -328,6 +335,7 @@ def test_idle_connections_are_closed(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- finding 5
+@pytest.mark.slow
 def test_a_chosen_seed_makes_a_marked_practice_table(server: Server) -> None:
     seeded = server.create(seed=4242)
     assert seeded["table"]["practice"] is True
@@ -343,6 +351,7 @@ def test_a_chosen_seed_makes_a_marked_practice_table(server: Server) -> None:
     assert status == 400 and data["error"]["code"] == "bad_seats"
 
 
+@pytest.mark.slow
 def test_an_unseeded_table_keeps_its_seed_secret_until_the_record(server: Server) -> None:
     table = server.create(seats=HUMANS4)
     assert table["table"]["practice"] is False
@@ -360,6 +369,7 @@ def test_an_unseeded_table_keeps_its_seed_secret_until_the_record(server: Server
 
 
 # ---------------------------------------------------------------------- finding 6
+@pytest.mark.slow
 def test_cross_site_requests_are_refused(strict: Server) -> None:
     srv = strict
     body = json.dumps(_table_body()).encode()
@@ -399,6 +409,7 @@ def _upgrade(port: int, host: str) -> bytes:
         return sock.recv(4096)
 
 
+@pytest.mark.slow
 def test_dns_rebinding_is_refused_unless_the_host_is_allowed(tmp_path: Path) -> None:
     srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=["--allowed-host", "troef.example"])
     try:
@@ -458,6 +469,7 @@ def _start_a_worker(srv: Server) -> set[int]:
     return children
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_worker_processes_end_with_the_server(tmp_path: Path, how: signal.Signals) -> None:
     srv = _start(tmp_path)
@@ -472,6 +484,7 @@ def test_worker_processes_end_with_the_server(tmp_path: Path, how: signal.Signal
 
 
 # ---------------------------------------------------------------------- finding 9
+@pytest.mark.slow
 def test_replays_are_rate_limited_per_client(tmp_path: Path) -> None:
     srv = Server(
         f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=["--create-rate", "0", "--replay-rate", "4"]
@@ -539,6 +552,7 @@ def test_replays_are_cached_and_kept_off_the_bots_pool(tmp_path: Path, monkeypat
 
 
 # ---------------------------------------------------------------------- the extras
+@pytest.mark.slow
 def test_an_action_in_other_digits_is_refused_by_the_server(server: Server) -> None:
     table = server.create()
     tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}

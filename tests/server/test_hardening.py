@@ -45,6 +45,7 @@ BAD_CONFIGS = [
 
 
 # ---------------------------------------------------------------------- finding 1, real server
+@pytest.mark.slow
 def test_a_float_where_an_int_is_meant_is_refused_and_stores_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'troef.db'}"
     srv = Server(url, log_dir=tmp_path)
@@ -65,6 +66,7 @@ def test_a_float_where_an_int_is_meant_is_refused_and_stores_nothing(tmp_path: P
         srv.stop()
 
 
+@pytest.mark.slow
 def test_a_table_that_cannot_be_rebuilt_is_set_aside_and_the_server_starts(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'troef.db'}"
     srv = Server(url, log_dir=tmp_path)
@@ -228,6 +230,7 @@ class _App:
         self.thread.join(timeout=10)
 
 
+@pytest.mark.slow
 def test_fuzzed_creation_bodies_never_fail_the_server_nor_its_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fuzz.db'}"
     app = _App(url)
@@ -322,6 +325,7 @@ def _join_and_vanish(port: int, table_id: str) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # reset
 
 
+@pytest.mark.slow
 def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server) -> None:
     """The probe's race on a real server: A joins a finished table and vanishes while B joins it."""
     seats = [{"kind": "bot", "level": "random"} for _ in range(2)]

@@ -19,6 +19,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.conftest import Server
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
