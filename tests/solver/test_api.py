@@ -33,6 +33,7 @@ def _stuk_hand() -> Hand:
     return hand
 
 
+@pytest.mark.slow
 def test_stuk_declared_with_its_first_card_counts() -> None:
     """nk rule 46: stuk may be declared when its first card is played; the solver counts it."""
     hand = _stuk_hand()
