@@ -36,6 +36,7 @@ def test_registered() -> None:
     assert KJ.bot_kinds() == ("random", "heuristic", "pimc")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_consistency_check_accepts_exactly_the_legal_list(preset: str) -> None:
     every = [KJ.parse_action(t) for t in ("pass", "no", "kraak", "rekraak", "superkraak", "stuk", "claim", "turn")]
