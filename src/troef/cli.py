@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from troef.core.bot import LEVELS
 from troef.core.errors import RecordError, ReplayError, TroefError
 
 app = typer.Typer(
@@ -157,7 +158,10 @@ def _play_command(name: str) -> None:
         players: int | None = typer.Option(None, help="Number of players (the rule set decides which are allowed)."),
         seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
         lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
-        bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
+        bots: str = typer.Option(
+            "club",
+            help=f"Computer players: the levels {', '.join(LEVELS)}, or any of {', '.join(played.bot_kinds())}.",
+        ),
         seat: int = typer.Option(0, help="Your seat (0 is the first)."),
         save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
         **switch_values: Any,

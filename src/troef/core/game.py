@@ -38,6 +38,8 @@ class View(Protocol):
     viewer: int
     #: The seat to act (-1 when nobody is).
     to_act: int
+    #: The part of the deal it is in, in the game's words (every game has ``"play"``, the card play).
+    phase: str
     #: The viewer's legal actions in text form (empty unless it is the viewer's turn).
     legal: tuple[str, ...]
 

@@ -65,10 +65,17 @@ class Binokel(Game):
     title: ClassVar[str] = "Binokel"
     languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")
     partnerships: ClassVar[bool] = True
+    #: The levels people choose from first (weakest first, :mod:`troef.games.binokel.levels`), then the
+    #: bots by their own names (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
+        "beginner": "troef.games.binokel.levels:BeginnerBot",
+        "club": "troef.games.binokel.levels:ClubBot",
+        "strong": "troef.games.binokel.levels:StrongBot",
         "heuristic": "troef.games.binokel.heuristic:HeuristicBot",
         "pimc": "troef.games.binokel.pimc:PimcBot",
     }
+    #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
+    levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
 
     def presets(self) -> Mapping[str, Preset]:
         return {

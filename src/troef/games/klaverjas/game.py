@@ -57,10 +57,17 @@ class Klaverjas(Game):
     title: ClassVar[str] = "Klaverjassen"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
     partnerships: ClassVar[bool] = True
+    #: The levels people choose from first (weakest first, :mod:`troef.games.klaverjas.levels`), then the
+    #: bots by their own names (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
+        "beginner": "troef.games.klaverjas.levels:BeginnerBot",
+        "club": "troef.games.klaverjas.levels:ClubBot",
+        "strong": "troef.games.klaverjas.levels:StrongBot",
         "heuristic": "troef.games.klaverjas.heuristic:HeuristicBot",
         "pimc": "troef.games.klaverjas.pimc:KlaverjasPimcBot",
     }
+    #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
+    levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}
