@@ -215,9 +215,14 @@ class ArenaPart:
             module = importlib.import_module(f"troef.games.{game.name}.cheat")
         except ModuleNotFoundError:
             raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
-        if options:
-            raise ArenaError("the cheat bot takes no settings here")
+        settings = dict(options)
+        sees = settings.pop("sees", None)
+        if settings:
+            raise ArenaError(f"the cheat bot takes only sees= here, not {', '.join(settings)}")
         cls = module.CheatBot
+        if sees is not None and "sees" not in inspect.signature(cls).parameters:
+            raise ArenaError(f"{game.name}'s cheat sees every card in every decision (no sees= setting)")
+        chosen = {"sees": tuple(sees.split("+"))} if sees is not None else {}
 
         def state_of() -> Any:
             return self.cheat_state(match())
@@ -227,7 +232,10 @@ class ArenaPart:
             bot: Bot = cls(seed=seed)
             bot.see(state_of)  # type: ignore[attr-defined]
             return bot
-        bot = cls(state_of, seed=seed)
+        try:
+            bot = cls(state_of, seed=seed, **chosen)
+        except ValueError as error:
+            raise ArenaError(str(error)) from None
         return bot
 
     # ------------------------------------------------------------------ teams (partnership games)
