@@ -51,6 +51,11 @@ def _arena_command(name: str) -> None:
         seed: int = typer.Option(1, help="Seed of the first match."),
         rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
         workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        cluster: str | None = typer.Option(
+            None,
+            help="Play the matches as Ray tasks: auto (a running or a new local Ray) or ray://HOST:PORT "
+            "(pip install 'troef[cluster]'); the results are those of --workers.",
+        ),
         duplicate: bool = typer.Option(
             False, "--duplicate", help="Play the same deals with the bots rotated (teams: swapped)."
         ),
@@ -79,6 +84,7 @@ def _arena_command(name: str) -> None:
                     "seed": seed,
                     "rules": rules,
                     "workers": workers,
+                    "cluster": cluster,
                     "duplicate": duplicate,
                     "progress": lambda done, total: bar.update(task, completed=done),
                     "game": name,
