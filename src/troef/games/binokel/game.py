@@ -31,7 +31,7 @@ from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, Rules, preset
 from troef.games.binokel.state import Phase, Round
-from troef.games.binokel.view import BinokelView, round_view
+from troef.games.binokel.view import BinokelView, round_view, view_from_json
 
 
 @cache
@@ -107,6 +107,9 @@ class Binokel(Game):
 
     def view(self, match: Match, viewer: int = SPECTATOR) -> BinokelView:
         return round_view(match, viewer)
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> BinokelView:
+        return view_from_json(data)
 
     def standing(self, match: Match) -> list[dict[str, Any]]:
         return match.standing()

@@ -30,7 +30,7 @@ from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
 from troef.games.klaverjas.state import DealState, random_playout
-from troef.games.klaverjas.view import KlaverjasView, deal_view
+from troef.games.klaverjas.view import KlaverjasView, deal_view, view_from_json
 
 _DESCRIPTIONS: Final = {
     "kraken": "Kraken: Amsterdam klaverjassen with kraak, rekraak, superkraak and penalty crosses",
@@ -97,6 +97,9 @@ class Klaverjas(Game):
 
     def view(self, match: Match, viewer: int = SPECTATOR) -> KlaverjasView:
         return deal_view(match, viewer)
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> KlaverjasView:
+        return view_from_json(data)
 
     def standing(self, match: Match) -> list[dict[str, Any]]:
         return match.standing()
