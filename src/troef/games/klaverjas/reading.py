@@ -234,7 +234,8 @@ class Reading:
         """Whether ``seat`` holding ``hand`` now could have made its roem declaration (always, if it made none).
 
         A declaration is the seat's best total with or without stuk (Kraken 3.2, as
-        :mod:`~troef.games.klaverjas.state` offers it), from the hand before its first card.
+        :mod:`~troef.games.klaverjas.state` offers it), from the hand as dealt (it may declare until the first
+        trick is complete, after its own card too).
         """
         value = self.declared[seat]
         if value <= 0:

@@ -146,8 +146,8 @@ def judge_hand_roem(
     highest rank in it; ``plays``: the side that goes (the playing side after
     the kraak chain). Each side's best is its highest single declaration, by
     value and then by its highest card; the side whose best is lower loses all
-    its hand roem. At a full tie the side that goes wins (2.3: "wint
-    degene-die-gaat"), so the other side's is cancelled.
+    its hand roem. At a full tie the side that goes wins (section 2.3 gives
+    a full tie to the player who goes), so the other side's is cancelled.
 
     >>> judge_hand_roem((20, 20, -1, -1), (5, 5, -1, -1), plays=1)
     ((0, 20), (True, False))
