@@ -170,7 +170,7 @@ export function seatMeta(ctx, seat) {
   const bits = [];
   if (ctx.viewer >= 0 && seat === (ctx.viewer + 2) % 4) bits.push(h("span", { class: "chip partner" }, t("kj_partner")));
   if (v.declarer === seat && v.phase !== "choose") bits.push(h("span", { class: "chip plays", title: t("gd_kj_troef") }, t("kj_plays")));
-  if (v.phase === "play" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
+  if (v.phase === "play" || v.phase === "roem" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
   return bits;
 }
 

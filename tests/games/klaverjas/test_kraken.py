@@ -15,8 +15,9 @@ from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.roem import hand_roem_options, trick_roem
 from troef.games.klaverjas.rules import preset
 from troef.games.klaverjas.scoring import goes_nat, score_deal, tenths
+from troef.games.klaverjas.solver import position_from_deal, position_from_view
 from troef.games.klaverjas.state import DealState, Phase
-from troef.games.klaverjas.view import deal_view
+from troef.games.klaverjas.view import deal_view, state_view
 
 KRAKEN = preset("kraken")
 SPADES = 3
@@ -180,6 +181,25 @@ def test_kraken_3_2_stuk_counted_once() -> None:
     act(deal, "roem 50", "roem 0", "roem 0", "roem 0")
     assert deal.stuk_counted == [20, 0] and deal.hand_counted == [50, 0]
     assert deal.roem == [70, 0]  # 50 from the hand and 20 for stuk, stuk once
+
+
+STUK_ONLY_ROEM = {
+    0: "10h Jh Qh Kh 7d 7c 7s 8s",  # 50, and stuk with hearts trump
+    1: "9h 8h Ah 9d 8d Jc 9s Js",
+    2: "7h 10d Jd Ad 8c 10c Qc As",
+    3: "Qd Kd 9c Kc Ac 10s Qs Ks",
+}
+
+
+def test_kraken_3_2_stuk_counted_once_by_the_solver() -> None:
+    # the solver's sure score and the one it reads from a seat's view (a sampled world) count stuk once too:
+    # stuk declared with the king (20), and seat 0's hand roem still to come without it (50)
+    deal = act(make_deal(KRAKEN, STUK_ONLY_ROEM, dealer=3), "trump h", "no", "no", "stuk", "play Kh")
+    assert position_from_deal(deal).score == (70, 0)
+    world = (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])
+    assert position_from_view(state_view(deal, 1), world).score == (70, 0)
+    act(deal, "play 9h", "play 7h", "play 9c", "roem 50", "roem 0", "roem 0", "roem 0")
+    assert deal.roem == [70, 0] and deal.stuk_counted == [20, 0] and deal.hand_counted == [50, 0]
 
 
 def test_kraken_3_2_higher_roem_of_the_other_side_cancels() -> None:
