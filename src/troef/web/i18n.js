@@ -96,7 +96,7 @@ const TEXTS = {
     g_tablepoints: "table points", gd_tablepoints: "NK: by the order of going out, 10, 8, 4 and 1 points; erin scores 0.",
     // klaverjas (issue 13)
     preset_kraken: "Kraken (Amsterdam klaverjassen with kraak and crosses)", preset_amsterdam: "Amsterdam klaverjassen", preset_rotterdam: "Rotterdam klaverjassen",
-    sw_who_plays: "Who plays", sw_follow: "Following and trumping", sw_undertrump: "Rotterdam: undertrumping", sw_packets: "Dealing", sw_roem_counting: "Roem in tricks",
+    sw_who_plays: "Who plays", sw_follow: "Following and trumping", sw_packets: "Dealing", sw_roem_counting: "Roem in tricks",
     sw_hand_roem: "Roem declared from the hand (with afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraaks each side owes",
     sw_nat_roem: "Roem of a side that goes nat", sw_match_end: "The match ends after", sw_deals: "Deals", sw_target: "Points to play to",
     val_verplicht: "verplicht (the player after the dealer plays)", val_vrij: "vrij (play or pass in turn)", val_amsterdam: "Amsterdam", val_rotterdam: "Rotterdam (always trump over)",
@@ -225,7 +225,7 @@ const TEXTS = {
     g_tablepoints: "tafelpunten", gd_tablepoints: "NK: naar de volgorde van eruit gaan 10, 8, 4 en 1 punt; erin krijgt 0.",
     // klaverjas (issue 13)
     preset_kraken: "Kraken (Amsterdams klaverjassen met kraken en kruisen)", preset_amsterdam: "Amsterdams klaverjassen", preset_rotterdam: "Rotterdams klaverjassen",
-    sw_who_plays: "Wie speelt", sw_follow: "Bekennen en troeven", sw_undertrump: "Rotterdams: ondertroeven", sw_packets: "Delen", sw_roem_counting: "Roem in slagen",
+    sw_who_plays: "Wie speelt", sw_follow: "Bekennen en troeven", sw_packets: "Delen", sw_roem_counting: "Roem in slagen",
     sw_hand_roem: "Roem uit de hand melden (met afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraken die elke partij moet",
     sw_nat_roem: "Roem van een partij die nat gaat", sw_match_end: "De partij eindigt na", sw_deals: "Spellen", sw_target: "Spelen tot punten",
     val_verplicht: "verplicht (de speler na de gever speelt)", val_vrij: "vrij (om de beurt spelen of passen)", val_amsterdam: "Amsterdams", val_rotterdam: "Rotterdams (altijd overtroeven)",
@@ -354,7 +354,7 @@ const TEXTS = {
     g_tablepoints: "Tischpunkte", gd_tablepoints: "NK: nach der Reihenfolge des Ausscheidens 10, 8, 4 und 1 Punkt; erin bekommt 0.",
     // klaverjas (issue 13)
     preset_kraken: "Kraken (Amsterdamer Klaverjassen mit Kraak und Kreuzen)", preset_amsterdam: "Amsterdamer Klaverjassen", preset_rotterdam: "Rotterdamer Klaverjassen",
-    sw_who_plays: "Wer spielt", sw_follow: "Bedienen und Trumpfen", sw_undertrump: "Rotterdam: Untertrumpfen", sw_packets: "Geben", sw_roem_counting: "Roem in Stichen",
+    sw_who_plays: "Wer spielt", sw_follow: "Bedienen und Trumpfen", sw_packets: "Geben", sw_roem_counting: "Roem in Stichen",
     sw_hand_roem: "Roem aus der Hand melden (mit Afkeuren)", sw_kraak: "Kraak, Rekraak, Superkraak", sw_kraak_quota: "Kraaks, die jede Partei schuldet",
     sw_nat_roem: "Roem einer Partei, die nat geht", sw_match_end: "Die Partie endet nach", sw_deals: "Spiele", sw_target: "Spielen bis Punkte",
     val_verplicht: "verplicht (der Spieler nach dem Geber spielt)", val_vrij: "vrij (reihum spielen oder passen)", val_amsterdam: "Amsterdamer", val_rotterdam: "Rotterdamer (immer \u00FCbertrumpfen)",
