@@ -6,7 +6,7 @@
 
 import { t } from "./i18n.js";
 import { SUITS, cardLabel, cardNode } from "./cards.js";
-import { h, seatName } from "./dom.js";
+import { displayName, h, seatName } from "./dom.js";
 
 const PHASES_GIVING = ["give", "return"];
 // a view writes the second copy of a card with an apostrophe ("Ah'"); actions name the card only ("play Ah")
@@ -87,6 +87,9 @@ export const GLOSSARY = {
 
 // ---------------------------------------------------------------- the game-module interface (see app.js)
 
+// A deal is a round ("Runde"), never Bonaken's "gift" (games.js word()).
+export const WORDS = { hand: "bk_roundN", phase_done: "bk_phase_done", captionDeal: "bk_captionDeal" };
+
 // Binokel's view in the frame's terms: four seats all playing, the bid winner as the declarer.
 export function tableView(v) {
   return { ...v, table: 4, seats: [0, 1, 2, 3], declarers: v.declarer >= 0 ? [v.declarer] : [] };
@@ -125,6 +128,11 @@ export function seatPositions(n, bottom) {
   return out;
 }
 
+// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top.
+export function trickSpot(pos) {
+  return { x: 50 + (pos.x - 50) * 0.3, y: 62 + (pos.y - 50) * 0.12 };
+}
+
 export function seatMeta(ctx, seat) {
   const v = ctx.view;
   const out = [];
@@ -147,7 +155,9 @@ function meldBox(v, seat) {
     const names = melds.map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "bk-meld-name", dataset: { meld: m.name } }, `${meldName(m.name)} ${m.value}`)]);
     box.append(h("div", { class: "bk-meld-names" }, names));
   }
-  if (!v.tricks.length && melds.length) {
+  // the cards only while everyone studies them: from the first card played the list is short, so that the
+  // trick is never drawn over it (issue 37, bug 6)
+  if (!v.tricks.length && !v.trick.length && melds.length) {
     const row = h("div", { class: "open-hand bk-meld-cards" });
     melds.forEach((m, i) => {
       if (i) row.append(h("span", { class: "bk-gap" }));
@@ -342,6 +352,6 @@ export function handResult(ctx, hand, view) {
 // A finished table's result in the lobby.
 export function resultText(result, seats) {
   if (!result || result.winner === null || result.winner === undefined) return "";
-  const names = sideSeats(result.winner).map((s) => seats[s]?.name || s).join(" & ");
+  const names = sideSeats(result.winner).map((s) => displayName(seats[s]?.name || `${s + 1}`)).join(" & ");
   return t("bk_resultText", { names, a: result.totals[0], b: result.totals[1] });
 }
