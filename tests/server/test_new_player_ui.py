@@ -98,8 +98,8 @@ def test_each_game_names_its_deal_from_its_own_catalogue(browser: Browser, srv: 
                  const out = {};
                  for (const lang of ['nl', 'en', 'de']) {
                    (await import('/static/i18n.js')).setLang(lang, false);
-                   out[lang] = Object.fromEntries(Object.entries(g.GAMES).map(([name, m]) =>
-                     [name, [g.word(m, 'hand', { n: 3 }), g.word(m, 'phase_done'), g.word(m, 'captionDeal', { n: 3 })]]));
+                   out[lang] = Object.fromEntries(Object.entries(g.GAMES).map(([name, m]) => [name,
+                     [g.word(m, 'hand', { n: 3 }), g.word(m, 'phase_done'), g.word(m, 'captionDeal', { n: 3 })]]));
                  }
                  return out; }"""
         )
@@ -114,7 +114,7 @@ def test_each_game_names_its_deal_from_its_own_catalogue(browser: Browser, srv: 
             for game in ("klaverjas", "binokel"):
                 assert not any(re.search(r"\bGift|\bHand\b", w) for w in words[lang][game]), (lang, game)
 
-        # the lobby's list of tables being played: a Binokel table is in its third... first round, not "Gift"
+        # the lobby's list of tables being played: a Binokel table is in its first round, not "Gift 1"
         bk, bk_tokens = _table(srv, "binokel", "cardgames", [{"kind": "human"}, *BOTS3])
         page.goto(srv.base + "/")
         page.wait_for_selector("#lists .table-row")
@@ -173,7 +173,7 @@ def test_the_organiser_page_shows_its_link_with_a_copy_button_and_names_its_csv_
 
 
 # ---------------------------------------------------------------------- bug 3
-PLURALS = {
+PLURALS: dict[str, list[tuple[str, dict[str, object], str]]] = {
     "nl": [
         ("layAway", {"n": 1}, "Leg 1 kaart weg: klik erop"),
         ("layAway", {"n": 3}, "Leg 3 kaarten weg: klik erop"),
@@ -223,7 +223,7 @@ def test_plurals_and_agreement_come_from_the_catalogue(browser: Browser, srv: Se
 
 
 def test_the_lobby_names_computer_players_as_the_table_does(browser: Browser, srv: Server) -> None:
-    """"Ruud & computer 4 winnen!": a finished table's result uses the shown names ("Computer 4")."""
+    """Not "Ruud & computer 4 winnen!": a finished table's result uses the shown names ("Computer 4")."""
     tid = _finished(srv, "klaverjas", "kraken", match_end="deals", deals=2)
     context, page, errors = _context(browser, lang="nl")
     try:
