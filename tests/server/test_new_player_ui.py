@@ -309,9 +309,12 @@ COVERED_MELDS = """() => {
 }"""
 
 
-def test_binokel_the_trick_never_hides_a_meld_list_and_leaves_with_its_round(browser: Browser, srv: Server) -> None:
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["1366", "390"])
+def test_binokel_the_trick_never_hides_a_meld_list_and_leaves_with_its_round(
+    browser: Browser, srv: Server, size: ViewportSize
+) -> None:
     tid, tokens = _table(srv, "binokel", "cardgames", [{"kind": "human", "name": "Ruud"}, *BOTS3])
-    context, page, errors = _context(browser, lang="de")
+    context, page, errors = _context(browser, size=size, lang="de")
     checked_first = False
     try:
         _sit(page, srv, tid, tokens[0])
@@ -324,7 +327,11 @@ def test_binokel_the_trick_never_hides_a_meld_list_and_leaves_with_its_round(bro
                 assert page.locator(".trick .card").count() == 0
                 break
             if phase == "play" and page.locator(".trick .card").count() and not checked_first:
-                if page.locator(".bk-melds").count() and page.evaluate("() => !!document.querySelector('.trick')"):
+                if page.locator(".bk-melds").count():
+                    # where the cards lie once they have flown in
+                    page.wait_for_function(
+                        "() => [...document.querySelectorAll('.trick .card')].every(c => !c.getAnimations().length)"
+                    )
                     assert page.evaluate(COVERED_MELDS) == []
                     checked_first = True
             version = table.get_attribute("data-version")
@@ -332,11 +339,11 @@ def test_binokel_the_trick_never_hides_a_meld_list_and_leaves_with_its_round(bro
             if phase == "bidding":
                 page.locator("#action-panel button", has_text="Passen").first.click()
             elif phase in ("give", "return"):
-                while page.locator("#my-hand .card.picked").count() < 4:
-                    page.locator("#my-hand .card.legal:not(.picked)").first.click()
+                while page.locator("#my-hand .card.picked").count() < 4:  # (overlapping cards on a phone)
+                    page.locator("#my-hand .card.legal:not(.picked)").first.dispatch_event("click")
                 give.first.click()
             elif phase == "play":
-                page.locator("#my-hand .card.legal").first.click()
+                page.locator("#my-hand .card.legal").first.dispatch_event("click")
             else:
                 page.locator("#action-panel button:enabled").first.click()
             page.wait_for_function(

@@ -128,9 +128,13 @@ export function seatPositions(n, bottom) {
   return out;
 }
 
-// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top.
+// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top
+// (issue 37, bug 6). On a phone that list is below the partner's name: the trick lies lower still, in a fan
+// (the partner's card a little to the left, yours a little to the right) so that each card's corner shows.
 export function trickSpot(pos) {
-  return { x: 50 + (pos.x - 50) * 0.3, y: 62 + (pos.y - 50) * 0.12 };
+  if (!window.matchMedia("(max-width: 700px)").matches) return { x: 50 + (pos.x - 50) * 0.3, y: 62 + (pos.y - 50) * 0.12 };
+  const fan = pos.y < 40 ? -7 : pos.y > 60 ? 7 : 0;
+  return { x: 50 + (pos.x - 50) * 0.45 + fan, y: 77 + (pos.y - 50) * 0.1 };
 }
 
 export function seatMeta(ctx, seat) {
@@ -146,10 +150,10 @@ export function seatMeta(ctx, seat) {
 
 // A seat's melds, laid out at its place once the exchange is over: the total, each meld's name and value,
 // and (until the first trick is taken, when everyone studies them) their cards in one compact row.
-function meldBox(v, seat) {
+function meldBox(v, seat, beside = false) {
   const melds = v.melds[seat];
   if (!melds) return null;
-  const box = h("div", { class: "bk-melds", dataset: { seat } });
+  const box = h("div", { class: `bk-melds${beside ? " beside" : ""}`, dataset: { seat } });
   box.append(h("div", { class: "bk-meld-total" }, t("bk_meldTotal", { n: meldValue(v, seat) })));
   if (melds.length) {
     const names = melds.map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "bk-meld-name", dataset: { meld: m.name } }, `${meldName(m.name)} ${m.value}`)]);
@@ -186,7 +190,10 @@ export function seatExtra(ctx, seat) {
     const line = (key, cards, id) => (cards.length ? h("div", { class: "bk-passed", id }, t(key), " ", h("span", { class: "open-hand" }, cards.map((c) => cardNode(c, { classes: ["tiny-face"] })))) : null);
     out.push(line("bk_gave", v.gave, "bk-gave"), line("bk_received", v.received, "bk-received"));
   }
-  if (v.melds && v.melds.length) out.push(meldBox(v, seat));
+  // the seat at the top shows its melds beside its name on a wide screen, where the felt is low: below it
+  // they would reach down to the trick (issue 37, bug 6)
+  const bottom = ctx.viewer >= 0 ? ctx.viewer : 0;
+  if (v.melds && v.melds.length) out.push(meldBox(v, seat, seat === (bottom + 2) % 4));
   return out;
 }
 
