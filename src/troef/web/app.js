@@ -45,7 +45,7 @@ import { backNode, cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { GAMES, gameOf, word } from "./games.js";
-import { applySettings, board, chime, endScreen, fitTable, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
+import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage } from "./replay.js";
 
 const root = document.getElementById("app");
@@ -283,6 +283,7 @@ function tablePage(id) {
     S.state = msg;
     if (S.game.onState) S.game.onState(ui());
     render();
+    announceState(old, msg, wasMine);
     if (myTurn() && !wasMine) {
       chime();
       const legal = msg.view.legal;
@@ -295,6 +296,72 @@ function tablePage(id) {
 
   function myTurn() {
     return S.state && S.seat !== null && S.state.view.legal.length > 0;
+  }
+
+  // What a screen reader says (the live region #announce, in the page's language): a new hand, each move of
+  // the hand since the last state, who took a trick, and that it is your turn.
+  function announceState(old, msg, wasMine) {
+    const v = view();
+    const lines = [];
+    const sameHand = old && old.hand === msg.hand;
+    if (!sameHand) lines.push(word(S.game, "captionDeal", { n: msg.hand }));
+    if (old) {
+      const before = sameHand ? S.game.tableView(old.view) : null;
+      for (const [seat, text] of v.events.slice(before ? before.events.length : 0)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
+      if (before && v.tricks.length > before.tricks.length) lines.push(t("trickTakenBy", { name: seatName(S.seats, v.tricks[v.tricks.length - 1].winner, S.seat) }));
+    }
+    if (myTurn() && !wasMine) lines.push(t("yourTurn"));
+    announce(lines);
+  }
+
+  // ---------------------------------------------------------------- the keyboard
+  // 1-9 (0: the tenth) focus a card of the hand, the arrows the next or previous one, Enter plays the focused
+  // card (it is a button); Tab reaches the buttons; a dialog keeps Tab inside and closes with Esc (felt.js).
+  function onKey(e) {
+    if (S.closed || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (document.querySelector(".overlay") || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    const cards = [...document.querySelectorAll("#my-hand .card")];
+    if (!cards.length) return;
+    let i = null;
+    if (/^[0-9]$/.test(e.key)) i = e.key === "0" ? 9 : Number(e.key) - 1;
+    else if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && cards.includes(document.activeElement)) {
+      i = (cards.indexOf(document.activeElement) + (e.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    }
+    if (i === null || !cards[i]) return;
+    e.preventDefault();
+    cards[i].focus();
+  }
+  document.addEventListener("keydown", onKey);
+
+  // The page is drawn anew on every state: the focus goes back to the same card (or the one now in its place),
+  // the same button, or the same place in the action row or dialog, so that a keyboard player keeps their place.
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || a === document.body || !root.contains(a)) return null;
+    const cards = [...document.querySelectorAll("#my-hand .card")];
+    if (cards.includes(a)) return { card: a.dataset.card, index: cards.indexOf(a) };
+    if (a.id) return { id: a.id };
+    const scope = a.closest("#action-panel, .overlay");
+    return scope ? { scope: scope.id ? `#${scope.id}` : ".overlay", index: focusables(scope).indexOf(a) } : null;
+  }
+
+  function restoreFocus(key) {
+    let node = null;
+    if (key && key.card) {
+      const cards = [...document.querySelectorAll("#my-hand .card")];
+      node = cards.find((c) => c.dataset.card === key.card) || cards[Math.min(key.index, cards.length - 1)];
+    } else if (key && key.id) node = document.getElementById(key.id);
+    else if (key) {
+      const scope = root.querySelector(key.scope);
+      const list = scope ? focusables(scope) : [];
+      node = list[Math.max(0, Math.min(key.index, list.length - 1))];
+    }
+    if (node) node.focus({ preventScroll: true });
+    // a dialog just opened takes the focus; one just closed gives it back to the button that opened it
+    const open = root.querySelector(".overlay");
+    if (open && !open.contains(document.activeElement)) focusables(open.querySelector(".modal"))[0]?.focus({ preventScroll: true });
+    if (!open && S.shownOverlay && S.shownOverlay !== "confirm") document.getElementById(`show-${S.shownOverlay}`)?.focus({ preventScroll: true });
+    S.shownOverlay = S.overlay || (S.confirm ? "confirm" : null);
   }
 
   function panel() {
@@ -310,7 +377,7 @@ function tablePage(id) {
 
   function handRow() {
     const v = view();
-    const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", "aria-busy": S.pending ? "true" : null });
+    const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", role: "group", "aria-label": t("yourCards"), "aria-busy": S.pending ? "true" : null });
     if (!v.hand) return row;
     const legal = new Set(v.legal);
     // a card is marked illegal only when cards are what the seat to act chooses from
@@ -509,16 +576,30 @@ function tablePage(id) {
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
     const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay());
+    const focused = focusKey();
     root.replaceChildren(tablePage);
+    restoreFocus(focused);
     fitTable(tablePage);
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
   const onResize = () => fitTable(root.querySelector(".table-page"));
   window.addEventListener("resize", onResize);
-  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); if (S.ws) S.ws.close(); } };
+  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); document.removeEventListener("keydown", onKey); if (S.ws) S.ws.close(); } };
   render();
   connect();
+}
+
+// The live region a screen reader reads out (polite: after what it is saying): the newest lines at the end.
+function announce(lines) {
+  if (!lines.length) return;
+  let box = document.getElementById("announce");
+  if (!box) {
+    box = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  box.append(h("p", {}, lines.join(". ")));
+  while (box.childElementCount > 20) box.firstElementChild.remove();
 }
 
 // ---------------------------------------------------------------- start

@@ -47,6 +47,7 @@ export function settingsPanel(onChange) {
     row("autoplay", [t("off"), t("on")]),
     row("cards", [t("small"), t("normal"), t("large")]),
     h("p", { class: "muted small" }, t("settingsHelp")),
+    h("p", { class: "small", id: "keys-help" }, t("keysHelp")),
   );
 }
 
@@ -164,7 +165,7 @@ export function board(ctx) {
   const centre = !sweep && game.centre ? game.centre(v) : null;
   if (centre) felt.append(centre);
   const oldTrick = new Set((ctx.oldTrick || []).map(([, c]) => c));
-  const trickBox = h("div", { class: "trick", "aria-label": "trick" });
+  const trickBox = h("div", { class: "trick", role: "group", "aria-label": t("onTable") });
   const flights = [];
   const sweeps = [];
   for (const [seat, card] of trick) {
@@ -296,15 +297,30 @@ export function modal(title, body, onClose, id, extra = {}) {
   );
 }
 
-// Esc closes the dialog on top (its close button, or a question's cancel button).
+// What Tab can reach inside a node, in order.
+export function focusables(scope) {
+  const all = scope.querySelectorAll('button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])');
+  return [...all].filter((n) => !n.disabled && n.getClientRects().length > 0);
+}
+
+// Esc closes the dialog on top (its close button, or a question's cancel button); Tab stays inside it.
 document.addEventListener("keydown", (e) => {
-  if (e.key !== "Escape") return;
   const overlays = document.querySelectorAll(".overlay");
   const top = overlays[overlays.length - 1];
-  const button = top && (top.querySelector(":scope > .modal > .close-modal") || top.querySelector("#confirm-cancel"));
-  if (button) {
+  if (!top) return;
+  if (e.key === "Escape") {
+    const button = top.querySelector(":scope > .modal > .close-modal") || top.querySelector("#confirm-cancel");
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
+  } else if (e.key === "Tab") {
+    const list = focusables(top);
+    if (!list.length) return;
     e.preventDefault();
-    button.click();
+    const i = list.indexOf(document.activeElement);
+    const next = e.shiftKey ? (i <= 0 ? list.length - 1 : i - 1) : i === -1 || i === list.length - 1 ? 0 : i + 1;
+    list[next].focus();
   }
 });
 
