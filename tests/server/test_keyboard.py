@@ -58,20 +58,23 @@ def _table(srv: Server, game: str, preset: str, **config: Any) -> tuple[str, str
     return str(data["id"]), str(data["invites"][0]["token"])
 
 
-def _press_button(page: Page) -> str:
-    """Tab to the first button of the action row and press Enter; returns its text."""
+def _tab_to(page: Page, predicate: str) -> str:
+    """Tab until the focused element passes ``predicate`` (a JS function of it), then press Enter."""
     for _ in range(80):
-        where = str(page.evaluate(FOCUS))
-        if where.startswith("button:"):
+        if page.evaluate(f"() => ({predicate})(document.activeElement)"):
+            where = str(page.evaluate(FOCUS))
             page.keyboard.press("Enter")
             return where
         page.keyboard.press("Tab")
-    raise AssertionError("Tab never reached a button of the action row")
+    raise AssertionError(f"Tab never reached {predicate}")
 
 
-def _play_card(page: Page, legal: list[int]) -> str:
-    """A legal card by its number (1-9, 0 for the tenth) or the arrows from the ninth, then Enter."""
-    i = legal[0]
+FIRST_BUTTON = "a => a.tagName === 'BUTTON' && !a.disabled && !!a.closest('#action-panel')"
+CONFIRM = "a => a.matches('#give-go:enabled, #discard-go:enabled')"
+
+
+def _card(page: Page, i: int) -> str:
+    """Card i of the hand by its number (1-9, 0 for the tenth; the arrows from the ninth on), then Enter."""
     page.keyboard.press(str(i + 1) if i < 9 else "9")
     for _ in range(i - 8):
         page.keyboard.press("ArrowRight")
@@ -81,40 +84,68 @@ def _play_card(page: Page, legal: list[int]) -> str:
     return where
 
 
-def test_a_whole_klaverjas_deal_by_keyboard_alone_with_every_move_announced(browser: Browser, srv: Server) -> None:
-    tid, token = _table(srv, "klaverjas", "kraken", match_end="deals", deals=2)
+TURN = """() => ({
+  cards: [...document.querySelectorAll('#my-hand .card')]
+           .map((c, i) => c.matches('.legal:not(.picked)') ? i : -1).filter(i => i >= 0),
+  confirm: !!document.querySelector('#give-go:enabled, #discard-go:enabled'),
+  picking: !!document.querySelector('#give-go, #discard-go'),
+})"""
+
+GAMES = [
+    ("klaverjas", "kraken", {"match_end": "deals", "deals": 2}, 8),
+    ("binokel", "cardgames", {}, 12),
+    ("bonaken", "pagat", {}, None),
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "config", "cards"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_deal_by_keyboard_alone_with_every_move_announced(
+    browser: Browser, srv: Server, game: str, preset: str, config: dict[str, Any], cards: int | None
+) -> None:
+    """Every action of the first deal by keys: cards by number and Enter, picks confirmed and bids by Tab and Enter."""
+    tid, token = _table(srv, game, preset, **config)
     context, page, errors = _context(browser, "nl")
     try:
         page.goto(f"{srv.base}/t/{tid}#t={token}")
         page.wait_for_selector(".table-page")
-        cards_played = 0
-        buttons: list[str] = []
+        played = 0
+        held = 0  # the cards in hand when the play began
+        keys: list[str] = []
         while True:
             page.wait_for_selector('#end-screen, .table-page[data-turn="me"][data-pending="0"]', timeout=30000)
             table = page.locator(".table-page")
             if table.get_attribute("data-hand") != "1" or page.locator("#end-screen").count():
                 break
             version = table.get_attribute("data-version")
-            legal = page.evaluate(
-                """() => [...document.querySelectorAll('#my-hand .card')]
-                         .map((c, i) => c.classList.contains('legal') ? i : -1).filter(i => i >= 0)"""
-            )
-            if legal:
-                _play_card(page, legal)
-                cards_played += 1
+            picks = page.locator("#my-hand .card.picked").count()
+            turn = page.evaluate(TURN)
+            if turn["confirm"]:
+                keys.append(_tab_to(page, CONFIRM))
+            elif turn["cards"]:
+                if not turn["picking"]:
+                    held = held or page.locator("#my-hand .card").count()
+                keys.append(_card(page, turn["cards"][0]))
+                if turn["picking"]:  # a pick redraws the hand only: no new state
+                    page.wait_for_function(
+                        "n => document.querySelectorAll('#my-hand .card.picked').length > n", arg=picks
+                    )
+                    continue
+                played += 1
             else:
-                buttons.append(_press_button(page))
+                keys.append(_tab_to(page, FIRST_BUTTON))
             page.wait_for_function(
                 "v => { const e = document.querySelector('.table-page'); return !e || e.dataset.version !== v; }",
                 arg=version,
                 timeout=30000,
             )
-        assert cards_played == 8, (cards_played, buttons)
-        # the live region told the deal in Dutch: its start, each move, each trick, each turn
+        # every card of the hand was played by key
+        assert played == held > 0, (played, held, keys)
+        if cards is not None:
+            assert held == cards
+        # the live region told the deal in Dutch: each turn, each trick
         said = page.inner_text("#announce")
-        assert "Spel 1 wordt gedeeld" in said or "Jij bent aan de beurt" in said
         assert "Jij bent aan de beurt" in said
-        assert "haalt de slag" in said
+        assert "haalt de slag" in said or played == 0
         assert page.get_attribute("#announce", "aria-live") == "polite"
         assert not errors, errors
     finally:
