@@ -39,7 +39,8 @@ def _context(
 ) -> tuple[BrowserContext, Page, list[str]]:
     context = browser.new_context(viewport=size, **kwargs)
     if lang is not None:
-        context.add_init_script(f"localStorage.setItem('troef.lang', '{lang}')")
+        # the user's choice before the first page (a later choice on a page is kept)
+        context.add_init_script(f"localStorage.getItem('troef.lang') || localStorage.setItem('troef.lang', '{lang}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -264,6 +265,12 @@ def test_picking_a_game_in_the_lobby_keeps_the_users_language(browser: Browser, 
         page.goto(srv.base + "/toernooi")
         page.wait_for_selector("#t-create")
         assert page.inner_text("#t-create h2") == "New tournament"
+        # a choice made on a tournament page holds on the tables' pages too
+        page.click('[data-lang="de"]')
+        page.wait_for_function("() => document.querySelector('#t-create h2').textContent === 'Neues Turnier'")
+        page.goto(srv.base + "/")
+        page.wait_for_selector("#create-form")
+        assert page.inner_text("#create-form h2") == "Neuer Tisch"
         assert not errors, errors
     finally:
         context.close()

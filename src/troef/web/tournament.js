@@ -392,7 +392,7 @@ async function load() {
 for (const b of document.querySelectorAll("[data-lang]")) {
   b.addEventListener("click", () => {
     lang = b.dataset.lang;
-    localStorage.setItem("troef-lang", lang);
+    localStorage.setItem("troef.lang", lang); // one choice for the tables and the tournament pages
     render();
   });
 }
