@@ -162,6 +162,16 @@ def test_the_table_by_keyboard_dialogs_keep_the_focus_and_the_cards_have_names(b
         tree = page.locator("#my-hand").aria_snapshot()
         assert 'group "Your cards"' in tree
         assert " of " in tree and "\u2665" not in tree and "\u2660" not in tree
+        # the whole table: whose turn, the trick's place, the buttons, all named
+        table = page.locator(".table-page").aria_snapshot()
+        for part in (
+            'group "On the table"',
+            "Your turn",
+            'button "Score sheet"',
+            'button "Last trick"',
+            'button "Rules"',
+        ):
+            assert part in table, part
         # digits and arrows move along the hand
         page.keyboard.press("2")
         second = page.evaluate(FOCUS)
