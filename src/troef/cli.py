@@ -485,7 +485,10 @@ def serve(
     max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
     max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
-    """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
+    """Play Bonaken, klaverjassen and Binokel in the browser.
+
+    Tables with computer players and friends, kept in a database.
+    """
     from troef.server import run
     from troef.server.guard import Limits
 

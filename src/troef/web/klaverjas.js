@@ -7,7 +7,7 @@
 
 import { t } from "./i18n.js";
 import { SUITS, cardLabel } from "./cards.js";
-import { h, seatName } from "./dom.js";
+import { displayName, h, seatName } from "./dom.js";
 import { suitName, suitSpan } from "./bonaken.js";
 
 export { suitName, suitSpan };
@@ -33,6 +33,9 @@ function sideLabel(seats, side, viewer) {
   if (viewer === null || viewer === undefined || viewer < 0) return sideNames(seats, side, viewer);
   return (viewer & 1) === side ? t("kj_we") : t("kj_they");
 }
+
+// A deal is a "spel" (sixteen make a boom), never Bonaken's "gift" (games.js word()).
+export const WORDS = { hand: "kj_hand", phase_done: "kj_phase_done", captionDeal: "kj_captionDeal" };
 
 export function tableView(v) {
   const row = v.phase === "done" ? v.sheet.find((r) => r.deal === v.deal) || null : null;
@@ -190,7 +193,7 @@ export function seatExtra(ctx, seat) {
 // "Deal 3 of 16" (a match to a number of points: "Deal 3")
 export function handTag(ui) {
   const v = ui.view;
-  return ui.match.match_end === "points" ? t("hand", { n: v.deal }) : t("kj_dealOf", { n: v.deal, m: ui.match.deals });
+  return ui.match.match_end === "points" ? t("kj_hand", { n: v.deal }) : t("kj_dealOf", { n: v.deal, m: ui.match.deals });
 }
 
 export function topTags(ui) {
@@ -293,6 +296,6 @@ export function warningText(code) {
 export function resultText(result, seats) {
   if (!result || result.winner === undefined) return "";
   if (result.winner === null) return t("kj_draw");
-  const name = (s) => seats[s]?.name || `${s + 1}`;
+  const name = (s) => displayName(seats[s]?.name || `${s + 1}`);
   return t("winnersAre", { names: `${name(result.winner)} & ${name(result.winner + 2)}` });
 }

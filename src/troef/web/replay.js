@@ -3,8 +3,8 @@
 import { t } from "./i18n.js";
 import { cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store } from "./dom.js";
-import { gameOf } from "./games.js";
-import { board, endScreen, icon, moveLog, seatBox, settings } from "./felt.js";
+import { gameOf, word } from "./games.js";
+import { board, endScreen, fitTable, icon, moveLog, seatBox, settings } from "./felt.js";
 
 const root = document.getElementById("app");
 
@@ -75,7 +75,7 @@ export function replayPage(id) {
   function caption(frame, before) {
     const events = frameView(frame).events;
     const had = before ? frameView(before).events.length : 0;
-    if (!before || events.length <= had) return S.i === 0 ? t("captionDeal", { n: frame.hand }) : "";
+    if (!before || events.length <= had) return S.i === 0 ? word(game(), "captionDeal", { n: frame.hand }) : "";
     const seats = S.info.seats;
     return events.slice(had).map(([s, text]) => game().eventWords(seatName(seats, s, frame.viewer), text)).join(" \u00B7 ");
   }
@@ -94,10 +94,12 @@ export function replayPage(id) {
     const frame = S.frames[S.i];
     const seats = S.info.seats.map((s) => ({ ...s, connected: true }));
     const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };
-    const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, t("hand", { n: i + 1 }))));
-    const mySeat = S.info.seats.find((s) => s.seat === frame.viewer);
+    const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, word(game(), "hand", { n: i + 1 }))));
+    // my seat is known once it has been looked at from there (the open and public views have no viewer)
+    if (S.persp === "mine" && frame.viewer >= 0) S.mySeat = frame.viewer;
+    const mySeat = S.info.seats.find((s) => s.seat === S.mySeat);
     const options = [h("option", { value: "open", selected: S.persp === "open" }, t("openView")), h("option", { value: "public", selected: S.persp === "public" }, t("spectatorView"))];
-    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, t("mySeat", { name: mySeat ? displayName(mySeat.name) : "" })));
+    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, (mySeat ? t("mySeat", { name: displayName(mySeat.name) }) : t("mySeatUnknown"))));
     const persp = h("label", {}, t("perspective"), " ", h("select", { id: "replay-perspective", onchange: (e) => { S.persp = e.target.value; load(); } }, options));
     const controls = h(
       "div",
@@ -128,9 +130,13 @@ export function replayPage(id) {
     root.replaceChildren(
       h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
     );
+    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7)
+    fitTable(root.querySelector(".table-page"));
   }
 
-  const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); } };
+  const onResize = () => fitTable(root.querySelector(".table-page"));
+  window.addEventListener("resize", onResize);
+  const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); window.removeEventListener("resize", onResize); } };
   render();
   load();
   return page;
