@@ -239,6 +239,23 @@ def replay(
         typer.echo(played.describe(outcome))
 
 
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
+    seat: Annotated[int | None, typer.Option(help="Only this seat's decisions (0 is the first seat).")] = None,
+    deal: Annotated[int | None, typer.Option(help="Only this deal (1 is the first), every decision shown.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    fair: Annotated[bool, typer.Option("--fair", help="Only the fair judgement (from each seat's view).")] = False,
+    open_cards: Annotated[bool, typer.Option("--open", help="Only the open-card solver (fast).")] = False,
+    samples: Annotated[int, typer.Option(help="Sampled worlds per fair judgement.")] = 16,
+    seed: Annotated[int, typer.Option(help="Seed of the fair judgements.")] = 0,
+) -> None:
+    """Analyse the finished deals of a record: each decision's cost with open cards and from the seat's own view."""
+    from troef.analysis.cli import run
+
+    raise typer.Exit(run(file, seat, deal, as_json, fair, open_cards, samples, seed))
+
+
 @bench_app.command("engine")
 def bench_engine(
     hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
