@@ -353,6 +353,31 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
         line("every first card", result["every_card"])
 
 
+@bench_app.command("analysis")
+def bench_analysis(
+    deals: Annotated[int, typer.Option(help="Whole deals per game for the open-card analysis.")] = 10,
+    fair_deals: Annotated[int, typer.Option(help="Whole deals per game for the fair analysis.")] = 3,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 2026,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Seconds to analyse a whole finished deal of each game: open cards (median, p99) and fair (median)."""
+    from troef.bench.analysis import run
+
+    result = run(deals=deals, fair_deals=fair_deals, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
+    typer.echo(f"analysis of whole deals (seed {seed}, {build}), {result['clock']}:")
+    for name, row in result["games"].items():
+        typer.echo(
+            f"{name:<10} open median {row.get('open_median_s')} s p99 {row.get('open_p99_s')} s "
+            f"({row['deals']} deals, {row['decisions']} decisions); fair median {row.get('fair_median_s')} s "
+            f"({row['fair_deals']} deals); wall clock medians {row.get('open_median_wall_s')} s, "
+            f"{row.get('fair_median_wall_s')} s"
+        )
+
+
 @bench_app.command("bots")
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
