@@ -96,3 +96,18 @@ def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "troef:" in result.output
     missing = runner.invoke(app, ["analyse", str(tmp_path / "none.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_a_bonaken_hand_record_is_analysed_too(tmp_path: Path) -> None:
+    from troef.games.bonaken.record import dumps, record_of_hand
+
+    match = play_first_deal("bonaken", "pagat", 3)
+    path = tmp_path / "hand.json"
+    path.write_text(dumps(record_of_hand(match.hands[0])), encoding="utf-8")
+    result = runner.invoke(app, ["analyse", str(path), "--open", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["deals"]) == 1 and data["in_play"] == []
+    assert data["deals"][0]["decisions"], "a hand with a choice has decisions"
+    same = runner.invoke(app, ["analyse", str(path), "--open", "--json"])
+    assert same.output == result.output

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -25,7 +24,24 @@ from troef.games.bonaken.record import loads
 from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
 
-__all__ = ["PART", "BonakenPart"]
+__all__ = ["PART", "BonakenPart", "HandOnly"]
+
+
+class HandOnly:
+    """A hand record's one hand in the shape of a match (what ``Game.view``, ``players`` and ``deals`` read)."""
+
+    def __init__(self, hand: Hand, table: int) -> None:
+        self.hand = hand
+        self.hands = [hand]
+        self.table = table
+        self.rules = hand.rules
+
+    @property
+    def is_over(self) -> bool:
+        return self.hand.is_over
+
+    def apply(self, action: Any) -> None:
+        self.hand.apply(action)
 
 
 class BonakenPart:
@@ -34,19 +50,15 @@ class BonakenPart:
     open_unit: Final = "contract"
     fair_unit: Final = "chance"
 
-    def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
+    def start(self, text: str) -> tuple[Match | HandOnly, list[list[tuple[int, Any]]]]:
         record = loads(text)
-        first = record.hands[0].deal
-        # a hand record is one hand: the same deal stands in for the next one the match would deal
-        deals = (
-            iter([h.deal for h in record.hands])
-            if record.kind == "match"
-            else itertools.chain([first], itertools.repeat(first))
-        )
-        match = Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals)
-        return match, [list(h.actions) for h in record.hands]
+        actions = [list(h.actions) for h in record.hands]
+        if record.kind == "hand":
+            return HandOnly(Hand(record.rules, record.hands[0].deal), len(record.seats)), actions
+        deals = iter([h.deal for h in record.hands])
+        return Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals), actions
 
-    def deal_of(self, match: Match) -> Hand:
+    def deal_of(self, match: Match | HandOnly) -> Hand:
         return match.hand
 
     def deal_over(self, deal: Hand) -> bool:
