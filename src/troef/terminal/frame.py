@@ -202,6 +202,9 @@ class Frame(ABC):
             )
         except AnalysisError:
             return
+        except (TroefError, ValueError) as exc:  # a failed analysis must not end the player's match
+            self.print(f"[red]{escape(str(exc))}[/red]")
+            return
         self.save(announce=False)
         command = f"troef analyse {self.save_path} --deal {deal + 1} --seat {self.human}"
         self.print(escape(deal_summary(found, self.human, self.lang)))
