@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -111,3 +114,17 @@ def test_a_bonaken_hand_record_is_analysed_too(tmp_path: Path) -> None:
     assert data["deals"][0]["decisions"], "a hand with a choice has decisions"
     same = runner.invoke(app, ["analyse", str(path), "--open", "--json"])
     assert same.output == result.output
+
+
+def test_the_same_analysis_in_separate_processes(tmp_path: Path) -> None:
+    """Two processes with different hash seeds (so different set and dict orders) print the same JSON."""
+    path = record_file(tmp_path, "klaverjas", "rotterdam", seed=6)
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = os.environ | {"PYTHONHASHSEED": hash_seed, "PYTHONIOENCODING": "utf-8"}
+        command = [sys.executable, "-m", "troef.cli", "analyse", str(path), "--samples", "3", "--seed", "5", "--json"]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0])["settings"]["seed"] == 5
