@@ -113,6 +113,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
         self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
         self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]] = OrderedDict()
         self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
