@@ -28,6 +28,7 @@ def _finished(srv: Server, table_id: str, timeout: float = 120.0) -> dict[str, A
         status, info = srv.http("GET", f"/api/tables/{table_id}")
         assert status == 200
         if info["over"]:
+            assert isinstance(info, dict)
             return info
         time.sleep(0.05)  # polling for a condition, bounded by the deadline
     raise AssertionError("the bots did not finish the match")
