@@ -36,6 +36,7 @@ class FinishedMatches:
     max_tables: int
     replay_cache: int
     _replay_executor: ThreadPoolExecutor
+    _analysis_executor: ThreadPoolExecutor
     _replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None]
     _records: OrderedDict[str, tuple[str, str]]
     _analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]]
@@ -188,7 +189,7 @@ class FinishedMatches:
 
         Only a match that is over is analysed (its record, which holds every card, is out then too):
         no hidden card of a deal in play can reach anyone through it. Open cards only unless ``fair``
-        (then :data:`ANALYSIS_SAMPLES` worlds per decision); made on the replays' thread, off the event loop.
+        (then :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop.
         """
         text, _ = await self.record(table_id)  # 404 unknown, 409 not finished
         key = (table_id, hand, fair)
@@ -206,7 +207,7 @@ class FinishedMatches:
             except AnalysisError:
                 return None
 
-        result = await asyncio.get_running_loop().run_in_executor(self._replay_executor, make)
+        result = await asyncio.get_running_loop().run_in_executor(self._analysis_executor, make)
         if result is None:
             raise TableError(404, "no_hand", "no such hand in this match")
         self._remember(self._analyses, key, result)
