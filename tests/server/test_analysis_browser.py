@@ -69,8 +69,21 @@ def test_the_replay_shows_the_analysis_of_a_hand(
     marks = {items.nth(i).get_attribute("data-mark") for i in range(items.count())}
     assert marks <= {"mistake", "unlucky", "best", "good", "none"} and marks & {"best", "good", "mistake", "unlucky"}
     # a judged decision opens to the values of all its alternatives, the one taken in bold
-    judged = page.locator('#analysis .an-item:not([data-mark="none"])').first
+    judged = page.locator('#analysis .an-item:not([data-mark="none"])').last
     judged.locator(".an-head").click()
+    # and the table shows the moment of that decision: the step before its action
+    step = int(judged.get_attribute("data-index") or "0") + 1
+    shown = page.locator("#replay-step").text_content() or ""
+    assert shown.startswith(("Step " if lang == "en" else "Stap ") + f"{step} "), shown
+    # the panel keeps its place when it is rebuilt: the decision clicked stays in sight
+    in_sight = page.evaluate(
+        """() => {
+          const panel = document.getElementById("analysis").getBoundingClientRect();
+          const head = document.querySelector('#analysis .an-head[aria-expanded="true"]').getBoundingClientRect();
+          return head.top >= panel.top - 1 && head.bottom <= panel.bottom + 1;
+        }"""
+    )
+    assert in_sight
     values = page.locator("#analysis .an-values li")
     assert values.count() >= 2
     assert page.locator("#analysis .an-values li.an-taken").count() == 1

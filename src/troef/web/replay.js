@@ -31,7 +31,8 @@ export function replayPage(id) {
     render();
   }
 
-  // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server
+  // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server;
+  // a click on a decision opens its values and shows the table as it was then (frame i: before action i)
   async function analyse() {
     const hand = S.hand;
     S.analysis = "loading";
@@ -61,7 +62,7 @@ export function replayPage(id) {
     const lines = deal.seats.map((x) => h("li", {}, t("anSeat", { name: seatName(seats, x.seat, -1), m: x.mistakes, u: x.unlucky, a: x.accuracy === null ? "\u2013" : x.accuracy.toFixed(1) })));
     const items = deal.decisions.map((d, k) => {
       const mark = d.mark || "none";
-      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
+      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
       let detail = null;
       if (S.anOpen === k) {
         const rows = d.legal.map((a) => {
@@ -72,7 +73,7 @@ export function replayPage(id) {
         });
         detail = h("ul", { class: "an-values" }, rows);
       }
-      return h("li", { class: `an-item an-${mark}`, dataset: { mark } }, head, detail);
+      return h("li", { class: `an-item an-${mark}`, dataset: { mark, index: d.index } }, head, detail);
     });
     return h("div", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("anTitle", { n: S.hand })), h("p", { class: "small" }, t("anWhy")), h("ul", { class: "an-seats" }, lines), h("ol", { class: "an-list" }, items));
   }
@@ -172,11 +173,14 @@ export function replayPage(id) {
     const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
     const last = v.tricks[v.tricks.length - 1];
     const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
+    const anScroll = document.getElementById("analysis")?.scrollTop || 0; // the panel is rebuilt: keep its place
     const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
     const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
     root.replaceChildren(
       h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
     );
+    const panel = document.getElementById("analysis");
+    if (panel) panel.scrollTop = anScroll;
   }
 
   const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); } };
