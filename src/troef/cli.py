@@ -249,6 +249,23 @@ def replay(
         typer.echo(played.describe(outcome))
 
 
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
+    seat: Annotated[int | None, typer.Option(help="Only this seat's decisions (0 is the first seat).")] = None,
+    deal: Annotated[int | None, typer.Option(help="Only this deal (1 is the first), every decision shown.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    fair: Annotated[bool, typer.Option("--fair", help="Only the fair judgement (from each seat's view).")] = False,
+    open_cards: Annotated[bool, typer.Option("--open", help="Only the open-card solver (fast).")] = False,
+    samples: Annotated[int, typer.Option(help="Sampled worlds per fair judgement.")] = 16,
+    seed: Annotated[int, typer.Option(help="Seed of the fair judgements.")] = 0,
+) -> None:
+    """Analyse the finished deals of a record: each decision's cost with open cards and from the seat's own view."""
+    from troef.analysis.cli import run
+
+    raise typer.Exit(run(file, seat, deal, as_json, fair, open_cards, samples, seed))
+
+
 @bench_app.command("engine")
 def bench_engine(
     hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
@@ -344,6 +361,31 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
         line(f"  {name} ({row['made']})", row)
     if result["every_card"] is not None:
         line("every first card", result["every_card"])
+
+
+@bench_app.command("analysis")
+def bench_analysis(
+    deals: Annotated[int, typer.Option(help="Whole deals per game for the open-card analysis.")] = 10,
+    fair_deals: Annotated[int, typer.Option(help="Whole deals per game for the fair analysis.")] = 3,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 2026,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Seconds to analyse a whole finished deal of each game: open cards (median, p99) and fair (median)."""
+    from troef.bench.analysis import run
+
+    result = run(deals=deals, fair_deals=fair_deals, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
+    typer.echo(f"analysis of whole deals (seed {seed}, {build}), {result['clock']}:")
+    for name, row in result["games"].items():
+        typer.echo(
+            f"{name:<10} open median {row.get('open_median_s')} s p99 {row.get('open_p99_s')} s "
+            f"({row['deals']} deals, {row['decisions']} decisions); fair median {row.get('fair_median_s')} s "
+            f"({row['fair_deals']} deals); wall clock medians {row.get('open_median_wall_s')} s, "
+            f"{row.get('fair_median_wall_s')} s"
+        )
 
 
 @bench_app.command("bots")

@@ -45,7 +45,7 @@ const TEXTS = {
     notAllowed: "Not allowed: {msg}", connLost: "Connection lost; reconnecting\u2026", unknownTable: "There is no such table.",
     badToken: "This invite link is not valid (any more). You can watch instead.", watchInstead: "Watch",
     step: "Step {i} of {n}", keysHelp: "Keys: 1\u20139 (0 for the tenth) pick a card of your hand, \u2190 \u2192 the next one, Enter plays it; Tab reaches the buttons; Esc closes a dialog.", trickTakenBy: "{name} takes the trick", yourCards: "Your cards", onTable: "On the table", mySeatUnknown: "my seat", dialogTimer: "Your turn: {n} s left", dialogClosedTimer: "Your turn: only {n} s left. The dialog was closed so that your seat is not given to a computer player.", perspective: "Seen by", spectatorView: "the public (spectator)", mySeat: "my seat ({name})",
-    loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}",
+    loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}", analyse: "Analyse", anTitle: "Analysis: {deal}", anLoading: "Analysing\u2026", anSeat: "{name}: {m} {m|mistake|mistakes}, {u} unlucky, accuracy {a}", an_mistake: "mistake", an_unlucky: "unlucky", an_best: "best", an_good: "good", an_none: "not judged", anFair: "fair", anOpen: "open cards", anWhy: "Fair: the chance from what the player could know; open cards: the value with every card known.",
     inviteHelp: "Send each friend their own link: whoever has a link plays that seat.",
     newHand: "New hand", language: "Language", seatsTaken: "seats", open: "open",
     // issue 18
@@ -174,7 +174,7 @@ const TEXTS = {
     notAllowed: "Niet toegestaan: {msg}", connLost: "Verbinding verbroken; opnieuw verbinden\u2026", unknownTable: "Deze tafel bestaat niet.",
     badToken: "Deze uitnodiging is niet (meer) geldig. Je kunt wel meekijken.", watchInstead: "Kijken",
     step: "Stap {i} van {n}", keysHelp: "Toetsen: 1\u20139 (0 voor de tiende) kiest een kaart uit je hand, \u2190 \u2192 de volgende, Enter speelt hem; Tab gaat naar de knoppen; Esc sluit een venster.", trickTakenBy: "{name} haalt de slag", yourCards: "Jouw kaarten", onTable: "Op tafel", mySeatUnknown: "mijn plaats", dialogTimer: "Je bent aan de beurt: nog {n} s", dialogClosedTimer: "Je bent aan de beurt: nog maar {n} s. Het venster is gesloten, zodat je plaats niet naar een computerspeler gaat.", perspective: "Gezien door", spectatorView: "het publiek (toeschouwer)", mySeat: "mijn plaats ({name})",
-    loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken",
+    loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken", analyse: "Analyseren", anTitle: "Analyse: {deal}", anLoading: "Bezig met analyseren\u2026", anSeat: "{name}: {m} {m|fout|fouten}, {u} pech, nauwkeurigheid {a}", an_mistake: "fout", an_unlucky: "pech", an_best: "beste", an_good: "goed", an_none: "niet beoordeeld", anFair: "eerlijk", anOpen: "open kaarten", anWhy: "Eerlijk: de kans vanuit wat de speler kon weten; open kaarten: de waarde met alle kaarten bekend.",
     inviteHelp: "Stuur elke vriend zijn eigen link: wie een link heeft, speelt die plaats.",
     newHand: "Nieuwe gift", language: "Taal", seatsTaken: "plaatsen", open: "open",
     // issue 18
@@ -303,7 +303,7 @@ const TEXTS = {
     notAllowed: "Nicht erlaubt: {msg}", connLost: "Verbindung verloren; verbinde neu\u2026", unknownTable: "Diesen Tisch gibt es nicht.",
     badToken: "Dieser Einladungslink gilt nicht (mehr). Du kannst zuschauen.", watchInstead: "Zuschauen",
     step: "Schritt {i} von {n}", keysHelp: "Tasten: 1\u20139 (0 f\u00FCr die zehnte) w\u00E4hlt eine Karte deiner Hand, \u2190 \u2192 die n\u00E4chste, Enter spielt sie; Tab erreicht die Kn\u00F6pfe; Esc schlie\u00DFt ein Fenster.", trickTakenBy: "{name} macht den Stich", yourCards: "Deine Karten", onTable: "Auf dem Tisch", mySeatUnknown: "mein Platz", dialogTimer: "Du bist dran: noch {n} s", dialogClosedTimer: "Du bist dran: nur noch {n} s. Das Fenster wurde geschlossen, damit dein Platz nicht an einen Computerspieler geht.", perspective: "Gesehen von", spectatorView: "den Zuschauern", mySeat: "meinem Platz ({name})",
-    loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}",
+    loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}", analyse: "Analysieren", anTitle: "Analyse: {deal}", anLoading: "Analysiere\u2026", anSeat: "{name}: {m} Fehler, {u} Pech, Genauigkeit {a}", an_mistake: "Fehler", an_unlucky: "Pech", an_best: "beste", an_good: "gut", an_none: "nicht bewertet", anFair: "fair", anOpen: "offene Karten", anWhy: "Fair: die Chance aus dem, was der Spieler wissen konnte; offene Karten: der Wert mit allen Karten bekannt.",
     inviteHelp: "Schicke jedem Freund seinen eigenen Link: wer einen Link hat, spielt diesen Platz.",
     newHand: "Neues Spiel", language: "Sprache", seatsTaken: "Pl\u00E4tze", open: "offen",
     // issue 18

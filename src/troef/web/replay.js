@@ -11,7 +11,7 @@ const root = document.getElementById("app");
 // Returns the page ({ render(), destroy() }).
 export function replayPage(id) {
   // perspective: "open" (every hand face up: the match is over), "public" (a spectator's), "mine"
-  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null };
+  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null, analysis: null, anOpen: -1 };
 
   async function load() {
     try {
@@ -22,11 +22,60 @@ export function replayPage(id) {
       S.frames = data.frames;
       S.open = data.open || null;
       S.i = 0;
+      S.analysis = null;
+      S.anOpen = -1;
       S.error = null;
     } catch (e) {
       S.error = errorText(e);
     }
     render();
+  }
+
+  // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server;
+  // a click on a decision opens its values and shows the table as it was then (frame i: before action i)
+  async function analyse() {
+    const hand = S.hand;
+    S.analysis = "loading";
+    render();
+    let found;
+    try {
+      found = await api(`/api/tables/${encodeURIComponent(id)}/analysis/${hand}?fair=1`);
+    } catch (e) {
+      found = { error: errorText(e) };
+    }
+    if (S.hand === hand) {
+      S.analysis = found;
+      render();
+    }
+  }
+
+  function analysisPanel() {
+    if (S.analysis === null) return null;
+    if (S.analysis === "loading") return h("div", { class: "panel analysis", id: "analysis" }, h("p", {}, t("anLoading")));
+    if (S.analysis.error) return h("div", { class: "panel analysis", id: "analysis" }, h("p", { class: "error" }, S.analysis.error));
+    const seats = S.info.seats;
+    const deal = S.analysis.deals[0];
+    const pct = (v) => `${Math.round(v * 100)}%`;
+    const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+    const suits = { h: "\u2665", d: "\u2666", c: "\u2663", s: "\u2660" };
+    const label = (text) => text.replace(/(\d+|[AKQJ])([hdcs])$/, (_, r, s) => r + suits[s]);
+    const lines = deal.seats.map((x) => h("li", {}, t("anSeat", { name: seatName(seats, x.seat, -1), m: x.mistakes, u: x.unlucky, a: x.accuracy === null ? "\u2013" : x.accuracy.toFixed(1) })));
+    const items = deal.decisions.map((d, k) => {
+      const mark = d.mark || "none";
+      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
+      let detail = null;
+      if (S.anOpen === k) {
+        const rows = d.legal.map((a) => {
+          const fair = d.fair && a in d.fair.values ? `${t("anFair")} ${pct(d.fair.values[a])}` : "";
+          const open = d.open && a in d.open.values ? `${t("anOpen")} ${num(d.open.values[a])} ${S.analysis.units.open}` : "";
+          const best = (d.fair && d.fair.best.includes(a)) || (!d.fair && d.open && d.open.best.includes(a));
+          return h("li", { class: a === d.action ? "an-taken" : "" }, `${best ? "\u2605 " : ""}${a}`, fair || open ? ` \u2014 ${[fair, open].filter(Boolean).join(", ")}` : "");
+        });
+        detail = h("ul", { class: "an-values" }, rows);
+      }
+      return h("li", { class: `an-item an-${mark}`, dataset: { mark, index: d.index } }, head, detail);
+    });
+    return h("div", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("anTitle", { deal: word(game(), "hand", { n: S.hand }) })), h("p", { class: "small" }, t("anWhy")), h("ul", { class: "an-seats" }, lines), h("ol", { class: "an-list" }, items));
   }
 
   // play/pause: a step every 1.2 s (the speed setting scales it), on to the next hand at the end of one
@@ -114,6 +163,7 @@ export function replayPage(id) {
       h("span", { id: "replay-step" }, t("step", { i: S.i + 1, n: S.frames.length })),
       persp,
       h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
+      h("button", { type: "button", id: "replay-analyse", onclick: () => analyse() }, t("analyse")),
     );
     const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
@@ -125,13 +175,16 @@ export function replayPage(id) {
     const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
     const last = v.tricks[v.tricks.length - 1];
     const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
+    const anScroll = document.getElementById("analysis")?.scrollTop || 0; // the panel is rebuilt: keep its place
     const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
     const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
     root.replaceChildren(
-      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
     );
     // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7)
     fitTable(root.querySelector(".table-page"));
+    const panel = document.getElementById("analysis");
+    if (panel) panel.scrollTop = anScroll;
   }
 
   const onResize = () => fitTable(root.querySelector(".table-page"));
