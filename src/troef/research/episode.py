@@ -212,6 +212,11 @@ class Episode:
         for _ in range(swaps):
             found = self.game.shuffle_unseen(other.match, seat, rng.randrange(1 << 30))
             if found is not None:
+                # the redealt match replays the given deals; past them it deals with its own generator, as a
+                # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)
+                for given in ("_given", "_deals"):
+                    if getattr(found, given, None) is not None:
+                        setattr(found, given, None)
                 other.match = found
         other._legal = None
         return other
