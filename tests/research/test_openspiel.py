@@ -78,7 +78,9 @@ def test_resample_from_infostate_keeps_the_players_information_and_moves_the_res
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["troef_klaverjas(preset=kraken)", "troef_bonaken(preset=nk,players=4)", "troef_binokel"])
+@pytest.mark.parametrize(
+    "name", ["troef_klaverjas(preset=kraken)", "troef_bonaken(preset=nk,players=4)", "troef_binokel"]
+)
 def test_openspiels_ismcts_plays_a_deal(name: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

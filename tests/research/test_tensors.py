@@ -13,14 +13,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
-from troef.research.episode import Config, Episode
-from troef.research.openspiel import view_string
-from troef.research.tensors import layout
+np = pytest.importorskip("numpy")
 
-from .cases import CASES, IDS
+from troef.research.episode import Config, Episode  # noqa: E402
+from troef.research.strings import view_string  # noqa: E402
+from troef.research.tensors import layout  # noqa: E402
+
+from .cases import CASES, IDS  # noqa: E402
 
 
 def _tensors(e: Episode, seat: int) -> tuple[Any, Any, str, str]:
@@ -57,7 +58,9 @@ def test_tensors_do_not_change_when_unseen_cards_are_dealt_differently(name: str
                     for a, b in zip(mine, theirs, strict=True):
                         assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
                     assert any(
-                        not np.array_equal(_tensors(e, s)[0], _tensors(other, s)[0]) for s in range(players) if s != seat
+                        not np.array_equal(_tensors(e, s)[0], _tensors(other, s)[0])
+                        for s in range(players)
+                        if s != seat
                     )
                     compared += 1
             e.apply(chooser.choice(list(e.legal())))

@@ -30,6 +30,7 @@ import pyspiel
 from troef.games import game as get_game
 from troef.research.actions import table
 from troef.research.episode import SEED_CHANCES, Config, Episode
+from troef.research.strings import view_string
 from troef.research.tensors import layout
 
 __all__ = ["GAMES", "TroefGame", "TroefState"]
@@ -185,18 +186,6 @@ class Observer:
 
     def string_from(self, state: TroefState, player: int) -> str:
         return view_string(state.episode, player, self.perfect_recall)
-
-
-def view_string(episode: Episode, player: int, full: bool) -> str:
-    """The seat's view as text: the whole view as JSON (information state) or its current part (observation)."""
-    import orjson
-
-    view = episode.view_json(player)
-    if view is None:
-        return f"p{player} " + ("dealing" if episode.match is None else f"over {episode.returns[player]:g}")
-    if not full:
-        view = {k: v for k, v in view.items() if k not in ("events", "sheet", "tricks", "bids", "melds")}
-    return f"p{player} " + orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
 
 
 _CHANCE: Final = [(b, 1.0 / 256) for b in range(256)]

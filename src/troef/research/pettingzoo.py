@@ -3,7 +3,7 @@
 >>> from troef.research.pettingzoo import env
 >>> e = env("klaverjas", preset="kraken")
 >>> e.reset(seed=7)
->>> e.agent_selection in e.agents, e.action_space("player_0").n
+>>> e.agent_selection in e.agents, int(e.action_space("player_0").n)
 (True, 94)
 
 ``env(game, preset=None, players=None, episode="deal", render_mode=None, **switches)``
@@ -23,7 +23,7 @@ renders the view of the agent to act in words.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -44,10 +44,10 @@ def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]
     """One troef game and preset as an AEC environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "troef_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "troef_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -67,7 +67,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.config = Config(game, preset, players, episode, switches)
         self.layout = layout(game, players)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"troef_{game}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agents = list(self.possible_agents)
         n = len(self.layout.actions)
@@ -161,7 +160,9 @@ def render_view(episode: Episode, seat: int) -> str:
         lines.append(f"trump: {dict(zip('hdcs', ('hearts', 'diamonds', 'clubs', 'spades'), strict=True))[trump]}")
     lines.append(f"your hand: {_cards(view.get('hand') or ())}")
     trick = view.get("trick") or ()
-    lines.append("on the table: " + (", ".join(f"seat {s} {card_name(parse_card(c) & 31)}" for s, c in trick) or "nothing"))
+    lines.append(
+        "on the table: " + (", ".join(f"seat {s} {card_name(parse_card(c) & 31)}" for s, c in trick) or "nothing")
+    )
     events = view.get("events") or ()
     if events:
         lines.append("said and played: " + "; ".join(f"seat {s} {t}" for s, t in events[-12:]))

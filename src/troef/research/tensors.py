@@ -32,7 +32,6 @@ view shows without its card (a Binokel ``give``) is ``0.5 / N``.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -86,8 +85,11 @@ class Layout:
             ("said", p * n),
         ]
 
-    def write(self, view: dict[str, Any], out: MutableSequence[float], information_state: bool) -> None:
-        """Write the tensor of ``view`` (a view's ``to_json()``) into ``out`` (zeroed by the caller)."""
+    def write(self, view: dict[str, Any], out: Any, information_state: bool) -> None:
+        """Write the tensor of ``view`` (a view's ``to_json()``) into ``out`` (zeroed by the caller).
+
+        ``out`` is anything indexable by position holding floats: a list, or a numpy array of the wrappers.
+        """
         p, n = self.players, len(self.actions)
         me = int(view["viewer"])
         ids = self.actions.ids
