@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from typer.testing import CliRunner  # noqa: E402
+from typer.testing import CliRunner
 
-from troef.cli import app  # noqa: E402
+from troef.cli import app
 
 
 def test_bench_research_prints_every_wrapper_beside_euchre_and_a_verdict() -> None:
