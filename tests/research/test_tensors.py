@@ -52,8 +52,7 @@ def test_tensors_do_not_change_when_unseen_cards_are_dealt_differently(name: str
                     shuffled = e.game.shuffle_unseen(e.match, seat, seed=step * 7 + seat)
                     if shuffled is None:
                         continue
-                    other = e.clone()
-                    other.match = shuffled
+                    other = e.with_match(shuffled)
                     mine, theirs = _tensors(e, seat), _tensors(other, seat)
                     for a, b in zip(mine, theirs, strict=True):
                         assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b

@@ -87,6 +87,8 @@ class Episode:
         self._deal = 0
         self._rows = 0
         self._legal: dict[int, Any] | None = None
+        #: The seat to act, remembered between actions (pyspiel asks for it several times a step).
+        self._to_act: int | None = None
 
     # ------------------------------------------------------------------ chance
     @property
@@ -127,8 +129,9 @@ class Episode:
         """The seat to act (-1 at a chance node or the end)."""
         if self.over or self.match is None:
             return -1
-        seat: int = self.match.to_act
-        return seat
+        if self._to_act is None:
+            self._to_act = int(self.match.to_act)
+        return self._to_act
 
     def legal(self) -> dict[int, Any]:
         """The legal actions by id, ids ascending (the engine's legal actions, numbered)."""
@@ -156,6 +159,7 @@ class Episode:
             raise IllegalActionError(f"{text!r} is not legal now" + (f": {reason}" if reason else ""))
         self.game.apply(self.match, action)
         self._legal = None
+        self._to_act = None
         m = self.match
         if self.config.episode == "deal" and (m.is_over or self.game.deals(m) != self._deal):
             self.over = True
@@ -195,6 +199,14 @@ class Episode:
         view: dict[str, Any] = self.game.view(self.match, seat).to_json()
         return view
 
+    def with_match(self, match: Any) -> Episode:
+        """A copy of this episode playing on ``match`` instead (a redealt world of the same history)."""
+        other = self.clone()
+        other.match = match
+        other._legal = None
+        other._to_act = None
+        return other
+
     def clone(self) -> Episode:
         """An independent copy (a deep copy: the engines' states are plain Python objects)."""
         return copy.deepcopy(self)
@@ -219,4 +231,5 @@ class Episode:
                         setattr(found, given, None)
                 other.match = found
         other._legal = None
+        other._to_act = None
         return other

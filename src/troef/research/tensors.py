@@ -50,6 +50,12 @@ _EVENTS: dict[str, int] = {"bonaken": 256, "klaverjas": 128, "binokel": 1024}
 _SUITS = "hdcs"
 
 
+@cache
+def _card(text: str) -> int:
+    """:func:`parse_card`, remembered (a view names the same few dozen cards over and over)."""
+    return parse_card(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """Where each part of a game's tensors lies, for ``players`` seats."""
@@ -94,21 +100,23 @@ class Layout:
         me = int(view["viewer"])
         ids = self.actions.ids
         copies = 2 if self.card_slots == 64 else 1
+        card = _card
 
         def rel(seat: int) -> int:
             return (int(seat) - me) % p
 
         at = 0
         for text in view.get("hand") or ():
-            out[at + parse_card(text)] = 1.0
+            out[at + card(text)] = 1.0
         at += self.card_slots
         played, trick = at, at + p * 32
         events = view.get("events") or ()
         for seat, text in events:
-            if text.startswith("play "):
-                out[played + rel(seat) * 32 + (parse_card(text[5:]) & 31)] += 1.0 / copies
-        for seat, card in view.get("trick") or ():
-            out[trick + rel(seat) * 32 + (parse_card(card) & 31)] = 1.0
+            action = ids.get(text, -1)
+            if 0 <= action < 32:  # ids 0..31 are the plays of cards 0..31
+                out[played + rel(seat) * 32 + action] += 1.0 / copies
+        for seat, text in view.get("trick") or ():
+            out[trick + rel(seat) * 32 + (card(text) & 31)] = 1.0
         at = trick + p * 32
         trump = view.get("trump")
         suit = _SUITS.index(trump) if isinstance(trump, str) and trump in _SUITS else -1
