@@ -145,14 +145,14 @@ class Layout:
         seq = at
         shown = events[-self.events :] if information_state else ()
         for seat, text in events:
-            action = ids.get(text)
-            if action is not None:
-                out[said + rel(seat) * n + action] = 1.0
+            said_id = ids.get(text, -1)
+            if said_id >= 0:
+                out[said + rel(seat) * n + said_id] = 1.0
         for k, (seat, text) in enumerate(shown):
             base = seq + k * (p + 1)
             out[base + rel(seat)] = 1.0
-            action = ids.get(text)
-            out[base + p] = (action + 1) / n if action is not None else 0.5 / n
+            shown_id = ids.get(text, -1)
+            out[base + p] = (shown_id + 1) / n if shown_id >= 0 else 0.5 / n
 
 
 @cache
