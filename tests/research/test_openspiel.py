@@ -65,16 +65,39 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert s.information_state_string(s.current_player()) == before
 
 
-def test_resample_from_infostate_keeps_the_players_information_and_moves_the_rest() -> None:
-    game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
-    s = game.new_initial_state()
-    for b in (5, 6, 7, 8):
-        s.apply_action(b)
-    player = s.current_player()
-    other = s.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert other.information_state_string(player) == s.information_state_string(player)
-    assert other.information_state_tensor(player) == s.information_state_tensor(player)
-    assert any(other.information_state_string(p) != s.information_state_string(p) for p in range(4) if p != player)
+@pytest.mark.parametrize(
+    "name",
+    [
+        "troef_klaverjas(preset=kraken)",
+        "troef_bonaken(preset=nk,players=4)",
+        "troef_binokel",
+        "troef_bonaken(preset=pagat,players=6)",
+    ],
+)
+def test_resample_from_infostate_keeps_the_players_information_and_moves_the_rest(name: str) -> None:
+    import random
+
+    from troef.research.worlds import redeal
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(8)
+    moved = 0
+    for deal in range(4):
+        s = game.new_initial_state()
+        for b in (deal, 6, 7, 8):
+            s.apply_action(b)
+        while not s.is_terminal():
+            player = s.current_player()
+            other = s.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert other.information_state_string(player) == s.information_state_string(player)
+            assert other.information_state_tensor(player) == s.information_state_tensor(player)
+            assert other.legal_actions() == s.legal_actions()
+            others = range(game.num_players())
+            moved += any(other.information_state_string(p) != s.information_state_string(p) for p in others)
+            if "binokel" not in name:  # klaverjas and Bonaken draw from the game's own sampler, not the fallback
+                assert redeal(s.episode.config.game, s.episode.match, player, rng) is not None
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert moved > 0
 
 
 @pytest.mark.slow

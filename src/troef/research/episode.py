@@ -214,22 +214,27 @@ class Episode:
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:
         """A copy in which the cards ``seat`` has not seen are dealt again, consistently with its view.
 
-        Each step is the game's own ``shuffle_unseen`` (two unseen cards of two other seats swapped,
-        the deal's public history replayed onto the new deal, refused where the history would not
-        replay), so every world reached is one the seat's information allows.
+        The game's own world sampler deals them where :func:`troef.research.worlds.redeal` can use it
+        (klaverjas; Bonaken at the seat's turn); otherwise ``swaps`` steps of the game's
+        ``shuffle_unseen`` (two unseen cards of two other seats swapped, the public history replayed
+        onto the new deal, refused where it would not replay). Either way every world reached is one
+        the seat's information allows.
         """
-        other = self.clone()
-        if other.match is None or other.over:
-            return other
+        from troef.research.worlds import redeal
+
+        if self.match is None or self.over:
+            return self.clone()
+        found = redeal(self.config.game, self.match, seat, rng)
+        if found is not None:
+            return self.with_match(found)
+        match = self.match
         for _ in range(swaps):
-            found = self.game.shuffle_unseen(other.match, seat, rng.randrange(1 << 30))
-            if found is not None:
+            swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
+            if swapped is not None:
                 # the redealt match replays the given deals; past them it deals with its own generator, as a
                 # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)
                 for given in ("_given", "_deals"):
-                    if getattr(found, given, None) is not None:
-                        setattr(found, given, None)
-                other.match = found
-        other._legal = None
-        other._to_act = None
-        return other
+                    if getattr(swapped, given, None) is not None:
+                        setattr(swapped, given, None)
+                match = swapped
+        return self.with_match(match)
