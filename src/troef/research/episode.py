@@ -211,26 +211,47 @@ class Episode:
         """An independent copy (a deep copy: the engines' states are plain Python objects)."""
         return copy.deepcopy(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+        # the game, its rules and the action table are shared and never change: only the match is copied
+        other = Episode.__new__(Episode)
+        other.config, other.game, other.actions = self.config, self.game, self.actions
+        other.seed_bytes = list(self.seed_bytes)
+        other.match = copy.deepcopy(self.match, memo)
+        other.over = self.over
+        other.returns = list(self.returns)
+        other._deal, other._rows = self._deal, self._rows
+        other._legal, other._to_act = None, self._to_act
+        return other
+
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:
         """A copy in which the cards ``seat`` has not seen are dealt again, consistently with its view.
 
         The game's own world sampler deals them where :func:`troef.research.worlds.redeal` can use it
         (klaverjas; Bonaken at the seat's turn); otherwise ``swaps`` steps of the game's
         ``shuffle_unseen`` (two unseen cards of two other seats swapped, the public history replayed
-        onto the new deal, refused where it would not replay). Either way every world reached is one
-        the seat's information allows.
+        onto the new deal, refused where it would not replay). A world is kept only when the seat's
+        view of it is the seat's view now (a sampler may let a soft fact go, e.g. a roem claim);
+        failing all, the copy is this very world.
         """
         from troef.research.worlds import redeal
 
         if self.match is None or self.over:
             return self.clone()
-        found = redeal(self.config.game, self.match, seat, rng)
-        if found is not None:
-            return self.with_match(found)
+        mine = self.game.view(self.match, seat).to_json()
+
+        def same(match: Any) -> bool:
+            return bool(self.game.view(match, seat).to_json() == mine)
+
+        for _ in range(3):
+            found = redeal(self.config.game, self.match, seat, rng)
+            if found is None:
+                break
+            if same(found):
+                return self.with_match(found)
         match = self.match
         for _ in range(swaps):
             swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
-            if swapped is not None:
+            if swapped is not None and same(swapped):
                 # the redealt match replays the given deals; past them it deals with its own generator, as a
                 # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)
                 for given in ("_given", "_deals"):

@@ -16,4 +16,9 @@ def view_string(episode: Episode, player: int, full: bool) -> str:
         return f"p{player} " + ("dealing" if episode.match is None else f"over {episode.returns[player]:g}")
     if not full:
         view = {k: v for k, v in view.items() if k not in ("events", "sheet", "tricks", "bids", "melds")}
-    return f"p{player} " + orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
+    text = orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
+    if episode.config.game == "binokel":
+        # the two copies of a card are the same card in play (games/binokel/actions.py): which copy a seat
+        # held is no information, and worlds a seat cannot tell apart must give it the same string
+        text = text.replace("'", "")
+    return f"p{player} " + text

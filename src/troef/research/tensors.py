@@ -13,7 +13,7 @@ copies of each card; ``N`` action ids of :mod:`troef.research.actions`):
 ======================  =========  =====================================================
 part                    size       value
 ======================  =========  =====================================================
-hand                    C          1 for each card the viewer holds (Binokel: slot c + 32 for the second copy)
+hand                    C          1 for each card the viewer holds (Binokel: slot c + 32 if it holds both copies)
 played                  P x 32     the cards each seat played this deal (Binokel: 0.5 per copy)
 trick                   P x 32     the cards on the table, by who played them
 trump                   5          the trump suit h, d, c, s, or none yet
@@ -107,7 +107,9 @@ class Layout:
 
         at = 0
         for text in view.get("hand") or ():
-            out[at + card(text)] = 1.0
+            kind = card(text) & 31
+            # Binokel's two copies are the same card in play: slot k for one, k + 32 for the second
+            out[at + kind + (32 if out[at + kind] else 0)] = 1.0
         at += self.card_slots
         played, trick = at, at + p * 32
         events = view.get("events") or ()
