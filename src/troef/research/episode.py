@@ -200,9 +200,17 @@ class Episode:
         return view
 
     def with_match(self, match: Any) -> Episode:
-        """A copy of this episode playing on ``match`` instead (a redealt world of the same history)."""
-        other = self.clone()
-        other.match = match
+        """A copy of this episode playing on a deep copy of ``match`` (a redealt world of the same history).
+
+        A redealt match may share parts with the one it was made from (Binokel's shares its finished
+        rounds): the copy shares nothing, so playing on in it leaves this episode as it is.
+        """
+        saved, self.match = self.match, None
+        try:
+            other = self.clone()
+        finally:
+            self.match = saved
+        other.match = copy.deepcopy(match)
         other._legal = None
         other._to_act = None
         return other
