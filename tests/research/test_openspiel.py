@@ -70,7 +70,7 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     [
         "troef_klaverjas(preset=kraken)",
         "troef_bonaken(preset=nk,players=4)",
-        "troef_binokel",
+        pytest.param("troef_binokel", marks=pytest.mark.slow),  # its shuffle_unseen replays the round per swap
         "troef_bonaken(preset=pagat,players=6)",
     ],
 )
