@@ -28,7 +28,7 @@ def _tensors(e: Episode, seat: int) -> tuple[Any, Any, str, str]:
     lay = layout(e.config.game, e.config.players)
     obs = np.zeros(lay.observation_size, np.float32)
     info = np.zeros(lay.information_state_size, np.float32)
-    view = e.view_json(seat)
+    view = e.view(seat)
     assert view is not None
     lay.write(view, obs, False)
     lay.write(view, info, True)

@@ -192,6 +192,12 @@ class Episode:
         return [scores[s] for s in range(n)]
 
     # ------------------------------------------------------------------ views and worlds
+    def view(self, seat: int) -> Any | None:
+        """The seat's view object of the current deal (None before dealing or after a deal episode's end)."""
+        if self.match is None or (self.over and self.config.episode == "deal"):
+            return None
+        return self.game.view(self.match, seat)
+
     def view_json(self, seat: int) -> dict[str, Any] | None:
         """The seat's view of the current deal (None before dealing or after a deal episode's end)."""
         if self.match is None or (self.over and self.config.episode == "deal"):

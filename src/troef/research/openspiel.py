@@ -180,7 +180,7 @@ class Observer:
 
     def set_from(self, state: TroefState, player: int) -> None:
         self.tensor.fill(0)
-        view = state.episode.view_json(player)
+        view = state.episode.view(player)
         if view is not None:
             self.layout.write(view, self.tensor, self.perfect_recall)
 

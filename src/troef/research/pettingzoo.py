@@ -106,7 +106,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self.possible_agents.index(agent)
         obs = np.zeros(self.layout.observation_size, np.float32)
-        view = self.episode.view_json(seat)
+        view = self.episode.view(seat)
         if view is not None:
             self.layout.write(view, obs, False)
         mask = np.zeros(len(self.layout.actions), np.int8)

@@ -1,7 +1,7 @@
 """Observation and information-state tensors, built from one seat's view and nothing else.
 
 A tensor is a flat list of floats in [0, 1], written from
-``game.view(match, seat).to_json()``: the same projection the server sends
+``game.view(match, seat)``: the same projection the server sends
 that seat, so a card the seat may not see cannot reach a tensor
 (``tests/research/test_tensors.py`` re-deals the unseen cards with the
 game's ``shuffle_unseen`` and finds every tensor unchanged). Seats are
@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from troef.cards import parse_card
 from troef.research.actions import ActionTable, table
 
 __all__ = ["Layout", "layout"]
@@ -48,12 +47,6 @@ _PHASES: dict[str, tuple[str, ...]] = {
 }
 _EVENTS: dict[str, int] = {"bonaken": 256, "klaverjas": 128, "binokel": 1024}
 _SUITS = "hdcs"
-
-
-@cache
-def _card(text: str) -> int:
-    """:func:`parse_card`, remembered (a view names the same few dozen cards over and over)."""
-    return parse_card(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,54 +84,51 @@ class Layout:
             ("said", p * n),
         ]
 
-    def write(self, view: dict[str, Any], out: Any, information_state: bool) -> None:
-        """Write the tensor of ``view`` (a view's ``to_json()``) into ``out`` (zeroed by the caller).
+    def write(self, view: Any, out: Any, information_state: bool) -> None:
+        """Write the tensor of ``view`` (the game's view object, ``game.view(match, seat)``) into ``out``.
 
-        ``out`` is anything indexable by position holding floats: a list, or a numpy array of the wrappers.
+        ``out`` (zeroed by the caller) is anything indexable by position holding floats: a list, or a
+        numpy array of the wrappers. The fields read are those every game's view has: ``viewer``,
+        ``hand``, ``events``, ``trick``, ``trump``, ``dealer``, ``to_act``, ``declarer`` (Bonaken:
+        ``declarers``) and ``phase``.
         """
         p, n = self.players, len(self.actions)
-        me = int(view["viewer"])
+        me = int(view.viewer)
         ids = self.actions.ids
         copies = 2 if self.card_slots == 64 else 1
-        card = _card
 
         def rel(seat: int) -> int:
-            return (int(seat) - me) % p
+            return (seat - me) % p
 
         at = 0
-        for text in view.get("hand") or ():
-            kind = card(text) & 31
+        for physical in view.hand or ():
+            kind = physical & 31
             # Binokel's two copies are the same card in play: slot k for one, k + 32 for the second
             out[at + kind + (32 if out[at + kind] else 0)] = 1.0
         at += self.card_slots
         played, trick = at, at + p * 32
-        events = view.get("events") or ()
+        events = view.events
         for seat, text in events:
             action = ids.get(text, -1)
             if 0 <= action < 32:  # ids 0..31 are the plays of cards 0..31
                 out[played + rel(seat) * 32 + action] += 1.0 / copies
-        for seat, text in view.get("trick") or ():
-            out[trick + rel(seat) * 32 + (card(text) & 31)] = 1.0
+        for seat, physical in view.trick:
+            out[trick + rel(seat) * 32 + (physical & 31)] = 1.0
         at = trick + p * 32
-        trump = view.get("trump")
-        suit = _SUITS.index(trump) if isinstance(trump, str) and trump in _SUITS else -1
-        if isinstance(trump, int) and 0 <= trump < 4:
-            suit = trump
-        out[at + (suit if suit >= 0 else 4)] = 1.0
+        suit = view.trump
+        out[at + (suit if 0 <= suit < 4 else 4)] = 1.0
         at += 5
-        for key in ("dealer", "to_act"):
-            seat = view.get(key)
-            if isinstance(seat, int) and 0 <= seat < p:
+        for seat in (view.dealer, view.to_act):
+            if 0 <= seat < p:
                 out[at + rel(seat)] = 1.0
             at += p
-        declarers = view.get("declarers")
+        declarers = getattr(view, "declarers", None)
         if declarers is None:
-            declarer = view.get("declarer")
-            declarers = [declarer] if isinstance(declarer, int) and declarer >= 0 else []
+            declarers = (view.declarer,) if view.declarer >= 0 else ()
         for seat in declarers:
             out[at + rel(seat)] = 1.0
         at += p
-        phase = view.get("phase")
+        phase = view.phase
         if phase in self.phases:
             out[at + self.phases.index(phase)] = 1.0
         at += len(self.phases)
