@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from troef.core.bot import LEVELS
 from troef.core.errors import RecordError, ReplayError, TroefError
 
 app = typer.Typer(
@@ -51,6 +52,11 @@ def _arena_command(name: str) -> None:
         seed: int = typer.Option(1, help="Seed of the first match."),
         rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
         workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        cluster: str | None = typer.Option(
+            None,
+            help="Play the matches as Ray tasks: auto (a running or a new local Ray) or ray://HOST:PORT "
+            "(pip install 'troef[cluster]'); the results are those of --workers.",
+        ),
         duplicate: bool = typer.Option(
             False, "--duplicate", help="Play the same deals with the bots rotated (teams: swapped)."
         ),
@@ -79,6 +85,7 @@ def _arena_command(name: str) -> None:
                     "seed": seed,
                     "rules": rules,
                     "workers": workers,
+                    "cluster": cluster,
                     "duplicate": duplicate,
                     "progress": lambda done, total: bar.update(task, completed=done),
                     "game": name,
@@ -157,7 +164,10 @@ def _play_command(name: str) -> None:
         players: int | None = typer.Option(None, help="Number of players (the rule set decides which are allowed)."),
         seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
         lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
-        bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
+        bots: str = typer.Option(
+            "club",
+            help=f"Computer players: the levels {', '.join(LEVELS)}, or any of {', '.join(played.bot_kinds())}.",
+        ),
         seat: int = typer.Option(0, help="Your seat (0 is the first)."),
         save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
         **switch_values: Any,
@@ -523,14 +533,27 @@ def serve(
 def bench_server(
     tables: Annotated[int, typer.Option(help="Concurrent tables, each with one WebSocket client per seat.")] = 200,
     seconds: Annotated[float, typer.Option(help="How long to measure.")] = 20.0,
-    preset: Annotated[str, typer.Option(help="Rule set of the tables: nk, pagat or hazerswoude.")] = "pagat",
-    players: Annotated[int, typer.Option(help="Players (clients) per table.")] = 4,
+    game: Annotated[str, typer.Option(help="The game of the tables: bonaken, klaverjas or binokel.")] = "bonaken",
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", "--preset", help="Rule set of the tables (default: pagat for Bonaken, else the game's first)."
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Players (clients) per table (default: the rule set's).")] = None,
+    timeout: Annotated[
+        float | None, typer.Option(help="Stop with an error after this many seconds (default: from the load).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out; actions/s, p50/p99 latency, errors."""
-    from troef.bench.server import describe, run
+    from troef.bench.server import BenchError, describe, run
 
-    result = run(tables=tables, seconds=seconds, preset=preset, players=players)
+    try:
+        result = run(tables=tables, seconds=seconds, preset=preset, players=players, game=game, timeout=timeout)
+    except BenchError as exc:
+        typer.echo(f"troef bench server: {exc}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(json.dumps(result, indent=1) if as_json else describe(result))
     if result["errors"]:
         raise typer.Exit(1)

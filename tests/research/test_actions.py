@@ -42,5 +42,5 @@ def test_an_unknown_text_or_id_is_refused_by_name() -> None:
     t = table("klaverjas")
     with pytest.raises(UnknownActionError, match="klaverjas has no action id for 'bid 5'"):
         t.id_of("bid 5")
-    with pytest.raises(UnknownActionError, match="ids are 0 to 93"):
-        t.text_of(94)
+    with pytest.raises(UnknownActionError, match="ids are 0 to 94"):
+        t.text_of(95)

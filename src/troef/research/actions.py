@@ -12,7 +12,7 @@ tables are printed in docs/research.md (``python -m troef.research.actions``).
 
 >>> t = table("klaverjas")
 >>> t.id_of("play Jh"), t.text_of(32), len(t)
-(4, 'trump h', 94)
+(4, 'trump h', 95)
 >>> table("binokel").text_of(32)
 'give 7h'
 """
@@ -110,7 +110,7 @@ def _klaverjas() -> ActionTable:
 
     # roem from the hand (Kraken 3.2): the most eight cards can hold stays below 500 (decided bound; the
     # battery of tests/research plays random deals and finds every legal text in the table)
-    roem = [f"roem {v}" for v in range(10, 510, 10)]
+    roem = [f"roem {v}" for v in range(0, 510, 10)]  # "roem 0": declaring none (Kraken 3.2)
     return _build("klaverjas", [_cards("play"), _trumps(), list(WORDS), roem])
 
 

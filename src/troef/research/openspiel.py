@@ -3,7 +3,7 @@
 >>> import pyspiel, troef.research.openspiel
 >>> game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
 >>> game.num_players(), game.num_distinct_actions()
-(4, 94)
+(4, 95)
 
 Registered: ``troef_bonaken(preset=nk,players=4)`` (presets nk, pagat,
 hazerswoude; 2-7 players as the preset allows), ``troef_klaverjas(preset=kraken)``

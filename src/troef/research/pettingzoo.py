@@ -4,7 +4,7 @@
 >>> e = env("klaverjas", preset="kraken")
 >>> e.reset(seed=7)
 >>> e.agent_selection in e.agents, int(e.action_space("player_0").n)
-(True, 94)
+(True, 95)
 
 ``env(game, preset=None, players=None, episode="deal", render_mode=None, **switches)``
 wraps :func:`raw_env` in PettingZoo's usual order-enforcing and

@@ -68,7 +68,7 @@ export function actionWords(action) {
     case "no":
       return t("kj_no");
     case "roem":
-      return t("w_roem", { n: words[1] });
+      return words[1] === "0" ? t("noRoem") : t("w_roem", { n: words[1] });
     case "stuk":
       return t("stuk");
     case "claim":
@@ -86,7 +86,7 @@ export function eventWords(name, text) {
     case "trump":
       return t("kj_ev_trump", { name, suit: `${SUITS[words[1]].sym} ${suitName(words[1])}` });
     case "roem":
-      return t("ev_roem", { name, n: words[1] });
+      return words[1] === "0" ? `${name}: ${t("noRoem")}` : t("ev_roem", { name, n: words[1] });
     case "play":
       return t("ev_play", { name, card: cardLabel(words[1]) });
     case "pass":
@@ -144,11 +144,16 @@ export function panel(ui) {
     for (const a of legal) out.push(button(ui, a, a === "no" ? t("kj_no") : t(`kj_${a}`), { class: a === "no" ? "" : "primary kraak-button" }));
     if (!legal.includes("no")) out.push(h("p", { class: "muted small", id: "kraak-forced" }, t("kj_mustKraak")));
     out.push(chainInfo(v, ui.seats, ui.seat));
-  } else if (v.phase === "play") {
+  } else if (v.phase === "play" || v.phase === "roem") {
+    // Kraken 3.2: roem from the hand until the first trick is complete; when its four cards are down, who has
+    // not declared is asked ("roem 0": nothing)
     const roem = legal.filter((a) => a.startsWith("roem "));
     if (roem.length) {
       out.push(h("span", { class: "label" }, t("declareRoem"), ": "));
-      for (const a of roem) out.push(button(ui, a, t("roemN", { n: a.split(" ")[1] }), { class: "roem-button" }));
+      for (const a of roem) {
+        const n = a.split(" ")[1];
+        out.push(button(ui, a, n === "0" ? t("noRoem") : t("roemN", { n }), { class: "roem-button" }));
+      }
       out.push(h("span", { class: "muted small" }, " ", t("kj_roemHelp")));
     }
     if (legal.includes("stuk")) out.push(button(ui, "stuk", t("stuk")));
@@ -165,7 +170,7 @@ export function seatMeta(ctx, seat) {
   const bits = [];
   if (ctx.viewer >= 0 && seat === (ctx.viewer + 2) % 4) bits.push(h("span", { class: "chip partner" }, t("kj_partner")));
   if (v.declarer === seat && v.phase !== "choose") bits.push(h("span", { class: "chip plays", title: t("gd_kj_troef") }, t("kj_plays")));
-  if (v.phase === "play" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
+  if (v.phase === "play" || v.phase === "roem" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
   return bits;
 }
 
