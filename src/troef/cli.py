@@ -294,6 +294,33 @@ def bench_engine(
         typer.echo(f"ratio {game} : {result['reference'][game]} = {ratio:.3f}")
 
 
+@bench_app.command("research")
+def bench_research(
+    games: Annotated[int, typer.Option(help="Random one-deal games per game and wrapper.")] = 200,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-play steps/s through the OpenSpiel registration and the PettingZoo env, beside pyspiel euchre."""
+    try:
+        import pettingzoo  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        typer.echo("troef bench research needs the research extra: pip install 'troef[research]'", err=True)
+        raise typer.Exit(1) from None
+    from troef.bench.research import run
+
+    result = run(games=games)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    typer.echo(f"{'euchre (pyspiel, C++)':<24} {result['euchre_steps_per_s']:>10.1f} steps/s")
+    for row in result["rows"]:
+        typer.echo(f"{row['wrapper']:<24} {row['steps_per_s']:>10.1f} steps/s  {row['ratio']:.3f}x euchre")
+    short = [row["wrapper"] for row in result["rows"] if row["ratio"] < result["target"]]
+    typer.echo(
+        f"target {result['target']}x euchre: " + (f"not met by {', '.join(short)}" if short else "met by every wrapper")
+    )
+
+
 @bench_app.command("solver")
 def bench_solver(
     positions: Annotated[

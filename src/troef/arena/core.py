@@ -183,6 +183,8 @@ class ArenaPart:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
         if kind == "cheat" and kind not in game.bots:
             return self.cheat_bot(game, options, seed, match)
+        if kind == "openspiel-ismcts":
+            return self.openspiel_bot(game, options, seed)
         if options:
             return self.tuned_bot(game, kind, options, seed)
         return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
@@ -204,6 +206,16 @@ class ArenaPart:
             raise ArenaError(f"the {kind} bot takes no settings")
         bot: Bot = cls(seed, strength=settings(options, strength(), kind))
         return bot
+
+    def openspiel_bot(self, game: Game, options: dict[str, str], seed: int) -> Bot:
+        """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
+        if game.name != "klaverjas":
+            raise ArenaError("openspiel-ismcts plays klaverjas only (docs/research.md)")
+        try:
+            from troef.research.ismcts import make
+        except ImportError:
+            raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
+        return make(seed, options)
 
     def cheat_state(self, match: Any) -> Any:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
