@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from troef.core.bot import LEVELS
 from troef.core.errors import RecordError, ReplayError, TroefError
 
 app = typer.Typer(
@@ -51,6 +52,11 @@ def _arena_command(name: str) -> None:
         seed: int = typer.Option(1, help="Seed of the first match."),
         rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
         workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        cluster: str | None = typer.Option(
+            None,
+            help="Play the matches as Ray tasks: auto (a running or a new local Ray) or ray://HOST:PORT "
+            "(pip install 'troef[cluster]'); the results are those of --workers.",
+        ),
         duplicate: bool = typer.Option(
             False, "--duplicate", help="Play the same deals with the bots rotated (teams: swapped)."
         ),
@@ -79,6 +85,7 @@ def _arena_command(name: str) -> None:
                     "seed": seed,
                     "rules": rules,
                     "workers": workers,
+                    "cluster": cluster,
                     "duplicate": duplicate,
                     "progress": lambda done, total: bar.update(task, completed=done),
                     "game": name,
@@ -157,7 +164,10 @@ def _play_command(name: str) -> None:
         players: int | None = typer.Option(None, help="Number of players (the rule set decides which are allowed)."),
         seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
         lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
-        bots: str = typer.Option("heuristic", help=f"Computer players: {', '.join(played.bot_kinds())}."),
+        bots: str = typer.Option(
+            "club",
+            help=f"Computer players: the levels {', '.join(LEVELS)}, or any of {', '.join(played.bot_kinds())}.",
+        ),
         seat: int = typer.Option(0, help="Your seat (0 is the first)."),
         save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
         **switch_values: Any,
@@ -239,6 +249,23 @@ def replay(
         typer.echo(played.describe(outcome))
 
 
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
+    seat: Annotated[int | None, typer.Option(help="Only this seat's decisions (0 is the first seat).")] = None,
+    deal: Annotated[int | None, typer.Option(help="Only this deal (1 is the first), every decision shown.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    fair: Annotated[bool, typer.Option("--fair", help="Only the fair judgement (from each seat's view).")] = False,
+    open_cards: Annotated[bool, typer.Option("--open", help="Only the open-card solver (fast).")] = False,
+    samples: Annotated[int, typer.Option(help="Sampled worlds per fair judgement.")] = 16,
+    seed: Annotated[int, typer.Option(help="Seed of the fair judgements.")] = 0,
+) -> None:
+    """Analyse the finished deals of a record: each decision's cost with open cards and from the seat's own view."""
+    from troef.analysis.cli import run
+
+    raise typer.Exit(run(file, seat, deal, as_json, fair, open_cards, samples, seed))
+
+
 @bench_app.command("engine")
 def bench_engine(
     hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
@@ -265,6 +292,33 @@ def bench_engine(
         typer.echo(f"{row['game']:<22} {row['games_per_s']:>10.1f} games/s")
     for game, ratio in result["ratio"].items():
         typer.echo(f"ratio {game} : {result['reference'][game]} = {ratio:.3f}")
+
+
+@bench_app.command("research")
+def bench_research(
+    games: Annotated[int, typer.Option(help="Random one-deal games per game and wrapper.")] = 200,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-play steps/s through the OpenSpiel registration and the PettingZoo env, beside pyspiel euchre."""
+    try:
+        import pettingzoo  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        typer.echo("troef bench research needs the research extra: pip install 'troef[research]'", err=True)
+        raise typer.Exit(1) from None
+    from troef.bench.research import run
+
+    result = run(games=games)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    typer.echo(f"{'euchre (pyspiel, C++)':<24} {result['euchre_steps_per_s']:>10.1f} steps/s")
+    for row in result["rows"]:
+        typer.echo(f"{row['wrapper']:<24} {row['steps_per_s']:>10.1f} steps/s  {row['ratio']:.3f}x euchre")
+    short = [row["wrapper"] for row in result["rows"] if row["ratio"] < result["target"]]
+    typer.echo(
+        f"target {result['target']}x euchre: " + (f"not met by {', '.join(short)}" if short else "met by every wrapper")
+    )
 
 
 @bench_app.command("solver")
@@ -334,6 +388,31 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
         line(f"  {name} ({row['made']})", row)
     if result["every_card"] is not None:
         line("every first card", result["every_card"])
+
+
+@bench_app.command("analysis")
+def bench_analysis(
+    deals: Annotated[int, typer.Option(help="Whole deals per game for the open-card analysis.")] = 10,
+    fair_deals: Annotated[int, typer.Option(help="Whole deals per game for the fair analysis.")] = 3,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 2026,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Seconds to analyse a whole finished deal of each game: open cards (median, p99) and fair (median)."""
+    from troef.bench.analysis import run
+
+    result = run(deals=deals, fair_deals=fair_deals, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
+    typer.echo(f"analysis of whole deals (seed {seed}, {build}), {result['clock']}:")
+    for name, row in result["games"].items():
+        typer.echo(
+            f"{name:<10} open median {row.get('open_median_s')} s p99 {row.get('open_p99_s')} s "
+            f"({row['deals']} deals, {row['decisions']} decisions); fair median {row.get('fair_median_s')} s "
+            f"({row['fair_deals']} deals); wall clock medians {row.get('open_median_wall_s')} s, "
+            f"{row.get('fair_median_wall_s')} s"
+        )
 
 
 @bench_app.command("bots")
@@ -475,7 +554,10 @@ def serve(
     max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
     max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
 ) -> None:
-    """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
+    """Play Bonaken, klaverjassen and Binokel in the browser.
+
+    Tables with computer players and friends, kept in a database.
+    """
     from troef.server import run
     from troef.server.guard import Limits
 
@@ -496,14 +578,27 @@ def serve(
 def bench_server(
     tables: Annotated[int, typer.Option(help="Concurrent tables, each with one WebSocket client per seat.")] = 200,
     seconds: Annotated[float, typer.Option(help="How long to measure.")] = 20.0,
-    preset: Annotated[str, typer.Option(help="Rule set of the tables: nk, pagat or hazerswoude.")] = "pagat",
-    players: Annotated[int, typer.Option(help="Players (clients) per table.")] = 4,
+    game: Annotated[str, typer.Option(help="The game of the tables: bonaken, klaverjas or binokel.")] = "bonaken",
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", "--preset", help="Rule set of the tables (default: pagat for Bonaken, else the game's first)."
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Players (clients) per table (default: the rule set's).")] = None,
+    timeout: Annotated[
+        float | None, typer.Option(help="Stop with an error after this many seconds (default: from the load).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out; actions/s, p50/p99 latency, errors."""
-    from troef.bench.server import describe, run
+    from troef.bench.server import BenchError, describe, run
 
-    result = run(tables=tables, seconds=seconds, preset=preset, players=players)
+    try:
+        result = run(tables=tables, seconds=seconds, preset=preset, players=players, game=game, timeout=timeout)
+    except BenchError as exc:
+        typer.echo(f"troef bench server: {exc}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(json.dumps(result, indent=1) if as_json else describe(result))
     if result["errors"]:
         raise typer.Exit(1)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from troef.bots import bot_kinds, make_bot
+from troef.games import game
 from troef.games.bonaken.actions import Bid, BidKind, Pass
 from troef.games.bonaken.bidmodel import MODEL_FILE, fit_logistic, load_model, logit, make_chance
 from troef.games.bonaken.game import Bonaken
@@ -54,6 +57,33 @@ def test_the_beginner_bids_as_the_club_player_but_slips_in_play() -> None:
             match.apply(theirs)
     assert bids >= 20 and plays >= 40
     # a slip picks any legal card, now and then the club player's own one
+    assert 0.1 < differ / plays <= BEGINNER_SLIPS + 0.1
+
+
+@pytest.mark.parametrize(("name", "preset_name"), [("klaverjas", "kraken"), ("binokel", "cardgames")])
+def test_every_game_has_the_three_levels_and_its_beginner_slips_only_in_card_play(name: str, preset_name: str) -> None:
+    played = game(name)
+    assert played.offered_levels() == ("random", *LEVELS)
+    assert isinstance(played.make_bot("club", 1), type(played.make_bot("heuristic", 1)))
+    assert isinstance(played.make_bot("strong", 1), type(played.make_bot("pimc", 1)))
+    plays = differ = others = 0
+    for seed in range(6):
+        match = played.new_match(preset_name, 4, seed=seed)
+        beginner, club = played.make_bot("beginner", seed), played.make_bot("club", seed)
+        for _ in range(120):
+            if match.is_over:
+                break
+            view = played.view(match, match.to_act)
+            mine, theirs = beginner.act(view), club.act(view)
+            assert mine.text() in view.legal
+            if view.phase == "play" and len(view.legal) > 1:
+                plays += 1
+                differ += mine != theirs
+            elif len(view.legal) > 1:
+                others += 1
+                assert mine == theirs, view.phase  # words, bids, trump and exchange as the club player
+            played.apply(match, theirs)
+    assert others >= 6 and plays >= 40
     assert 0.1 < differ / plays <= BEGINNER_SLIPS + 0.1
 
 

@@ -154,10 +154,8 @@ def test_bots_and_hints_act_on_views() -> None:
 
 
 def test_the_lobby_offers_levels_and_the_api_takes_every_bot() -> None:
-    """Bonaken's lobby shows its levels only (club and strong are the heuristic and pimc bots under their names)."""
-    bonaken = adapter("bonaken").options()
-    assert bonaken["levels"] == ["random", "beginner", "club", "strong"]
-    assert {"heuristic", "pimc"} <= set(bonaken["bots"])  # tables made by the API or saved before still work
-    for name in ("klaverjas", "binokel"):  # no levels of their own: every bot is offered
+    """Every lobby shows the same levels only (club and strong are the heuristic and pimc bots under their names)."""
+    for name in ("bonaken", "klaverjas", "binokel"):
         options = adapter(name).options()
-        assert options["levels"] == options["bots"] and "pimc" in options["levels"]
+        assert options["levels"] == ["random", "beginner", "club", "strong"], name
+        assert {"heuristic", "pimc"} <= set(options["bots"])  # tables made by the API or saved before still work

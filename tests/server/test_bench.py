@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from troef.bench.server import describe, run
+from troef.bench.server import BenchError, describe, run
 
 
 @pytest.mark.slow
@@ -14,3 +17,41 @@ def test_the_load_bench_drives_tables_without_errors() -> None:
     assert result["actions"] > 0 and result["actions_per_s"] > 0
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert "actions/s" in describe(result)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "preset"), [("klaverjas", "kraken"), ("klaverjas", "rotterdam"), ("binokel", None)])
+def test_the_load_bench_drives_every_game(game: str, preset: str | None) -> None:
+    result = run(tables=2, seconds=2.0, game=game, preset=preset)
+    assert result["errors"] == 0, result
+    assert result["game"] == game and result["players"] == 4
+    assert result["actions"] > 0
+
+
+def test_a_server_that_refuses_tables_fails_the_bench_with_its_reason_instead_of_hanging() -> None:
+    """A server that holds no more tables (its ``--max-tables``; a bench needs far more than its
+    tables, since finished matches stay and each next table is made while one plays): the bench
+    stops when its tables are not all in play within the setup time, saying what the server answered."""
+    with pytest.raises(BenchError, match=r"only 0 of 3 tables were in play after 3 s.*503 server_busy"):
+        run(tables=3, seconds=1.0, max_tables=0, setup_seconds=3.0)
+
+
+def test_the_safety_timeout_stops_a_run_that_goes_on_too_long() -> None:
+    with pytest.raises(BenchError, match="did not finish within its safety timeout of 3 s"):
+        run(tables=1, seconds=30.0, timeout=3.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "skat"], "unknown game 'skat'"),
+        (["--game", "klaverjas", "--rules", "nk"], "klaverjas has no rule set 'nk'"),
+        (["--game", "binokel", "--players", "3"], "played by 4 players, not 3"),
+    ],
+)
+def test_bad_options_are_refused_before_a_server_starts(args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "troef.cli", "bench", "server", *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert message in done.stderr

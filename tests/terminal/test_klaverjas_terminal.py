@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import io
 import sys
 from collections.abc import Iterator
@@ -94,6 +95,10 @@ def test_input_reads_numbers_notation_and_words(tmp_path: Path) -> None:
     assert game.read("nee", view).text() == "no"
     assert game.read("kraak", view).text() == "kraak"
     assert game.read("roem 50", view).text() == "roem 50"
+    # the first trick's roem call (Kraken 3.2): "nee" declares nothing
+    call = dataclasses.replace(view, phase="roem")
+    assert game.read("nee", call).text() == "roem 0"
+    assert game.read("roem 0", call).text() == "roem 0"
 
 
 def test_the_view_shows_no_other_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

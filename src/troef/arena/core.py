@@ -151,6 +151,8 @@ class ArenaPart:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
         if kind == "cheat" and kind not in game.bots:
             return self.cheat_bot(game, options, seed, match)
+        if kind == "openspiel-ismcts":
+            return self.openspiel_bot(game, options, seed)
         if options:
             return self.tuned_bot(game, kind, options, seed)
         return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
@@ -173,6 +175,16 @@ class ArenaPart:
         bot: Bot = cls(seed, strength=settings(options, strength(), kind))
         return bot
 
+    def openspiel_bot(self, game: Game, options: dict[str, str], seed: int) -> Bot:
+        """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
+        if game.name != "klaverjas":
+            raise ArenaError("openspiel-ismcts plays klaverjas only (docs/research.md)")
+        try:
+            from troef.research.ismcts import make
+        except ImportError:
+            raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
+        return make(seed, options)
+
     def cheat_state(self, match: Any) -> Any:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
         return match
@@ -183,9 +195,14 @@ class ArenaPart:
             module = importlib.import_module(f"troef.games.{game.name}.cheat")
         except ModuleNotFoundError:
             raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
-        if options:
-            raise ArenaError("the cheat bot takes no settings here")
+        settings = dict(options)
+        sees = settings.pop("sees", None)
+        if settings:
+            raise ArenaError(f"the cheat bot takes only sees= here, not {', '.join(settings)}")
         cls = module.CheatBot
+        if sees is not None and "sees" not in inspect.signature(cls).parameters:
+            raise ArenaError(f"{game.name}'s cheat sees every card in every decision (no sees= setting)")
+        chosen = {"sees": tuple(sees.split("+"))} if sees is not None else {}
 
         def state_of() -> Any:
             return self.cheat_state(match())
@@ -195,7 +212,10 @@ class ArenaPart:
             bot: Bot = cls(seed=seed)
             bot.see(state_of)  # type: ignore[attr-defined]
             return bot
-        bot = cls(state_of, seed=seed)
+        try:
+            bot = cls(state_of, seed=seed, **chosen)
+        except ValueError as error:
+            raise ArenaError(str(error)) from None
         return bot
 
     # ------------------------------------------------------------------ teams (partnership games)
@@ -550,11 +570,20 @@ def summarize(
 
 
 # ---------------------------------------------------------------------------- the arena
-def play_all(tasks: Sequence[MatchTask], workers: int, progress: Progress | None) -> tuple[list[MatchOutcome], float]:
-    """Play ``tasks`` in this process or in ``workers`` processes; the outcomes and the seconds it took."""
+def play_all(
+    tasks: Sequence[MatchTask], workers: int, progress: Progress | None, cluster: str | None = None
+) -> tuple[list[MatchOutcome], float]:
+    """Play ``tasks`` in this process, in ``workers`` processes, or as tasks of a Ray ``cluster``
+    (:func:`play_on_ray`); the outcomes and the seconds it took.
+
+    Every match is played from its task alone (its seeds included), so where it is played changes
+    nothing of its outcome but its decision times.
+    """
     start = time.perf_counter()
     outcomes: list[MatchOutcome] = []
-    if workers <= 1:
+    if cluster is not None:
+        outcomes = play_on_ray(tasks, cluster, progress)
+    elif workers <= 1:
         for task in tasks:
             outcomes.append(play_one(task))
             if progress is not None:
@@ -569,6 +598,43 @@ def play_all(tasks: Sequence[MatchTask], workers: int, progress: Progress | None
     return outcomes, time.perf_counter() - start
 
 
+def play_on_ray(tasks: Sequence[MatchTask], cluster: str, progress: Progress | None) -> list[MatchOutcome]:
+    """Play ``tasks`` as Ray tasks, one per match, on the cluster ``cluster`` names.
+
+    ``auto``: the Ray this process is already connected to, else the one ``ray.init()`` finds
+    (``RAY_ADDRESS``, or the latest ``ray start`` on this machine), else a local Ray started for
+    the run; ``ray://HOST:PORT``: a remote cluster through Ray Client. Every node needs this
+    troef installed (``pip install 'troef[cluster]'``). A Ray this function started is shut down
+    when it is done; one it found running is left running.
+    """
+    if cluster != "auto" and not cluster.startswith("ray://"):
+        raise ArenaError(f"--cluster takes 'auto' or 'ray://HOST:PORT', not {cluster!r}")
+    try:
+        # imported by name: Ray is an optional extra, and this is the only place that uses it
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise ArenaError("--cluster needs Ray: pip install 'troef[cluster]'") from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=None if cluster == "auto" else cluster, log_to_driver=False)
+        except ConnectionError as exc:
+            raise ArenaError(f"cannot reach the Ray cluster {cluster}: {exc}") from None
+    try:
+        remote = ray.remote(play_one)
+        pending = [remote.remote(task) for task in tasks]
+        outcomes: list[MatchOutcome] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            outcomes.extend(ray.get(done))
+            if progress is not None:
+                progress(len(outcomes), len(tasks))
+        return outcomes
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def run_arena(
     seats: Sequence[str] = ("pimc", "heuristic", "heuristic", "heuristic"),
     matches: int = 100,
@@ -578,11 +644,13 @@ def run_arena(
     duplicate: bool = False,
     progress: Progress | None = None,
     game: str = "bonaken",
+    cluster: str | None = None,
 ) -> ArenaResult:
     """Play ``matches`` matches of ``game`` between the bots of ``seats`` (one per seat) and gather the figures.
 
-    ``workers`` > 1 plays matches in that many processes. ``progress(done,
-    total)`` is called after each match (for a progress bar).
+    ``workers`` > 1 plays matches in that many processes; ``cluster`` (``auto`` or
+    ``ray://HOST:PORT``) plays them as tasks of a Ray cluster instead (:func:`play_on_ray`), with
+    the same results. ``progress(done, total)`` is called after each match (for a progress bar).
     """
     try:
         played = get_game(game)
@@ -605,7 +673,7 @@ def run_arena(
         MatchTask(i, game, rules, tuple(seats), match_seed(seed, i, players, duplicate), duplicate)
         for i in range(matches)
     ]
-    outcomes, seconds = play_all(tasks, workers, progress)
+    outcomes, seconds = play_all(tasks, workers, progress, cluster)
     return summarize(seats, outcomes, rules, seed, duplicate, seconds, game)
 
 

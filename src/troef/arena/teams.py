@@ -219,12 +219,14 @@ def run_teams(
     workers: int = 1,
     duplicate: bool = False,
     progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> TeamResult:
     """Play ``matches`` matches of the partnership game ``game`` between two teams of bots, and gather the figures.
 
     ``teams`` names the bot of each team (``["pimc", "heuristic"]``, settings
     as in the seat arena). With ``duplicate`` the matches come in pairs over
-    the same deals with the teams swapped, so ``matches`` must be even.
+    the same deals with the teams swapped, so ``matches`` must be even. ``workers`` and ``cluster``
+    say where the matches are played, as in :func:`troef.arena.core.run_arena`.
     """
     try:
         played = get_game(game)
@@ -251,7 +253,7 @@ def run_teams(
         MatchTask(i, game, preset.name, team_seats(teams, i), match_seed(seed, i, 2, duplicate), duplicate, fixed=True)
         for i in range(matches)
     ]
-    outcomes, seconds = play_all(tasks, workers, progress)
+    outcomes, seconds = play_all(tasks, workers, progress, cluster)
     return summarize_teams(teams, outcomes, preset.name, seed, duplicate, seconds, game)
 
 

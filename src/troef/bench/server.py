@@ -1,8 +1,9 @@
 """``troef bench server``: many concurrent tables through the real server over loopback WebSockets.
 
 The bench starts ``python -m troef.server`` in a subprocess on a free
-loopback port with a fresh SQLite database, creates ``tables`` tables whose
-seats are all people, and connects one WebSocket client per seat. Each
+loopback port with a fresh SQLite database, creates ``tables`` tables of any
+game and rule set (``game``, ``preset``) whose seats are all people, and
+connects one WebSocket client per seat. Each
 client plays a random legal action as soon as it is its turn (no thinking
 time), so the server is kept saturated. A table whose match ends is replaced
 by a new one until the time is up.
@@ -13,6 +14,13 @@ players of new tables waited to connect, and the errors: error messages,
 refused actions, lost connections, stalled tables. A table is in play only
 once its players are connected, so slow connecting would also mean fewer
 tables in play than asked for.
+
+A bench finishes or fails with a clear message (:class:`BenchError`), never
+hangs: the server's limits are lifted for the load asked for (connections,
+and the tables it holds: finished matches stay in its memory and every
+driver creates its next table while one plays, so a run needs far more than
+``tables``), every table must be in play within a setup time, and the whole
+run within a safety timeout.
 """
 
 from __future__ import annotations
@@ -37,19 +45,46 @@ import aiohttp
 import orjson
 from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
+from troef.core.errors import TroefError
+
 #: A table that makes no progress for this long counts as stalled (an error).
 STALL_SECONDS = 15.0
 #: The per-connection rate limit the bench's server runs with (messages a second; the default is 20).
 RATE_LIMIT = 10000.0
-#: Every client of the bench is on loopback, one address: the per-client limits are lifted.
-BENCH_LIMITS: Final = (
-    "--create-rate",
-    "0",
-    "--max-connections",
-    "20000",
-    "--max-connections-per-client",
-    "20000",
-)
+#: Tables the bench's server may hold: lifted like the connection limits, since every finished match
+#: stays in its memory for the run and each driver makes its next table while one plays.
+MAX_TABLES = 1_000_000
+#: Seconds the tables' players may take to be connected, besides a share per table.
+SETUP_SECONDS = 60.0
+SETUP_SECONDS_PER_TABLE = 0.2
+#: Seconds the drivers may take to wind down after the measuring window.
+WIND_DOWN_SECONDS = 30.0
+
+
+class BenchError(RuntimeError):
+    """The benchmark could not run as asked (it says why); it stopped instead of hanging."""
+
+
+def bench_limits(tables: int, players: int, max_tables: int = MAX_TABLES) -> tuple[str, ...]:
+    """The server options of a bench of ``tables`` tables of ``players``: every client is on loopback,
+    one address, so the per-client limits are lifted, and the connections and tables it may hold
+    are made room for (a table's next one connects while it winds down: twice the seats, and more)."""
+    connections = str(max(20000, 3 * tables * players + 100))
+    return (
+        "--create-rate",
+        "0",
+        "--max-connections",
+        connections,
+        "--max-connections-per-client",
+        connections,
+        "--max-tables",
+        str(max_tables),
+    )
+
+
+def default_timeout(tables: int, seconds: float) -> float:
+    """The safety timeout of a whole run: setting up, the measuring window, winding down, and a margin."""
+    return SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables + seconds + WIND_DOWN_SECONDS + 30.0
 
 
 @dataclass
@@ -233,26 +268,50 @@ _JSON: Final = {"Content-Type": "application/json"}
 
 
 async def _create_table(
-    http: aiohttp.ClientSession, base: str, preset: str, players: int, rng: random.Random, stats: Stats
+    http: aiohttp.ClientSession, base: str, setup: _Setup, rng: random.Random, stats: Stats
 ) -> dict[str, Any]:
     body = {
-        "game": "bonaken",
-        "config": {"preset": preset, "players": players},
-        "seats": [{"kind": "human", "name": f"p{i}"} for i in range(players)],
+        "game": setup.game,
+        "config": {"preset": setup.preset, "players": setup.players},
+        "seats": [{"kind": "human", "name": f"p{i}"} for i in range(setup.players)],
         "seed": rng.randrange(2**62),
     }
     async with http.post(base + "/api/tables", data=orjson.dumps(body), headers=_JSON) as response:
-        response.raise_for_status()
+        if response.status != 200:  # the server's reason, e.g. 503 server_busy
+            raise _Refused(f"{response.status} {_error_code(await response.read())}")
         created: dict[str, Any] = orjson.loads(await response.read())
     stats.tables_created += 1
     return created
 
 
+class _Refused(Exception):
+    """The server refused to create a table."""
+
+
+def _error_code(body: bytes) -> str:
+    try:
+        return str(orjson.loads(body)["error"]["code"])
+    except (orjson.JSONDecodeError, KeyError, TypeError):
+        return body[:80].decode(errors="replace")
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What every table of a run is."""
+
+    game: str
+    preset: str
+    players: int
+
+
+def _count(stats: Stats, key: str) -> None:
+    stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
+
+
 async def _table_driver(
     http: aiohttp.ClientSession,
     base: str,
-    preset: str,
-    players: int,
+    setup: _Setup,
     rng: random.Random,
     stats: Stats,
     start: asyncio.Event,
@@ -262,23 +321,35 @@ async def _table_driver(
     """Keep one table playing: its replacement is created while it plays, so N tables are always in play."""
     ws_url = base.replace("http://", "ws://") + "/ws"
     first = True
-    upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
+    upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
     while True:
         try:
             created = await upcoming
-        except (aiohttp.ClientError, ValueError) as exc:  # counted as an error; the driver tries again
-            key = f"create: {type(exc).__name__}"
-            stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
+        except (aiohttp.ClientError, ValueError, _Refused) as exc:  # counted as an error; the driver tries again
+            _count(stats, f"create: {exc}" if isinstance(exc, _Refused) else f"create: {type(exc).__name__}")
             if stop_at[0] and time.monotonic() >= stop_at[0]:
                 return
             await asyncio.sleep(0.5)
-            upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
+            upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
             continue
-        upcoming = asyncio.ensure_future(_create_table(http, base, preset, players, rng, stats))
+        upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
-        seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(players)]
+        seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(setup.players)]
         # the players join at once, each on its own (not one after the other)
-        await asyncio.gather(*(ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22) for seat in seats))
+        connected = await asyncio.gather(
+            *(ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22) for seat in seats),
+            return_exceptions=True,
+        )
+        refused = [c for c in connected if isinstance(c, BaseException)]
+        if refused:  # e.g. the server's connection limit: counted, and the driver makes a new table
+            _count(stats, f"connect: {type(refused[0]).__name__}")
+            for seat in seats:
+                seat.close()
+            if stop_at[0] and time.monotonic() >= stop_at[0]:
+                upcoming.cancel()
+                return
+            await asyncio.sleep(0.5)
+            continue
         if first:
             ready.put_nowait(None)
             first = False
@@ -309,7 +380,7 @@ async def _table_driver(
 
 
 async def _drive(
-    base: str, tables: int, seconds: float, preset: str, players: int, seed: int, server_pid: int
+    base: str, tables: int, seconds: float, setup: _Setup, seed: int, server_pid: int, setup_seconds: float
 ) -> tuple[Stats, float, float | None, float]:
     stats = Stats()
     start = asyncio.Event()
@@ -321,37 +392,44 @@ async def _drive(
     http = aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60.0))
     drivers = [
         asyncio.create_task(
-            _table_driver(
-                http,
-                base,
-                preset,
-                players,
-                random.Random(rng.randrange(2**62)),
-                stats,
-                start,
-                stop_at,
-                ready,
-            )
+            _table_driver(http, base, setup, random.Random(rng.randrange(2**62)), stats, start, stop_at, ready)
         )
         for _ in range(tables)
     ]
-    for _ in range(tables):
-        await ready.get()
-    await asyncio.sleep(1.0)  # let every client join before the clock starts
-    stats.measuring = True
-    server_cpu = _cpu_seconds(server_pid)
-    client_cpu = time.process_time()
-    began = time.perf_counter()
-    start.set()
-    await asyncio.sleep(seconds)
-    # the window closes here: what happens while the tables wind down is not counted
-    stats.measuring = False
-    elapsed = time.perf_counter() - began
-    server_after = _cpu_seconds(server_pid)
-    client_used = time.process_time() - client_cpu
-    stop_at[0] = time.monotonic()
-    await asyncio.gather(*drivers, return_exceptions=True)
-    await http.close()
+    try:
+        # every table must be in play within the setup time: a server that refuses tables or
+        # connections (a limit) makes the bench fail saying so, instead of waiting for ever
+        setup_end = time.monotonic() + setup_seconds
+        in_play = 0
+        while in_play < tables:
+            try:
+                await asyncio.wait_for(ready.get(), max(0.0, setup_end - time.monotonic()))
+            except TimeoutError:
+                raise BenchError(
+                    f"only {in_play} of {tables} tables were in play after {setup_seconds:.0f} s; "
+                    f"errors: {stats.error_messages or 'none'}"
+                ) from None
+            in_play += 1
+        await asyncio.sleep(1.0)  # let every client join before the clock starts
+        stats.measuring = True
+        server_cpu = _cpu_seconds(server_pid)
+        client_cpu = time.process_time()
+        began = time.perf_counter()
+        start.set()
+        await asyncio.sleep(seconds)
+        # the window closes here: what happens while the tables wind down is not counted
+        stats.measuring = False
+        elapsed = time.perf_counter() - began
+        server_after = _cpu_seconds(server_pid)
+        client_used = time.process_time() - client_cpu
+        stop_at[0] = time.monotonic()
+        await asyncio.wait(drivers, timeout=WIND_DOWN_SECONDS)
+    finally:
+        stop_at[0] = stop_at[0] or time.monotonic()
+        for driver in drivers:
+            driver.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+        await http.close()
     server_used = None if server_cpu is None or server_after is None else server_after - server_cpu
     return stats, elapsed, server_used, client_used
 
@@ -359,17 +437,46 @@ async def _drive(
 def run(
     tables: int = 200,
     seconds: float = 20.0,
-    preset: str = "pagat",
-    players: int = 4,
+    preset: str | None = None,
+    players: int | None = None,
     seed: int = 2026,
     db: str | None = None,
+    game: str = "bonaken",
+    timeout: float | None = None,
+    max_tables: int = MAX_TABLES,
+    setup_seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Run the load benchmark and return its figures."""
+    """Run the load benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
+
+    ``preset`` and ``players`` default to the game's (Bonaken: ``pagat``, 4). ``timeout`` bounds the
+    whole run (by default :func:`default_timeout`), ``setup_seconds`` the time until every table is
+    in play (by default :data:`SETUP_SECONDS` and :data:`SETUP_SECONDS_PER_TABLE`); ``max_tables``
+    is the server's ``--max-tables`` (lifted by default: only a test of the failure sets it).
+    """
+    from troef.games import game as find_game
+
+    try:
+        g = find_game(game)
+        if preset is None:
+            preset = "pagat" if game == "bonaken" else g.default_preset
+        rule_set = g.preset(preset)
+    except TroefError as exc:
+        raise BenchError(str(exc)) from None
+    players = rule_set.default_players if players is None else players
+    if players not in rule_set.players:
+        allowed = ", ".join(map(str, rule_set.players))
+        raise BenchError(f"{game} {preset} is played by {allowed} players, not {players}")
+    if tables < 1 or seconds <= 0:
+        raise BenchError("give at least one table and a measuring time above 0 s")
+    setup = _Setup(game, preset, players)
+    limit = default_timeout(tables, seconds) if timeout is None else timeout
+    if setup_seconds is None:
+        setup_seconds = SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="troef-bench-")
     db_url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
     # a seat of a lone table played flat out sends far more than a person's 20 messages a second
-    proc = start_server(port, db_url, rate_limit=RATE_LIMIT, extra=BENCH_LIMITS)
+    proc = start_server(port, db_url, rate_limit=RATE_LIMIT, extra=bench_limits(tables, players, max_tables))
     try:
         try:
             import uvloop
@@ -378,7 +485,16 @@ def run(
         except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
             runner = asyncio.run
         base = f"http://127.0.0.1:{port}"
-        stats, elapsed, server_cpu, client_cpu = runner(_drive(base, tables, seconds, preset, players, seed, proc.pid))
+
+        async def bounded() -> tuple[Stats, float, float | None, float]:
+            try:
+                return await asyncio.wait_for(
+                    _drive(base, tables, seconds, setup, seed, proc.pid, setup_seconds), limit
+                )
+            except TimeoutError:
+                raise BenchError(f"the bench did not finish within its safety timeout of {limit:.0f} s") from None
+
+        stats, elapsed, server_cpu, client_cpu = runner(bounded())
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -388,6 +504,7 @@ def run(
     lat = stats.latencies
     errors = sum(stats.error_messages.values()) + stats.disconnects + stats.stalls
     return {
+        "game": game,
         "tables": tables,
         "preset": preset,
         "players": players,
@@ -417,7 +534,8 @@ def run(
 def describe(result: dict[str, Any]) -> str:
     """The figures as a few lines of text."""
     return (
-        f"{result['tables']} tables ({result['preset']}, {result['players']} players, one client per seat) "
+        f"{result['tables']} tables ({result['game']} {result['preset']}, {result['players']} players, "
+        f"one client per seat) "
         f"for {result['seconds']} s\n"
         f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
         f"action->state    p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   "
@@ -434,17 +552,29 @@ def describe(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m troef.bench.server [--tables N] [--seconds S] [--json]``."""
+    """``python -m troef.bench.server [--tables N] [--seconds S] [--game G] [--rules R] [--json]``."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="troef bench server")
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--preset", default="pagat")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="bonaken")
+    parser.add_argument("--rules", "--preset", dest="preset", default=None)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--timeout", type=float, default=None)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = run(tables=args.tables, seconds=args.seconds, preset=args.preset, players=args.players)
+    try:
+        result = run(
+            tables=args.tables,
+            seconds=args.seconds,
+            preset=args.preset,
+            players=args.players,
+            game=args.game,
+            timeout=args.timeout,
+        )
+    except BenchError as exc:
+        parser.exit(2, f"troef bench server: {exc}\n")
     print(json.dumps(result, indent=1) if args.json else describe(result))
 
 

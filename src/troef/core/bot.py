@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 
 class Bot(ABC):
@@ -59,3 +59,44 @@ class RandomBot(Bot):
         if not legal:
             raise ValueError(f"seat {view.viewer} has nothing to do in this view")
         return self.parse(legal[self.rng.randrange(len(legal))])
+
+
+#: The levels a lobby, the terminal and the API offer people in every game, weakest first.
+LEVELS: Final = ("beginner", "club", "strong")
+#: Share of its card plays in which the beginner plays any legal card instead of the club player's.
+BEGINNER_SLIPS: Final = 0.7
+
+
+class SlippingBot(Bot):
+    """The ``beginner`` level of every game: a club player who loses track in card play.
+
+    It decides as ``club`` (the game's club player) does, except that in ``slips`` of its card plays
+    (a view in phase ``play`` with more than one legal action) it plays any legal card: it follows suit
+    as the rules make it, but smears, trumps and saves its aces at random. Both draw from one
+    generator, the club player's, so a seed reproduces the beginner's play. ``is_card`` tells a card
+    play from the other actions of the play phase (roem, words).
+
+    >>> from troef.games import game
+    >>> klaverjas = game("klaverjas")
+    >>> m = klaverjas.new_match("kraken", 4, seed=2)
+    >>> view = klaverjas.view(m, m.to_act)
+    >>> klaverjas.make_bot("beginner", seed=5).act(view).text() in view.legal
+    True
+    """
+
+    kind = "beginner"
+
+    def __init__(
+        self, club: Bot, *, parse: Callable[[str], Any], is_card: Callable[[Any], bool], slips: float = BEGINNER_SLIPS
+    ) -> None:
+        super().__init__(club.seed)
+        self.club, self.parse, self.is_card, self.slips = club, parse, is_card, slips
+        self.rng = club.rng
+
+    def act(self, view: Any) -> Any:
+        legal: tuple[str, ...] = view.legal
+        if view.phase == "play" and len(legal) > 1 and self.rng.random() < self.slips:
+            cards = [action for action in map(self.parse, legal) if self.is_card(action)]
+            if cards:
+                return cards[self.rng.randrange(len(cards))]
+        return self.club.act(view)

@@ -38,6 +38,8 @@ class View(Protocol):
     viewer: int
     #: The seat to act (-1 when nobody is).
     to_act: int
+    #: The part of the deal it is in, in the game's words (every game has ``"play"``, the card play).
+    phase: str
     #: The viewer's legal actions in text form (empty unless it is the viewer's turn).
     legal: tuple[str, ...]
 
@@ -203,6 +205,15 @@ class Game(ABC):
     @abstractmethod
     def view(self, match: Any, viewer: int = SPECTATOR) -> View:
         """The view of the current deal for a seat or the spectator: the one projection of a match."""
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> View:
+        """The view :meth:`View.to_json` wrote, read back: what a client that gets only the server's
+        ``state`` frames hands a computer player of this game (``make_bot(kind).act(view)``).
+
+        ``public`` is the frame's ``match`` field (the public score sheet), for what a game's view
+        keeps beside its JSON. Raises :class:`TroefError` for a game that cannot read its views back.
+        """
+        raise TroefError(f"{self.name} cannot read its views back from JSON")
 
     @abstractmethod
     def standing(self, match: Any) -> list[dict[str, Any]]:

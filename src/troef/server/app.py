@@ -18,6 +18,8 @@ HTTP routes (JSON unless noted):
 ``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
+``GET /api/tables/{id}/analysis/{hand}`` the analysis of one hand of a finished match
+                                         (``docs/analysis.md``; ``?fair=1``: with the fair judgement)
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
 ``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
@@ -291,6 +293,16 @@ def create_app(
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse(frames)
 
+    async def analysis(request: Request) -> Response:
+        try:
+            if not guard.replays.allow(_client(request)):
+                raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
+            fair = request.query_params.get("fair") == "1"
+            found = await hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair)
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse(found)
+
     async def record(request: Request) -> Response:
         try:
             if not guard.replays.allow(_client(request)):
@@ -318,6 +330,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/analysis/{hand:int}", analysis),
         *tournaments.routes(),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]

@@ -23,6 +23,9 @@ from troef.server.storage import AsyncStore, SeatRow, TableRow, insert_table
 
 log = logging.getLogger("troef.server")
 
+#: Sampled worlds per decision of the fair analysis the server makes (``?fair=1``).
+ANALYSIS_SAMPLES = 8
+
 
 class FinishedMatches:
     """The :class:`~troef.server.tables.Hub`'s part for matches that are over: rematch, replay, record."""
@@ -33,8 +36,10 @@ class FinishedMatches:
     max_tables: int
     replay_cache: int
     _replay_executor: ThreadPoolExecutor
+    _analysis_executor: ThreadPoolExecutor
     _replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None]
     _records: OrderedDict[str, tuple[str, str]]
+    _analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]]
     _rematches: dict[str, asyncio.Future[LiveTable]]
 
     if TYPE_CHECKING:  # the hub's other parts
@@ -178,6 +183,35 @@ class FinishedMatches:
         out = (text, f"troef-{row.game}-{row.id}.json")
         self._remember(self._records, row.id, out)
         return out
+
+    async def analysis(self, table_id: str, hand: int, fair: bool = False) -> dict[str, Any]:
+        """The analysis (``docs/analysis.md``) of hand ``hand`` (1-based) of a finished match, made once.
+
+        Only a match that is over is analysed (its record, which holds every card, is out then too):
+        no hidden card of a deal in play can reach anyone through it. Open cards only unless ``fair``
+        (then :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop.
+        """
+        text, _ = await self.record(table_id)  # 404 unknown, 409 not finished
+        key = (table_id, hand, fair)
+        cached = self._analyses.get(key)
+        if cached is not None:
+            self._analyses.move_to_end(key)
+            return cached
+
+        def make() -> dict[str, Any] | None:
+            from troef.analysis import AnalysisError, Settings, analyse
+
+            try:
+                settings = Settings(fair=fair, samples=ANALYSIS_SAMPLES)
+                return analyse(text, deals=[hand - 1], settings=settings).to_json()
+            except AnalysisError:
+                return None
+
+        result = await asyncio.get_running_loop().run_in_executor(self._analysis_executor, make)
+        if result is None:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        self._remember(self._analyses, key, result)
+        return result
 
 
 def replay_frames(game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:

@@ -113,6 +113,9 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
         self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
         self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]] = OrderedDict()
+        # analyses take seconds: a thread of their own, so that replays and records do not wait behind one
+        self._analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-analysis")
         self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
@@ -242,6 +245,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        self._analysis_executor.shutdown(wait=False, cancel_futures=True)
         self.stop_workers()
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:

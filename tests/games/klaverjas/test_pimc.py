@@ -16,7 +16,7 @@ import pytest
 from tests.games.klaverjas.test_solver import random_position
 from troef.core.errors import IllegalActionError
 from troef.core.pimc import Budget, decide
-from troef.games.klaverjas.cheat import CheatBot
+from troef.games.klaverjas.cheat import SIGHTS, CheatBot, sight_of
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.match import Match
@@ -36,6 +36,18 @@ from troef.games.klaverjas.view import deal_view, state_view
 #: Little thinking: every code path, quickly.
 QUICK = Strength(
     worlds=3, nodes=1500, exact_from=3, horizon=1, bid_worlds=2, bid_nodes=600, bid_horizon=1, contracts="sampled"
+)
+#: The cheat's sight in tests: the one true world, the deal solved to its end for trump and the kraak words.
+SEEING = Strength(
+    worlds=1,
+    nodes=20_000,
+    exact_from=4,
+    horizon=2,
+    bid_worlds=1,
+    bid_nodes=60_000,
+    bid_horizon=0,
+    time_cap=None,
+    contracts="sampled",
 )
 
 POSITIONS = [(name, seed, left) for name in PRESETS for seed in range(8) for left in (8, 7, 5, 3)]
@@ -249,3 +261,38 @@ def test_hints_give_each_trump_a_chance() -> None:
     kraak = hints(deal_view(match, match.to_act), budget=0.2, seed=1)
     assert {h.text for h in kraak} == set(deal_view(match, match.to_act).legal)
     assert all(h.value is not None for h in kraak)
+
+
+# ---------------------------------------------------------------------------- a cheat that sees in part
+def test_a_cheat_sees_the_cards_only_in_the_decisions_it_is_given() -> None:
+    """Where it sees, it decides as the full cheat; elsewhere as the pimc player of its fair strength, same seed."""
+    checked: dict[str, int] = {}
+    differ = 0
+    for seed in range(8):
+        match = Match(preset("kraken"), seed=seed)
+        club = HeuristicBot(seed)
+
+        def sighted(sees: tuple[str, ...] = SIGHTS, seed: int = seed, match: Match = match) -> CheatBot:
+            return CheatBot(lambda: match.deal, seed, strength=SEEING, sees=sees, fair=QUICK)
+
+        while len(match.deals) == 1 and not match.is_over:
+            view = deal_view(match, match.to_act)
+            sight = sight_of(view)
+            if len(view.legal) > 1 and view.phase != "claim" and checked.get(sight, 0) <= seed:
+                full = sighted().act(view)
+                assert sighted((sight,)).act(view) == full
+                pimc = KlaverjasPimcBot(seed, strength=QUICK).act(view)
+                assert sighted(tuple(s for s in SIGHTS if s != sight)).act(view) == pimc
+                checked[sight] = checked.get(sight, 0) + 1
+                differ += full != pimc
+            match.apply(club.act(view))
+    assert set(checked) == set(SIGHTS)
+    assert differ >= 1  # the cards it sees change some decisions: otherwise this would prove nothing
+
+
+def test_a_cheat_refuses_a_sight_it_does_not_have() -> None:
+    match = Match(preset("kraken"), seed=1)
+    with pytest.raises(ValueError, match="peeking"):
+        CheatBot(lambda: match.deal, 1, sees=("kraak", "peeking"))
+    with pytest.raises(ValueError, match="choose from"):
+        CheatBot(lambda: match.deal, 1, sees=())

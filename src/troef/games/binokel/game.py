@@ -31,7 +31,7 @@ from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, Rules, preset
 from troef.games.binokel.state import Phase, Round
-from troef.games.binokel.view import BinokelView, round_view
+from troef.games.binokel.view import BinokelView, round_view, view_from_json
 
 
 @cache
@@ -65,10 +65,17 @@ class Binokel(Game):
     title: ClassVar[str] = "Binokel"
     languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")
     partnerships: ClassVar[bool] = True
+    #: The levels people choose from first (weakest first, :mod:`troef.games.binokel.levels`), then the
+    #: bots by their own names (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
+        "beginner": "troef.games.binokel.levels:BeginnerBot",
+        "club": "troef.games.binokel.levels:ClubBot",
+        "strong": "troef.games.binokel.levels:StrongBot",
         "heuristic": "troef.games.binokel.heuristic:HeuristicBot",
         "pimc": "troef.games.binokel.pimc:PimcBot",
     }
+    #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
+    levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
 
     def presets(self) -> Mapping[str, Preset]:
         return {
@@ -100,6 +107,9 @@ class Binokel(Game):
 
     def view(self, match: Match, viewer: int = SPECTATOR) -> BinokelView:
         return round_view(match, viewer)
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> BinokelView:
+        return view_from_json(data)
 
     def standing(self, match: Match) -> list[dict[str, Any]]:
         return match.standing()

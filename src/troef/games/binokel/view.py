@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from troef.cards import SUIT_LETTERS, card_str, cards_of, mask_of, sort_for_display
+from troef.cards import SUIT_LETTERS, card_str, cards_of, mask_of, parse_card, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.binokel.actions import Give
 from troef.games.binokel.match import Match
@@ -225,4 +225,56 @@ def round_view(match: Match, viewer: int = SPECTATOR) -> BinokelView:
     totals = before if match.round.score is None else match.sheet[index]
     return view_of_round(
         match.round, viewer, preset=match.rules.preset, index=index, totals=totals, winner=match.winner
+    )
+
+
+def view_from_json(data: dict[str, Any]) -> BinokelView:
+    """The view :meth:`BinokelView.to_json` wrote, read back (what a client of the server receives).
+
+    A program that gets only the server's ``state`` frames rebuilds its seat's view with this and
+    hands it to a computer player of :mod:`troef.bots`; it knows no more than the frame says.
+    """
+
+    def cards(values: list[str] | None) -> tuple[int, ...] | None:
+        return None if values is None else tuple(parse_card(c) for c in values)
+
+    def seen(values: list[str]) -> tuple[int, ...]:
+        return tuple(parse_card(c) for c in values)
+
+    def trick(t: list[list[Any]]) -> Trick:
+        return tuple((int(seat), parse_card(c)) for seat, c in t)
+
+    def pair(values: list[int]) -> tuple[int, int]:
+        return (values[0], values[1])
+
+    sizes = data["hand_sizes"]
+    return BinokelView(
+        viewer=data["viewer"],
+        preset=data["preset"],
+        target=data["target"],
+        round=data["round"],
+        dealer=data["dealer"],
+        phase=data["phase"],
+        to_act=data["to_act"],
+        hand=cards(data["hand"]),
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        events=tuple((int(s), str(text)) for s, text in data["events"]),
+        bids=tuple((int(s), int(b)) for s, b in data["bids"]),
+        declarer=data["declarer"],
+        bid=data["bid"],
+        trump=-1 if data["trump"] is None else SUIT_LETTERS.index(data["trump"]),
+        exchanged=data["exchanged"],
+        gave=seen(data["gave"]),
+        received=seen(data["received"]),
+        melds=tuple(
+            tuple(Meld(m["name"], m["class"], m["value"], seen(m["cards"])) for m in melds) for melds in data["melds"]
+        ),
+        meld_total=pair(data["meld_total"]),
+        trick=trick(data["trick"]),
+        tricks=tuple((int(t["leader"]), trick(t["cards"]), int(t["winner"])) for t in data["tricks"]),
+        trick_points=pair(data["trick_points"]),
+        totals=pair(data["totals"]),
+        legal=tuple(data["legal"]),
+        result=data["result"],
+        winner=data["winner"],
     )

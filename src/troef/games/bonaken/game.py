@@ -30,7 +30,7 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.bonaken.rules import PRESETS, Rules, preset
 from troef.games.bonaken.state import Hand, random_playout
-from troef.games.bonaken.view import BonakenView, hand_view
+from troef.games.bonaken.view import BonakenView, hand_view, view_from_json
 
 _DESCRIPTIONS: Final = {
     "nk": "the 80 rules of the Stichting Bonaken Nederland (NK Bonaken)",
@@ -112,6 +112,10 @@ class Bonaken(Game):
 
     def view(self, match: Match, viewer: int = SPECTATOR) -> BonakenView:
         return hand_view(match.hand, viewer)
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> BonakenView:
+        # the seat statuses (what the strong level weighs a minus by) travel in the frame's score sheet
+        return view_from_json(data, None if public is None else public.get("status"))
 
     def standing(self, match: Match) -> list[dict[str, Any]]:
         return sorted(match.standing(), key=lambda row: int(str(row["seat"])))

@@ -24,33 +24,20 @@ True
 
 from __future__ import annotations
 
-from typing import Final
-
-from troef.games.bonaken.actions import BonakenAction, Play
-from troef.games.bonaken.game import legal_actions
+from troef.core.bot import BEGINNER_SLIPS, LEVELS, SlippingBot
+from troef.games.bonaken.actions import Play
+from troef.games.bonaken.game import parse_cached
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.pimc import PimcBot
-from troef.games.bonaken.view import BonakenView
 
 __all__ = ["BEGINNER_SLIPS", "LEVELS", "BeginnerBot", "ClubBot", "StrongBot"]
 
-#: The levels, weakest first.
-LEVELS: Final = ("beginner", "club", "strong")
-#: Share of its card plays in which the beginner plays any legal card instead of the club player's.
-BEGINNER_SLIPS: Final = 0.7
 
-
-class BeginnerBot(HeuristicBot):
+class BeginnerBot(SlippingBot):
     """The club player's bidding and exchange, with slips in play (see the module docstring)."""
 
-    kind = "beginner"
-
-    def act(self, view: BonakenView) -> BonakenAction:
-        if view.phase == "play" and len(view.legal) > 1 and self.rng.random() < BEGINNER_SLIPS:
-            cards = [a for a in legal_actions(view) if isinstance(a, Play)]
-            if cards:
-                return cards[self.rng.randrange(len(cards))]
-        return super().act(view)
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(HeuristicBot(seed), parse=parse_cached, is_card=lambda action: isinstance(action, Play))
 
 
 class ClubBot(HeuristicBot):

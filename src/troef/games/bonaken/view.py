@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import orjson
 
-from troef.cards import card_str, cards_of, mask_of, sort_for_display
+from troef.cards import card_str, cards_of, mask_of, parse_card, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import BidKind, Discard
 from troef.games.bonaken.bidding import contract_name
@@ -502,4 +502,56 @@ def _seat_view(hand: Hand, viewer: int, public: _Public) -> BonakenView:
         legal=legal,
         result=public.result,
         standing=hand.standing,
+    )
+
+
+def view_from_json(data: dict[str, Any], standing: Sequence[str] | None = None) -> BonakenView:
+    """The view :meth:`BonakenView.to_json` wrote, read back (what a client of the server receives).
+
+    ``standing`` is every seat's status on the score sheet, which the JSON leaves out: a server's
+    ``state`` frame carries it beside the view as ``match.status``. A program that gets only those
+    frames rebuilds its seat's view with this and hands it to a computer player of :mod:`troef.bots`.
+    """
+
+    def cards(values: list[str]) -> tuple[int, ...]:
+        return tuple(parse_card(c) for c in values)
+
+    def trick(t: list[list[Any]]) -> tuple[tuple[int, int], ...]:
+        return tuple((int(seat), parse_card(c)) for seat, c in t)
+
+    def by_seat(values: dict[str, int]) -> dict[int, int]:
+        return {int(k): v for k, v in values.items()}
+
+    return BonakenView(
+        viewer=data["viewer"],
+        preset=data["preset"],
+        rules=Rules.from_dict(data["rules"]),
+        table=data["table"],
+        seats=tuple(data["seats"]),
+        dealer=data["dealer"],
+        phase=data["phase"],
+        to_act=data["to_act"],
+        hand=None if data["hand"] is None else cards(data["hand"]),
+        hand_sizes=by_seat(data["hand_sizes"]),
+        centre_open=cards(data["centre_open"]),
+        centre_closed=data["centre_closed"],
+        blind=cards(data["blind"]),
+        sleepers=data["sleepers"],
+        events=tuple((int(s), str(text)) for s, text in data["events"]),
+        contract=data["contract"],
+        declarers=tuple(data["declarers"]),
+        trump=data["trump"],
+        roem_declared=data["roem_declared"],
+        roem_counted=data["roem_counted"],
+        contest=tuple((int(s), int(v)) for s, v in data["contest"]),
+        laid_away=cards(data["laid_away"]),
+        received=cards(data["received"]),
+        open_hand=None if data["open_hand"] is None else cards(data["open_hand"]),
+        trick=trick(data["trick"]),
+        tricks=tuple((trick(t["cards"]), int(t["winner"])) for t in data["tricks"]),
+        tricks_won=by_seat(data["tricks_won"]),
+        points=by_seat(data["points"]),
+        legal=tuple(data["legal"]),
+        result=data["result"],
+        standing=None if standing is None else tuple(standing),
     )

@@ -3,10 +3,15 @@
 :class:`CheatBot` is given the true match or deal (through a callable, so
 that it follows the match from deal to deal: the arena hands it the match) and decides as the ``pimc`` player
 does, but in the one true world instead of sampled ones, and deeper: it
-plays each card by the solver's answer in the true deal. Trump and the kraak
-words it chooses as ``pimc`` does by default (``contracts="sampled"`` makes it
-choose them on the true hands of everybody), so that the same deals are
-played in the same contracts and the arena measures the play alone.
+plays each card by the solver's answer in the true deal, and names trump and
+says its kraak words on the true hands of everybody, the deal solved to its
+end.
+
+With ``sees`` it sees the cards in some decisions only (:data:`SIGHTS`:
+naming trump, the kraak chain's words, the card play of the playing side,
+the defence) and takes the others as the ``pimc`` player does, over sampled
+worlds (``troef arena klaverjas --teams cheat:sees=kraak,club``): so the
+arena says what each decision's hidden cards cost.
 
 It exists to measure how much ``pimc`` loses by not seeing the cards (the
 arena plays the same deals with both). It is deliberately not in the bot
@@ -25,28 +30,44 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Final
 
+from troef.games.klaverjas.actions import KlaverjasAction
+from troef.games.klaverjas.kraak import playing_side
 from troef.games.klaverjas.match import Match
-from troef.games.klaverjas.pimc import Hands, KlaverjasPimcBot, Strength
+from troef.games.klaverjas.pimc import DEFAULT, Hands, KlaverjasPimcBot, Strength
 from troef.games.klaverjas.sampler import WorldSampler
 from troef.games.klaverjas.state import DealState
 from troef.games.klaverjas.view import KlaverjasView
 
-#: One world (the true one), searched deeper than the sampling player can afford.
+#: The decisions in which a cheat may see every card: naming trump, the kraak chain's words (kraak,
+#: rekraak, superkraak and saying no, the quota's kraaks among them), the card play of the playing side
+#: (its roem with it) and the defence.
+SIGHTS: Final = ("trump", "kraak", "playing", "defending")
+
+
+def sight_of(view: KlaverjasView) -> str:
+    """Which of :data:`SIGHTS` the decision of ``view`` belongs to."""
+    if view.phase == "choose":
+        return "trump"
+    if view.phase == "kraak":
+        return "kraak"
+    return "playing" if view.viewer & 1 == playing_side(view.declarer, view.level) else "defending"
+
+
+#: One world (the true one), searched deeper than the sampling player can afford; trump and the kraak words
+#: on the deal solved to its end (horizon 0) from the first lead.
 PERFECT: Final = Strength(
     worlds=1,
     nodes=200_000,
     exact_from=6,
     horizon=3,
     bid_worlds=1,
-    bid_nodes=100_000,
-    bid_horizon=3,
+    bid_nodes=2_000_000,
+    bid_horizon=0,
     time_cap=None,
-    # trump and kraak as the pimc player chooses them (the club player's valuation): the same deals are then
-    # played in the same contracts, so the arena measures what seeing the cards is worth in the play
-    contracts="heuristic",
+    contracts="sampled",
 )
 
 
@@ -74,11 +95,28 @@ class CheatBot(KlaverjasPimcBot):
         name: str | None = None,
         *,
         strength: Strength | None = None,
+        sees: Collection[str] = SIGHTS,
+        fair: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
+        unknown = sorted(set(sees) - set(SIGHTS))
+        if unknown:
+            raise ValueError(f"a cheat cannot see the cards in {', '.join(unknown)}; choose from {', '.join(SIGHTS)}")
+        if not sees:
+            raise ValueError(f"a cheat sees the cards somewhere; choose from {', '.join(SIGHTS)}")
         self.state_of = state_of
+        self.sees = frozenset(sees)
+        self.perfect = self.strength
+        self.fair = fair or DEFAULT
+
+    def act(self, view: KlaverjasView) -> KlaverjasAction:
+        # the pimc player reads its strength as it decides: set it for this decision's sight
+        self.strength = self.perfect if sight_of(view) in self.sees else self.fair
+        return super().act(view)
 
     def sampler(self, view: KlaverjasView) -> WorldSampler | TrueWorld:  # type: ignore[override]
+        if sight_of(view) not in self.sees:
+            return super().sampler(view)  # worlds that fit what the seat knows, as the pimc player deals them
         state = self.state_of()
         deal = state.deal if isinstance(state, Match) else state
         if deal.to_act != view.viewer or len(deal.tricks) != len(view.tricks) or deal.trump != view.trump:

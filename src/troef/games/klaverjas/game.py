@@ -30,7 +30,7 @@ from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
 from troef.games.klaverjas.state import DealState, random_playout
-from troef.games.klaverjas.view import KlaverjasView, deal_view
+from troef.games.klaverjas.view import KlaverjasView, deal_view, view_from_json
 
 _DESCRIPTIONS: Final = {
     "kraken": "Kraken: Amsterdam klaverjassen with kraak, rekraak, superkraak and penalty crosses",
@@ -57,10 +57,17 @@ class Klaverjas(Game):
     title: ClassVar[str] = "Klaverjassen"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
     partnerships: ClassVar[bool] = True
+    #: The levels people choose from first (weakest first, :mod:`troef.games.klaverjas.levels`), then the
+    #: bots by their own names (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
+        "beginner": "troef.games.klaverjas.levels:BeginnerBot",
+        "club": "troef.games.klaverjas.levels:ClubBot",
+        "strong": "troef.games.klaverjas.levels:StrongBot",
         "heuristic": "troef.games.klaverjas.heuristic:HeuristicBot",
         "pimc": "troef.games.klaverjas.pimc:KlaverjasPimcBot",
     }
+    #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
+    levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}
@@ -90,6 +97,9 @@ class Klaverjas(Game):
 
     def view(self, match: Match, viewer: int = SPECTATOR) -> KlaverjasView:
         return deal_view(match, viewer)
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> KlaverjasView:
+        return view_from_json(data)
 
     def standing(self, match: Match) -> list[dict[str, Any]]:
         return match.standing()

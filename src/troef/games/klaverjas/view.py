@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from troef.cards import card_str, mask_of, sort_for_display
+from troef.cards import card_str, mask_of, parse_card, sort_for_display
 from troef.core.actions import SPECTATOR
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.rules import Rules
@@ -197,4 +197,55 @@ def deal_view(match: Any, viewer: int = SPECTATOR) -> KlaverjasView:
         owed=match.owed(),
         over=sheet.over,
         winner=sheet.winner(),
+    )
+
+
+def view_from_json(data: dict[str, Any]) -> KlaverjasView:
+    """The view :meth:`KlaverjasView.to_json` wrote, read back (what a client of the server receives).
+
+    A program that gets only the server's ``state`` frames rebuilds its seat's view with this and
+    hands it to a computer player of :mod:`troef.bots`; it knows no more than the frame says.
+    """
+
+    def trick(cards: list[list[Any]]) -> tuple[tuple[int, int], ...]:
+        return tuple((int(seat), parse_card(card)) for seat, card in cards)
+
+    def pair(values: list[Any]) -> tuple[Any, Any]:
+        return (values[0], values[1])
+
+    hand = data["hand"]
+    sizes = data["hand_sizes"]
+    declared = data["declared"]
+    return KlaverjasView(
+        viewer=data["viewer"],
+        preset=data["preset"],
+        rules=Rules.from_dict(data["rules"]),
+        deal_number=data["deal"],
+        dealer=data["dealer"],
+        phase=data["phase"],
+        to_act=data["to_act"],
+        hand=None if hand is None else tuple(parse_card(c) for c in hand),
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        declarer=data["declarer"],
+        trump=-1 if data["trump"] is None else "hdcs".index(data["trump"]),
+        level=LEVELS.index(data["kraak"]),
+        chain=tuple((int(s), str(w)) for s, w in data["chain"]),
+        declared=(declared[0], declared[1], declared[2], declared[3]),
+        hand_roem=pair(data["hand_roem"]),
+        hand_roem_cancelled=pair(data["hand_roem_cancelled"]),
+        stuk=pair(data["stuk"]),
+        trick=trick(data["trick"]),
+        tricks=tuple((trick(t["cards"]), int(t["winner"])) for t in data["tricks"]),
+        card_points=pair(data["card_points"]),
+        roem=pair(data["roem"]),
+        tricks_won=pair(data["tricks_won"]),
+        claim=data["claim"],
+        events=tuple((int(s), str(text)) for s, text in data["events"]),
+        legal=tuple(data["legal"]),
+        sheet=tuple(data["sheet"]),
+        points=pair(data["points"]),
+        crosses=pair(data["crosses"]),
+        owed=None if data["owed"] is None else pair(data["owed"]),
+        over=data["over"],
+        winner=data["winner"],
     )
