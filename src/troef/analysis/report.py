@@ -25,8 +25,8 @@ add_words(
             "de": "Analyse: keine Fehler{open}.",
         },
         "analysis_mistakes": {
-            "nl": "Analyse: {n} fout(en), kost {cost} procentpunt kans: {where}{open}.",
-            "en": "Analysis: {n} mistake(s), cost {cost} percentage points of chance: {where}{open}.",
+            "nl": "Analyse: {n} {n|fout|fouten}, kost {cost} procentpunt kans: {where}{open}.",
+            "en": "Analysis: {n} {n|mistake|mistakes}, cost {cost} percentage points of chance: {where}{open}.",
             "de": "Analyse: {n} Fehler, kostet {cost} Prozentpunkte Chance: {where}{open}.",
         },
         "analysis_open": {

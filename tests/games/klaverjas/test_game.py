@@ -33,7 +33,7 @@ def _random_match(preset: str, seed: int, stop: int | None = None, switches: dic
 
 def test_registered() -> None:
     assert game("klaverjas") is GAME and KJ.partnerships and list(KJ.presets()) == PRESETS
-    assert KJ.bot_kinds() == ("random", "heuristic", "pimc")
+    assert KJ.bot_kinds() == ("random", "beginner", "club", "strong", "heuristic", "pimc")
 
 
 @pytest.mark.slow
