@@ -31,6 +31,7 @@ from typing import Final
 
 from troef.cards import SUIT_LETTERS, card_str, parse_card
 from troef.core.errors import NotationError
+from troef.core.native import share_when_copied
 
 
 class BidKind(IntEnum):
@@ -196,3 +197,7 @@ def _number(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise NotationError(f"{text!r} is not a number")
     return int(text)
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(Pass, Bid, Discard, NameTrump, DeclareRoem, DeclareStuk, Play)

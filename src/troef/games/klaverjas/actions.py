@@ -29,6 +29,7 @@ from typing import Final
 
 from troef.cards import SUIT_LETTERS, card_str, parse_card
 from troef.core.errors import NotationError
+from troef.core.native import share_when_copied
 
 #: The words of the kraak chain in order, after "no".
 CHAIN: Final = ("kraak", "rekraak", "superkraak")
@@ -126,3 +127,7 @@ def parse_action(text: str) -> KlaverjasAction:
     raise NotationError(
         f"{text!r} is not an action; examples: 'trump h', 'pass', 'kraak', 'no', 'roem 20', 'stuk', 'play Jh'"
     )
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(NameTrump, Word, DeclareRoem, Play)
