@@ -5,8 +5,10 @@ Each test talks to a real server process on loopback (``tests/server/conftest.py
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -15,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import HUMANS4, LOOSE, Client, Server
+from troef.tournament.draw import deal_commitment, deal_seed
 
 #: A table of four people for each game (its default preset).
 GAMES = ("bonaken", "klaverjas", "binokel")
@@ -64,7 +67,7 @@ def _still_answers(client: Client, sent: dict[str, Any] | str) -> dict[str, Any]
     client.send(sent)
     ref = f"p{next(_refs)}"
     client.send({"v": 1, "type": "ping", "id": ref})
-    answers = []
+    answers: list[dict[str, Any]] = []
     while True:
         msg = client.recv(timeout=10)
         if msg.get("type") == "pong" and msg.get("ref") == ref:
@@ -168,3 +171,75 @@ def test_any_failure_while_serving_a_message_frees_the_connection() -> None:
 
     sent = asyncio.run(main())
     assert [(m["type"], m.get("code"), m.get("ref")) for m in sent] == [("error", "internal", 1), ("pong", None, 2)]
+
+
+# ---------------------------------------------------------------------- finding 1: online tournament deals
+def _tournament(srv: Server, seed: int) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A tournament of 8 players, one round of one game, drawn: its id, the organiser's header, the round."""
+    status, data = srv.http(
+        "POST", "/api/tournaments", {"name": "NK", "seed": seed, "rounds": 1, "games_per_round": 1, "final": False}
+    )
+    assert status == 200, data
+    tid, org = data["id"], {"x-troef-organiser": data["token"]}
+    for action, body in (("players", {"names": [f"Speler {i}" for i in range(1, 9)]}), ("draw", {})):
+        status, answer = srv.http("POST", f"/api/tournaments/{tid}/{action}", body, org)
+        assert status == 200, answer
+    return tid, org, answer["tournament"]["drawn"][0]
+
+
+def _open(srv: Server, tid: str, org: dict[str, str], absent: Any, level: str = "random") -> dict[str, Any]:
+    body = {"round": 1, "game": 1, "absent": absent, "level": level}
+    status, opened = srv.http("POST", f"/api/tournaments/{tid}/online", body, org)
+    assert status == 200, opened
+    return opened  # type: ignore[no-any-return]
+
+
+def test_the_same_public_tournament_seed_draws_the_same_tables_but_deals_other_cards(server: Server) -> None:
+    """Everything public about two tournaments is the same; their online hands are not (issue 35, finding 1)."""
+    hands = []
+    for _ in range(2):
+        tid, org, rnd = _tournament(server, seed=4242)
+        me = rnd["tables"][0]["players"][0]
+        others = [p for table in rnd["tables"] for p in table["players"] if p != me]
+        opened = _open(server, tid, org, others)
+        link = next(s["link"] for s in opened["tables"][0]["seats"] if s["number"] == me)
+        table_id, token = link.split("/t/")[1].split("#t=")
+        status, info = server.http("GET", f"/api/tables/{table_id}")
+        assert status == 200 and info["practice"] is False and "seed" not in info
+        status, public = server.http("GET", f"/api/tournaments/{tid}")
+        game = public["drawn"][0]["tables"][0]["games"][0]
+        assert len(game["deal_commitment"]) == 64 and game["deal_secret"] is None  # committed, not revealed
+        client = server.client()
+        try:
+            client.join(table_id, token)
+            assert client.state is not None
+            hands.append(([t["players"] for t in rnd["tables"]], client.state["view"]["hand"]))
+        finally:
+            client.close()
+    (tables_a, hand_a), (tables_b, hand_b) = hands
+    assert tables_a == tables_b  # the draw follows from the public seed: anybody can check it
+    assert hand_a != hand_b  # the cards do not
+
+
+def test_an_online_deal_is_committed_before_and_revealed_after_the_game(server: Server) -> None:
+    tid, org, rnd = _tournament(server, seed=7)
+    opened = _open(server, tid, org, "all")
+    deadline = time.monotonic() + 300
+    while True:
+        status, public = server.http("GET", f"/api/tournaments/{tid}")
+        assert status == 200
+        if public["drawn"][0]["complete"]:
+            break
+        for table in public["drawn"][0]["tables"]:  # while a table plays, its secret stays hidden
+            game = table["games"][0]
+            assert game["deal_secret"] is None or game["source"] == "online"
+        assert time.monotonic() < deadline, "the computer players did not finish in time"
+        time.sleep(0.5)
+    for table, invite in zip(public["drawn"][0]["tables"], opened["tables"], strict=True):
+        game = table["games"][0]
+        secret = game["deal_secret"]
+        assert game["source"] == "online" and secret
+        assert hashlib.sha256(secret.encode()).hexdigest() == game["deal_commitment"] == deal_commitment(secret)
+        status, record = server.http("GET", f"/api/tables/{invite['id']}/record")
+        assert status == 200 and record["seed"] == deal_seed(secret)  # the record was dealt from the secret
+    assert all(t["games"][0]["deal_secret"] is None for t in rnd["tables"])  # the draw's answer showed none

@@ -287,15 +287,19 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         """What the lobby can create."""
         return {"games": {name: g.options() for name, g in self.games.items()}}
 
-    async def create_table(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+    async def create_table(
+        self, body: Mapping[str, Any], *, seed: int | None = None
+    ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a lobby request; returns it with the tokens of its invited seats.
 
         The match is made before anything is stored: a configuration the game
         cannot start is refused (400) and leaves no row behind. A table whose
-        creator chose the seed is a *practice* table (the deal is known to
-        whoever knows the seed): it is marked so wherever it is shown and
-        offers no seat in the lobby; every other table is dealt from a secret
-        seed, which only the record of the finished match shows.
+        creator chose the seed (``"seed"`` in ``body``) is a *practice* table
+        (the deal is known to whoever knows the seed): it is marked so
+        wherever it is shown and offers no seat in the lobby; every other
+        table is dealt from a secret seed, which only the record of the
+        finished match shows: a random one, or ``seed``, a secret the server
+        keeps (a tournament game's, :func:`troef.tournament.draw.deal_seed`).
         """
         if len(self.tables) >= self.max_tables:
             raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
@@ -347,10 +351,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players or owner not in tokens
         ):
             raise TableError(400, "bad_seats", "'owner' must be the number of a person's seat with a link")
-        seed = body.get("seed")
+        secret_seed, seed = seed, body.get("seed")
         practice = seed is not None
+        if secret_seed is not None and practice:
+            raise TableError(400, "bad_config", "a table dealt from a secret seed has no chosen seed")
         if seed is None:
-            seed = secrets.randbits(62)
+            seed = secrets.randbits(62) if secret_seed is None else secret_seed
         elif type(seed) is not int or not 0 <= seed < 2**63:
             raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
         elif any(s.open for s in seats):

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any, Final
 
-from troef.tournament.draw import choose_byes, draw_tables, meetings, round_rng
+from troef.tournament.draw import choose_byes, deal_secret, draw_tables, meetings, round_rng
 from troef.tournament.scoring import GameScoring, scoring_for
 
 #: Longest player or tournament name.
@@ -75,6 +75,15 @@ class Round:
     final: bool = False
     #: Online games: ``"table/game"`` -> the server table id.
     online: dict[str, str] = field(default_factory=dict)
+    #: The secret each game is dealt from if it is played online: ``"table/game"`` -> hex
+    #: (:func:`troef.tournament.draw.deal_secret`; public only once the game's result is in).
+    deals: dict[str, str] = field(default_factory=dict)
+
+    def draw_deals(self, games: int) -> None:
+        """Draw the secret of every game of every table that has none yet."""
+        for table in range(1, len(self.tables) + 1):
+            for game in range(1, games + 1):
+                self.deals.setdefault(f"{table}/{game}", deal_secret())
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +263,7 @@ class Tournament:
         seated = [p for p in active if p not in byes]
         met = meetings(t for r in self.drawn for t in r.tables) if self.avoid_repeats else None
         rnd = Round(number, draw_tables(seated, size, rng, met), tuple(byes))
+        rnd.draw_deals(self.games_per_round)  # not from rng: the deals must not follow from the public seed
         self.drawn.append(rnd)
         return rnd
 
@@ -278,6 +288,7 @@ class Tournament:
         seats = list(finalists)
         rng.shuffle(seats)
         rnd = Round(self.rounds + 1, [tuple(seats)], (), final=True)
+        rnd.draw_deals(self.games_per_round)
         self.drawn.append(rnd)
         return rnd
 
