@@ -5,10 +5,14 @@ Each test talks to a real server process on loopback (``tests/server/conftest.py
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import http.client
+import io
 import itertools
 import json
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -243,3 +247,115 @@ def test_an_online_deal_is_committed_before_and_revealed_after_the_game(server: 
         status, record = server.http("GET", f"/api/tables/{invite['id']}/record")
         assert status == 200 and record["seed"] == deal_seed(secret)  # the record was dealt from the secret
     assert all(t["games"][0]["deal_secret"] is None for t in rnd["tables"])  # the draw's answer showed none
+
+
+# ---------------------------------------------------------------------- finding 4
+def test_a_number_of_more_digits_than_int_takes_is_a_bad_request(server: Server) -> None:
+    huge = "9" * 5000
+    for path, body in (
+        ("/api/tables", '{"game": "bonaken", "seats": [], "turn_seconds": ' + huge + "}"),
+        ("/api/tournaments", '{"name": "NK", "rounds": ' + huge + "}"),
+    ):
+        status, data = server.http("POST", path, body.encode())
+        assert status == 400 and data["error"]["code"] == "bad_json", (path, status, data)
+    assert "Traceback" not in server.log()
+
+
+def _raw(srv: Server, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, Any]:
+    """A request with exactly these headers (``Server.http`` always says JSON)."""
+    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30)
+    try:
+        conn.request(method, path, body, headers)
+        resp = conn.getresponse()
+        return resp.status, json.loads(resp.read())
+    finally:
+        conn.close()
+
+
+def _every_route() -> list[str]:
+    """A path of every route of the app (path parameters filled in), the static files' mount included."""
+    from starlette.routing import Mount, Route
+
+    from troef.server.app import create_app
+
+    app = create_app("sqlite://")
+    paths = []
+    for route in app.routes:
+        assert isinstance(route, (Route, Mount))
+        path = route.path
+        for name in route.param_convertors:
+            path = path.replace(f"{{{name}}}", "1" if name == "hand" else "x").replace(f"{{{name}:int}}", "1")
+        paths.append(path + ("/style.css" if isinstance(route, Mount) else ""))
+    return paths
+
+
+def test_every_route_refuses_changes_from_other_sites_and_form_bodies(server: Server) -> None:
+    """Whatever the route, a request that may change something passes the same Origin and content-type checks."""
+    paths = _every_route()
+    assert "/api/tournaments" in paths and "/api/tables" in paths and "/api/tournaments/x/x" in paths
+    evil = {"origin": "http://evil.example", "content-type": "application/json"}
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for path in paths:
+        for method in ("POST", "PUT", "PATCH", "DELETE"):
+            status, data = server.http(method, path, b'{"name": "x"}', evil)
+            assert status == 403 and data["error"]["code"] == "bad_origin", (method, path, status)
+            status, data = _raw(server, method, path, b"name=x", form)
+            assert status == 415 and data["error"]["code"] == "bad_content_type", (method, path, status)
+    # nothing was made: a tournament page of this server still answers, with no tournament behind it
+    status, _ = server.http("POST", "/api/tournaments", {"name": "NK"}, {"origin": server.base})
+    assert status == 200
+
+
+def _nk(srv: Server, names: list[str]) -> tuple[str, dict[str, str], int, Any]:
+    status, data = srv.http("POST", "/api/tournaments", {"name": "NK", "seed": 1, "rounds": 1, "final": False})
+    assert status == 200
+    tid, org = data["id"], {"x-troef-organiser": data["token"]}
+    status, answer = srv.http("POST", f"/api/tournaments/{tid}/players", {"names": names}, org)
+    return tid, org, status, answer
+
+
+def test_standings_csv_cells_cannot_be_formulas(server: Server) -> None:
+    names = [
+        '=HYPERLINK("http://evil.example","klik")',
+        "+31 6 1234",
+        "-Piet",
+        "@Jan",
+        "Klaas",
+        "Kees",
+        "Mien",
+        "Truus",
+    ]
+    tid, _org, status, _ = _nk(server, names)
+    assert status == 200
+    req = urllib.request.Request(f"{server.base}/api/tournaments/{tid}/export/standings.csv")
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        text = resp.read().decode()
+    cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells), text[:300]
+    assert {'\'=HYPERLINK("http://evil.example","klik")', "'+31 6 1234", "'-Piet", "'@Jan", "Klaas"} <= set(cells)
+
+
+def test_lookalike_names_are_refused_and_names_are_normalised(server: Server) -> None:
+    tid, org, status, answer = _nk(server, ["Anna", "\uff2a\uff41\uff4e"])  # full-width Ｊａｎ
+    assert status == 200
+    status, public = server.http("GET", f"/api/tournaments/{tid}")
+    assert [p["name"] for p in public["players"]] == ["Anna", "Jan"]
+    for lookalike in ("\u0410nna", "anna", "\u0391nna", "J\u0430n"):  # Cyrillic А, case, Greek Α, Cyrillic а
+        status, answer = server.http("POST", f"/api/tournaments/{tid}/players", {"names": [lookalike]}, org)
+        assert status == 409 and answer["error"]["code"] == "duplicate", (lookalike, answer)
+        assert "Anna" in answer["error"]["message"] or "Jan" in answer["error"]["message"]
+    status, public = server.http("GET", f"/api/tournaments/{tid}")
+    assert len(public["players"]) == 2  # nothing changed
+
+
+def test_results_are_numbers_only_as_json_numbers(server: Server) -> None:
+    tid, org, status, _ = _nk(server, [f"Speler {i}" for i in range(1, 5)])
+    assert server.http("POST", f"/api/tournaments/{tid}/draw", {}, org)[0] == 200
+    for points in (["10", "8", "4", "1"], [10, 8, 4, "1"], [10.0, 8, 4, 1], [True, 8, 4, 1], ["\u0661\u0660", 8, 4, 1]):
+        body = {"round": 1, "table": 1, "game": 1, "points": points}
+        status, answer = server.http("POST", f"/api/tournaments/{tid}/result", body, org)
+        assert status == 400 and answer["error"]["code"] == "bad_result", (points, answer)
+    status, public = server.http("GET", f"/api/tournaments/{tid}")
+    assert public["drawn"][0]["tables"][0]["games"][0]["points"] is None
+    body = {"round": 1, "table": 1, "game": 1, "points": [10, 8, 4, 1]}
+    assert server.http("POST", f"/api/tournaments/{tid}/result", body, org)[0] == 200

@@ -23,11 +23,12 @@ HTTP routes (JSON unless noted):
 ``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
 =======================================  ==============================================
 
-Every request must name this server in its ``Host`` header, and a ``POST`` or
-the game socket's handshake must carry no ``Origin`` or one of this server
-(:class:`troef.server.guard.Guard`); a ``POST`` body must be
-``application/json``. Creating tables and fetching replays and records are
-rate-limited per client.
+Every request must name this server in its ``Host`` header, and every request
+that may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``, on
+any route: :class:`Front`) or the game socket's handshake must carry no
+``Origin`` or one of this server (:class:`troef.server.guard.Guard`); such a
+request's body must be ``application/json``. Creating tables and fetching
+replays and records are rate-limited per client.
 """
 
 from __future__ import annotations
@@ -100,8 +101,19 @@ _SECURITY_HEADERS: Final = [
 ]
 
 
+#: Methods that change nothing: every other one must pass the Origin and content-type checks.
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 class Front:
-    """The outermost layer: the ``Host`` check, and a strict content security policy and friends on every response."""
+    """The outermost layer: the ``Host`` check, the Origin and content-type checks of every request that may
+    change something (whatever its route), and a strict content security policy and friends on every response.
+
+    A browser lets any site send a form or ``text/plain`` body to any server
+    without asking it first, but not ``application/json``: that, and the
+    ``Origin`` check, keep other sites' pages from creating tables or
+    tournaments, taking seats or acting as an organiser in a visitor's name.
+    """
 
     def __init__(self, app: ASGIApp, guard: Guard | None = None) -> None:
         self.app = app
@@ -118,6 +130,11 @@ class Front:
                 response = _error(421, "bad_host", "this server does not answer to that host name")
                 await response(scope, receive, send)
                 return
+            if scope["method"] not in SAFE_METHODS:
+                refused = _unsafe_refusal(scope, self.guard)
+                if refused is not None:
+                    await refused(scope, receive, send)
+                    return
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -125,6 +142,16 @@ class Front:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _unsafe_refusal(scope: Scope, guard: Guard) -> Response | None:
+    """Why a request that may change something is refused (a page of another site, a body a form can send), or None."""
+    if not guard.origin_ok(_header(scope, b"origin"), _header(scope, b"host")):
+        return _error(403, "bad_origin", "requests from pages of other sites are refused")
+    media_type = (_header(scope, b"content-type") or "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        return _error(415, "bad_content_type", "send the body as application/json")
+    return None
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -141,18 +168,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 async def _body(request: Request, guard: Guard) -> dict[str, Any]:
-    """The JSON object of a request that changes something, from a page of this server or from no page at all.
-
-    A browser lets any site send a form or ``text/plain`` body to any server
-    without asking it first, but not ``application/json``: that, and the
-    ``Origin`` check, keep other sites' pages from creating tables or taking
-    seats in a visitor's name.
-    """
-    if not guard.origin_ok(request.headers.get("origin"), request.headers.get("host")):
-        raise TableError(403, "bad_origin", "requests from pages of other sites are refused")
-    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media_type != "application/json":
-        raise TableError(415, "bad_content_type", "send the body as application/json")
+    """The JSON object of a request that changes something (:class:`Front` has checked its Origin and type)."""
     size = 0
     chunks = []
     try:
@@ -167,7 +183,10 @@ async def _body(request: Request, guard: Guard) -> dict[str, Any]:
         raise TableError(408, "too_slow", "the request body did not arrive in time") from None
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (
+        ValueError,
+        RecursionError,
+    ):  # JSONDecodeError, UnicodeDecodeError, and a number int() refuses (4,300 digits)
         raise TableError(400, "bad_json", "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise TableError(400, "bad_json", "the request body must be a JSON object")

@@ -159,7 +159,7 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # also a number of more digits than int() takes (4,300)
         raise TournamentError("the request body is not valid JSON", "bad_json") from None
     if not isinstance(data, dict):
         raise TournamentError("the request body must be a JSON object", "bad_json")
@@ -486,6 +486,8 @@ class TournamentWeb:
             for value in (points, order):
                 if value is not None and not isinstance(value, list):
                     raise TournamentError("'points' and 'order' must be lists, one value per seat", "bad_result")
+            if points is not None and not all(isinstance(v, int) and not isinstance(v, bool) for v in points):
+                raise TournamentError("table points must be JSON numbers (whole), e.g. [10, 8, 4, 1]", "bad_result")
             note = str(body.get("note", ""))
 
             def enter(t: Tournament) -> dict[str, Any]:
