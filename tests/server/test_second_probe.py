@@ -11,9 +11,11 @@ import http.client
 import io
 import itertools
 import json
+import socket
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -21,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.server.conftest import HUMANS4, LOOSE, Client, Server
+from tests.server.test_edge import _closed_by_server, _slow, http_from
 from troef.tournament.draw import deal_commitment, deal_seed
 
 #: A table of four people for each game (its default preset).
@@ -359,3 +362,130 @@ def test_results_are_numbers_only_as_json_numbers(server: Server) -> None:
     assert public["drawn"][0]["tables"][0]["games"][0]["points"] is None
     body = {"round": 1, "table": 1, "game": 1, "points": [10, 8, 4, 1]}
     assert server.http("POST", f"/api/tournaments/{tid}/result", body, org)[0] == 200
+
+
+# ---------------------------------------------------------------------- finding 3: limits by network
+def _still_open(sock: socket.socket) -> bool:
+    """Whether the server has neither answered nor closed ``sock`` (a refused one has a 503 waiting)."""
+    sock.setblocking(False)
+    try:
+        return not sock.recv(1, socket.MSG_PEEK)
+    except BlockingIOError:
+        return True
+    finally:
+        sock.setblocking(True)
+
+
+def test_tables_nobody_joined_stay_out_of_the_cap_of_tables_in_play(tmp_path: Path) -> None:
+    srv = Server(
+        f"sqlite:///{tmp_path / 'troef.db'}",
+        log_dir=tmp_path,
+        extra=[*LOOSE, "--max-tables", "3", "--max-unjoined-tables", "5"],
+    )
+    body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": HUMANS4}
+    try:
+        # the probe: many addresses make tables and never join them; new tables are still made
+        made = [http_from(srv, "POST", "/api/tables", body, source=f"127.0.0.{10 + i}") for i in range(20)]
+        assert [status for status, _ in made] == [200] * 20, made[-1]
+        assert srv.http("GET", "/api/health")[1]["tables"] == 5  # the oldest unjoined ones made room
+        assert srv.http("GET", f"/api/tables/{made[0][1]['id']}")[0] == 404  # and are gone, rows and all
+        # tables people join are what the cap counts
+        clients = []
+        for _ in range(3):
+            table = srv.create("pagat")
+            client = srv.client()
+            client.join(table["id"], table["invites"][0]["token"])
+            clients.append(client)
+        status, refused = srv.http("POST", "/api/tables", body)
+        assert status == 503 and refused["error"]["code"] == "server_busy"
+        for client in clients:
+            client.close()
+    finally:
+        srv.stop()
+
+
+def test_an_unjoined_table_expires_within_minutes_by_default() -> None:
+    import inspect
+
+    from troef.cli import serve
+    from troef.server.app import create_app
+
+    for fn, name in ((serve, "expire_after"), (create_app, "expire_seconds")):
+        assert inspect.signature(fn).parameters[name].default <= 300, fn
+
+
+def test_clients_are_counted_by_network(tmp_path: Path) -> None:
+    limits = ["--ipv4-prefix", "24", "--max-connections-per-client", "3", "--reserved-connections", "0"]
+    srv = Server(
+        f"sqlite:///{tmp_path / 'troef.db'}",
+        log_dir=tmp_path,
+        extra=["--create-rate", "2", "--replay-rate", "0", "--header-timeout", "30", *limits],
+    )
+    socks: list[socket.socket] = []
+    try:
+        socks = [_slow(f"127.0.0.{2 + i}", srv.port) for i in range(3)]  # three addresses of one /24
+        over = _slow("127.0.0.5", srv.port)
+        socks.append(over)
+        assert _closed_by_server(over, 5).startswith(b"HTTP/1.1 503")
+        assert all(_still_open(s) for s in socks[:3])
+        body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": HUMANS4}
+        for s in socks:
+            s.close()
+        socks = []
+        assert http_from(srv, "POST", "/api/tables", body, source="127.0.1.2")[0] == 200
+        assert http_from(srv, "POST", "/api/tables", body, source="127.0.1.3")[0] == 200
+        status, data = http_from(srv, "POST", "/api/tables", body, source="127.0.1.4")  # the same /24 again
+        assert status == 429 and data["error"]["code"] == "rate_limited"
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
+
+
+def test_connection_places_are_kept_for_players_at_a_table(tmp_path: Path) -> None:
+    limits = ["--max-connections", "8", "--reserved-connections", "3", "--header-timeout", "30"]
+    srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=[*LOOSE, *limits])
+    socks: list[socket.socket] = []
+    player = None
+    try:
+        table = srv.create("pagat")
+        player = srv.client()  # a player at a table, from 127.0.0.1: one connection
+        assert player.join(table["id"], table["invites"][0]["token"])["type"] == "welcome"
+        # others hold sockets open from many addresses: they get the unreserved places only (8 - 3 - 1)
+        socks = [_slow(f"127.0.0.{20 + i}", srv.port) for i in range(4)]
+        refused = _slow("127.0.0.30", srv.port)
+        socks.append(refused)
+        assert _closed_by_server(refused, 5).startswith(b"HTTP/1.1 503")
+        assert all(_still_open(s) for s in socks[:4])
+        # the player's client still gets in: a page load, a second connection
+        assert http_from(srv, "GET", f"/api/tables/{table['id']}")[0] == 200
+        again = srv.client()
+        again.send({"v": 1, "type": "ping", "id": 1})
+        assert again.recv_until(lambda m: m["type"] == "pong")["ref"] == 1
+        again.close()
+        # a client with nobody at a table does not
+        assert _closed_by_server(_slow("127.0.0.31", srv.port), 5).startswith(b"HTTP/1.1 503")
+    finally:
+        for s in socks:
+            s.close()
+        if player is not None:
+            player.close()
+        srv.stop()
+
+
+def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": HUMANS4}
+    for trusted in (False, True):
+        extra = ["--create-rate", "2", "--replay-rate", "0", "--max-connections-per-client", "1000"]
+        if trusted:
+            extra += ["--trusted-proxy", "127.0.0.1"]
+        srv = Server(f"sqlite:///{tmp_path / f'troef{trusted}.db'}", log_dir=tmp_path, extra=extra)
+        try:
+            statuses = [
+                http_from(srv, "POST", "/api/tables", body, headers={"x-forwarded-for": f"198.51.100.{i}"})[0]
+                for i in range(4)
+            ]
+        finally:
+            srv.stop()
+        # untrusted: one client (the peer) making four tables, two too many; trusted: four clients
+        assert statuses == ([200] * 4 if trusted else [200, 200, 429, 429]), (trusted, statuses)

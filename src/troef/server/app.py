@@ -51,7 +51,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from troef.server.guard import GUARD, Guard, Limits, client_key, guarded_http, lock_database
+from troef.server.guard import GUARD, Guard, Limits, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
@@ -202,7 +202,8 @@ def create_app(
     rate_limit: float = RATE,
     limits: Limits | None = None,
     idle_seconds: float = 3600.0,
-    expire_seconds: float = 900.0,
+    expire_seconds: float = 180.0,
+    max_unjoined: int = 1000,
 ) -> Starlette:
     """The troef web app on the database at ``db_url`` (default: a SQLite file in the user data folder).
 
@@ -210,7 +211,9 @@ def create_app(
     seconds it may think; ``rate_limit``: messages a second one connection may
     send on average (``docs/protocol.md``); ``limits``: the edge's limits
     (:class:`troef.server.guard.Limits`); ``idle_seconds``: a table unused this
-    long leaves memory; ``expire_seconds``: a table nobody joined this long is deleted.
+    long leaves memory; ``expire_seconds``: a table nobody joined this long is deleted;
+    ``max_tables``: tables in play (joined) at once; ``max_unjoined``: tables nobody has joined
+    yet, at once (a new one beyond them pushes out the oldest: :class:`~troef.server.tables.Hub`).
     """
     from troef.tournament.web import TournamentWeb
 
@@ -223,12 +226,18 @@ def create_app(
         max_tables=max_tables,
         idle_seconds=idle_seconds,
         expire_seconds=expire_seconds,
+        max_unjoined=max_unjoined,
     )
     tournaments = TournamentWeb(db_url, hub)
     guard = Guard(limits or Limits())
 
     def endpoint(out: Outlet) -> Connection:
-        return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout)
+        transport = getattr(out, "transport", None)
+
+        def seated() -> None:  # a player at a table: its client may use the reserved connections
+            guard.seat_taken(transport)
+
+        return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout, on_seat=seated)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -258,7 +267,7 @@ def create_app(
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request, guard)
-            if not guard.creations.allow(_client(request)):
+            if not guard.creations.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
             table, tokens = await hub.create_table(body)
         except TableError as exc:
@@ -299,7 +308,7 @@ def create_app(
 
     async def replay(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request)):
+            if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
             open_cards = request.query_params.get("open") == "1"
@@ -312,7 +321,7 @@ def create_app(
 
     async def record(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request)):
+            if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many records from here; wait a minute")
             text, filename = await hub.record(request.path_params["table_id"])
         except TableError as exc:
@@ -346,8 +355,9 @@ def create_app(
     return app
 
 
-def _client(request: Request) -> str:
-    return client_key(request.client.host if request.client else None)
+def _client(request: Request, guard: Guard) -> str:
+    # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
+    return guard.client_key(request.client.host if request.client else None)
 
 
 #: Allocations between collections of the youngest generation, and collections between older ones.
@@ -381,7 +391,8 @@ def run(
     rate_limit: float = RATE,
     limits: Limits | None = None,
     max_tables: int = 1000,
-    expire_seconds: float = 900.0,
+    expire_seconds: float = 180.0,
+    max_unjoined: int = 1000,
 ) -> None:
     """Serve troef with uvicorn until interrupted.
 
@@ -409,6 +420,7 @@ def run(
         limits=limits,
         max_tables=max_tables,
         expire_seconds=expire_seconds,
+        max_unjoined=max_unjoined,
     )
     tune_gc()
     uvicorn.run(
@@ -418,6 +430,9 @@ def run(
         http=guarded_http(HttpToolsProtocol),  # connection caps and the header timeout: troef.server.guard
         timeout_keep_alive=max(1, round(limits.idle_timeout)),
         ws=GameSocket,  # the game socket: see troef.server.transport
+        # X-Forwarded-For is believed only from the reverse proxies named (uvicorn would trust 127.0.0.1's)
+        proxy_headers=bool(limits.trusted_proxies),
+        forwarded_allow_ips=list(limits.trusted_proxies) or None,
         log_level=log_level,
         access_log=log_level == "debug",
         # asyncio's own loop, not uvloop: libuv takes in one new connection per pass of the loop, and

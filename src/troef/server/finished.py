@@ -30,7 +30,6 @@ class FinishedMatches:
     store: AsyncStore
     games: dict[str, GameAdapter]
     tables: dict[str, LiveTable]
-    max_tables: int
     replay_cache: int
     _replay_executor: ThreadPoolExecutor
     _replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None]
@@ -43,6 +42,7 @@ class FinishedMatches:
         async def _build(self, row: TableRow) -> LiveTable: ...
         def kick_bots(self, table: LiveTable) -> None: ...
         def _arm_timer(self, table: LiveTable) -> None: ...
+        def _make_room(self) -> None: ...
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, table_id: str, token: object) -> LiveTable:
@@ -80,8 +80,7 @@ class FinishedMatches:
         return new
 
     async def _copy_table(self, old: LiveTable) -> LiveTable:
-        if len(self.tables) >= self.max_tables:
-            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        self._make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)

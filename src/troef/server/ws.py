@@ -20,6 +20,7 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
@@ -63,8 +64,17 @@ class Outlet(Protocol):
 class Connection:
     """A client's WebSocket: it reads intentions and sends what its viewer may see."""
 
-    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE, join_within: float | None = None) -> None:
+    def __init__(
+        self,
+        out: Outlet,
+        hub: Hub,
+        rate: float = RATE,
+        join_within: float | None = None,
+        on_seat: Callable[[], None] | None = None,
+    ) -> None:
         self.out = out
+        #: Called when the connection takes a seat (the guard keeps connection places for seated players).
+        self.on_seat = on_seat
         self.hub = hub
         self.table: LiveTable | None = None
         self.viewer: int | None = None
@@ -252,6 +262,8 @@ class Connection:
             msg,
         )
         self.hub.attach(table, viewer, self)
+        if viewer != SPECTATOR and self.on_seat is not None:
+            self.on_seat()
 
     def _act(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)

@@ -272,7 +272,7 @@ class TournamentWeb:
                 secret = secrets_drawn[key] = deal_secret()
             try:
                 # dealt from the game's secret, never from the public tournament seed
-                live, tokens = await self.hub.create_table(request, seed=deal_seed(secret))
+                live, tokens = await self.hub.create_table(request, seed=deal_seed(secret), reserved=True)
             except TableError as exc:
                 raise TournamentError(f"table {i}: {exc.message}", "online_failed") from None
             opened[key] = live.id
