@@ -489,3 +489,64 @@ def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(tmp_path: Pa
             srv.stop()
         # untrusted: one client (the peer) making four tables, two too many; trusted: four clients
         assert statuses == ([200] * 4 if trusted else [200, 200, 429, 429]), (trusted, statuses)
+
+
+# ---------------------------------------------------------------------- finding 5: replays
+def test_many_parallel_replays_of_a_finished_match_are_made_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """50 clients asking at once for the same replay: one database load, one build, one encoding, off the loop."""
+    import asyncio
+    import threading
+
+    from troef.server import finished as finished_module
+    from troef.server.storage import AsyncStore
+    from troef.server.tables import Hub
+
+    built: list[str] = []
+    real = finished_module.replay_frames
+
+    def counting(*args: Any) -> Any:
+        built.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(finished_module, "replay_frames", counting)
+
+    async def main() -> None:
+        hub = Hub(AsyncStore(f"sqlite:///{tmp_path / 'hub.db'}"), bot_delay=0.0)
+        await hub.start()
+        try:
+            seats = [{"kind": "bot", "level": "random"}] * 2
+            table, _ = await hub.create_table({"config": {"preset": "nk", "players": 2}, "seats": seats})
+            for _ in range(3000):
+                if table.id not in hub.tables and table.over:
+                    break
+                await asyncio.sleep(0.01)
+            for _ in range(300):  # marked finished in the database
+                row = await hub.store.run(hub.store.store.load, table.id)
+                if row is not None and row.finished_at is not None:
+                    break
+                await asyncio.sleep(0.01)
+            loads: list[str] = []
+            real_load = hub.store.store.load
+
+            def counting_load(table_id: str) -> Any:
+                loads.append(table_id)
+                return real_load(table_id)
+
+            monkeypatch.setattr(hub.store.store, "load", counting_load)
+            answers = await asyncio.gather(*(hub.replay(table.id, 1, None) for _ in range(50)))
+            assert all(a == answers[0] for a in answers)
+            first = answers[0]
+            assert (first if isinstance(first, dict) else json.loads(first))["frames"]  # (main answered a dict)
+            assert len(loads) == 1 and len(built) == 1  # main: 50 loads and a build for each waiting request
+            assert built[0].startswith("troef-replay")  # never on the loop, never in the live tables' pool
+            again = await asyncio.gather(*(hub.replay(table.id, 1, None, open_cards=True) for _ in range(50)))
+            assert all(a == again[0] for a in again) and "open" in (
+                again[0] if isinstance(again[0], dict) else json.loads(again[0])
+            )
+            assert len(loads) == 1  # the finished row is kept
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())

@@ -312,12 +312,12 @@ def create_app(
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
             open_cards = request.query_params.get("open") == "1"
-            frames = await hub.replay(
+            text = await hub.replay(
                 request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
             )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
-        return JSONResponse(frames)
+        return Response(text, media_type="application/json")  # made and encoded once, off the loop
 
     async def record(request: Request) -> Response:
         try:

@@ -117,7 +117,10 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
         # replays and records of finished matches are built here, one at a time: never in the live tables' pool
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
-        self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
+        self._replays: OrderedDict[tuple[str, int, int, bool], bytes | None] = OrderedDict()
+        self._replays_made: dict[tuple[str, int, int, bool], asyncio.Future[bytes | None]] = {}
+        self._finished_rows: OrderedDict[str, TableRow] = OrderedDict()
+        self._rows_loading: dict[str, asyncio.Future[TableRow | None]] = {}
         self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
         self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
