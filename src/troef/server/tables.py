@@ -299,6 +299,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
 
     def _make_room(self) -> None:
         """Before a new table: refuse it if the tables in play are full; push out the oldest unjoined one if need be."""
+        if len(self.tables) < min(self.max_tables, self.max_unjoined):
+            return  # neither can be full: no need to count (tables are made often under load)
         if self.in_play() >= self.max_tables:
             raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
         unjoined = [t for t in self.tables.values() if t.joined_at is None and not t.over]
