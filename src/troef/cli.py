@@ -541,37 +541,70 @@ def serve(
         list[str] | None,
         typer.Option(help="A host name the server answers to besides loopback (repeat; * for any): its public name."),
     ] = None,
-    max_tables: Annotated[int, typer.Option(help="Tables in play at once.")] = 1000,
+    max_tables: Annotated[int, typer.Option(help="Tables in play (somebody joined them) at once.")] = 1000,
+    max_unjoined_tables: Annotated[
+        int, typer.Option(help="Tables nobody joined yet, at once; a new one beyond them pushes out the oldest.")
+    ] = 1000,
     create_rate: Annotated[float, typer.Option(help="New tables one client may create a minute (0: no limit).")] = 10,
     replay_rate: Annotated[
         float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
     ] = 60,
-    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 900,
+    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 180,
     header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
     idle_timeout: Annotated[
         float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
     ] = 20,
     max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
     max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
+    reserved_connections: Annotated[
+        int | None,
+        typer.Option(help="Of --max-connections, places only clients with a seated player get (default: a tenth)."),
+    ] = None,
+    ipv4_prefix: Annotated[int, typer.Option(help="One client is an IPv4 network of this prefix: 32 or e.g. 24.")] = 32,
+    ipv6_prefix: Annotated[int, typer.Option(help="One client is an IPv6 network of this prefix: 64 or e.g. 56.")] = 64,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Address of a reverse proxy in front (repeat): its X-Forwarded-For header is believed "
+            "(none by default). See docs/protocol.md, 'Behind a reverse proxy'."
+        ),
+    ] = None,
 ) -> None:
     """Play Bonaken, klaverjassen and Binokel in the browser.
 
-    Tables with computer players and friends, kept in a database.
+    Tables with computer players and friends, kept in a database. Behind a reverse proxy:
+    --host 127.0.0.1 --trusted-proxy 127.0.0.1 --allowed-host your.name, and have the proxy set
+    X-Forwarded-For and pass WebSocket upgrades on /ws (docs/protocol.md).
     """
     from troef.server import run
     from troef.server.guard import Limits
 
-    limits = Limits(
-        allowed_hosts=tuple(allowed_host or ()),
-        create_per_minute=create_rate,
-        replays_per_minute=replay_rate,
-        header_timeout=header_timeout,
-        idle_timeout=idle_timeout,
-        max_connections=max_connections,
-        max_connections_per_client=max_connections_per_client,
-    )
+    try:
+        limits = Limits(
+            allowed_hosts=tuple(allowed_host or ()),
+            create_per_minute=create_rate,
+            replays_per_minute=replay_rate,
+            header_timeout=header_timeout,
+            idle_timeout=idle_timeout,
+            max_connections=max_connections,
+            max_connections_per_client=max_connections_per_client,
+            reserved_connections=reserved_connections,
+            ipv4_prefix=ipv4_prefix,
+            ipv6_prefix=ipv6_prefix,
+            trusted_proxies=tuple(trusted_proxy or ()),
+        )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db, limits=limits, max_tables=max_tables, expire_seconds=expire_after)
+    run(
+        host,
+        port,
+        db,
+        limits=limits,
+        max_tables=max_tables,
+        expire_seconds=expire_after,
+        max_unjoined=max_unjoined_tables,
+    )
 
 
 @bench_app.command("server")

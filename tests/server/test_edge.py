@@ -129,9 +129,13 @@ def test_a_restart_applies_the_table_limit(tmp_path: Path) -> None:
     srv = _start(tmp_path, "--max-tables", "3")
     try:
         made = [srv.create()["id"] for _ in range(3)]
+        for table_id in made:  # joined: tables in play, which the limit counts (unjoined ones it does not)
+            client = srv.client()
+            client.join(table_id)
+            client.close()
         status, data = srv.http("POST", "/api/tables", _table_body())
         assert status == 503 and data["error"]["code"] == "server_busy"
-        srv.kill()
+        srv.stop()  # (after the first joins are stored)
         srv.extra = [*LOOSE, "--max-tables", "2"]
         srv.start()
         assert srv.http("GET", "/api/health")[1]["tables"] == 2  # main brought back all three
@@ -273,6 +277,7 @@ def _closed_by_server(sock: socket.socket, within: float) -> bytes:
 @pytest.mark.slow
 def test_slow_headers_and_many_connections_do_not_starve_others(tmp_path: Path) -> None:
     limits = ["--header-timeout", "2", "--max-connections-per-client", "4", "--max-connections", "12"]
+    limits += ["--reserved-connections", "0"]  # the total cap alone (the reserve: tests/server/test_second_probe.py)
     srv = Server(f"sqlite:///{tmp_path / 'troef.db'}", log_dir=tmp_path, extra=limits)
     socks: list[socket.socket] = []
     try:

@@ -378,3 +378,12 @@ def test_a_player_typing_every_kind_of_action_finishes_the_match(
     assert "Dat kan nu niet" not in text and "begrijp ik niet" not in text
     with (tmp_path / "match.json").open(encoding="utf-8") as fp:
         assert replay(load(fp)).standing == game.match.standing()
+
+
+@pytest.mark.parametrize("line", ["\u00b2", "\u0667\u0665", "bonaak \u00b2\u2070", "\u00b9 2"])
+def test_digits_of_other_scripts_are_not_understood(tmp_path: Path, line: str) -> None:
+    """Typed numbers are ASCII digits (docs/protocol.md): '²' passes str.isdigit(), then int() refused it."""
+    game = game_at(tmp_path, Phase.BIDDING, lang="nl")
+    view = hand_view(game.match.hand, 0)
+    parsed = game._parse(line, view, game._display_order(view))
+    assert parsed.error is not None and not parsed.actions

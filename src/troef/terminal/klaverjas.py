@@ -307,7 +307,7 @@ class TerminalGame(Frame):
         hand = view.hand or ()
         if view.phase == "roem" and words in (["nee"], ["no"], ["nein"], ["geen"], ["none"]):
             return declare_roem(0)  # the first trick's roem call (Kraken 3.2): nothing to declare
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             index = int(text) - 1
             if not 0 <= index < len(hand):
                 raise NotationError(f"{text}: choose 1 to {len(hand)}")
