@@ -323,7 +323,7 @@ def create_app(
 
     async def analysis(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request)):
+            if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
             fair = request.query_params.get("fair") == "1"
             found = await hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair)
