@@ -24,9 +24,9 @@ from __future__ import annotations
 from troef.core.bot import LEVELS, SlippingBot
 from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.heuristic import HeuristicBot
-from troef.games.binokel.pimc import PimcBot
+from troef.games.binokel.pimc import PimcBot, Strength
 
-__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "StrongBot"]
+__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "Strength", "StrongBot"]  # Strength: the arena tunes strong:...
 
 
 class BeginnerBot(SlippingBot):

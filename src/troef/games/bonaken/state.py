@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from enum import IntEnum
-from typing import Any, Final
+from typing import Final
 
 from troef.cards import SUIT_NAMES, Rank, card_str, cards_of, make_card, suit_of
 from troef.core.chance import GameRandom, randbelow
 from troef.core.errors import IllegalActionError
-from troef.core.native import copy_attributes
+from troef.core.native import copied_through_constructor
 from troef.games.bonaken.actions import (
     DISCARDS,
     MISERE,
@@ -958,10 +958,6 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ misc
-    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
-        # a compiled Hand cannot be made without __init__ (troef.core.native)
-        return copy_attributes(self, Hand(self.rules, self.deal, validate=False), memo)
-
     def copy(self) -> Hand:
         """An independent copy (for search and what-if analysis)."""
         # (a compiled Hand cannot be made without __init__; the deal is known good)
@@ -1052,3 +1048,7 @@ def random_playout(hand: Hand, chooser: random.Random) -> int:
         hand.apply(legal[randbelow(chooser, len(legal))])
         actions += 1
     return actions
+
+
+# a copy or an unpickled Hand is made by its constructor (troef.core.native)
+copied_through_constructor(Hand, lambda h: (h.rules, h.deal))

@@ -23,9 +23,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from troef.core.native import copy_attributes
+from troef.core.native import copied_through_constructor
 
 #: Names of the levels 0-3.
 LEVELS: Final = ("none", "kraak", "rekraak", "superkraak")
@@ -63,10 +63,6 @@ class Quota:
         self.first_dealer = first_dealer
         self.said = [0, 0]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Quota:
-        # a compiled Quota cannot be made without __init__ (troef.core.native)
-        return copy_attributes(self, Quota(self.quota, self.deals, self.first_dealer), memo)
-
     def owed(self, side: int) -> int:
         """Kraaks ``side`` must still say."""
         return max(0, self.quota - self.said[side])
@@ -80,3 +76,7 @@ class Quota:
         """Whether ``side``, defending deal ``deal``, may not let its chance to kraak go."""
         owed = self.owed(side)
         return owed > 0 and owed >= self.defending_left(side, deal)
+
+
+# a copy or an unpickled Quota is made by its constructor (troef.core.native)
+copied_through_constructor(Quota, lambda q: (q.quota, q.deals, q.first_dealer))

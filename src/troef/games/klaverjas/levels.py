@@ -24,9 +24,9 @@ from __future__ import annotations
 from troef.core.bot import LEVELS, SlippingBot
 from troef.games.klaverjas.actions import Play, parse_action
 from troef.games.klaverjas.heuristic import HeuristicBot
-from troef.games.klaverjas.pimc import KlaverjasPimcBot
+from troef.games.klaverjas.pimc import KlaverjasPimcBot, Strength
 
-__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "StrongBot"]
+__all__ = ["LEVELS", "BeginnerBot", "ClubBot", "Strength", "StrongBot"]  # Strength: the arena tunes strong:...
 
 
 class BeginnerBot(SlippingBot):

@@ -26,12 +26,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Final
+from typing import Final
 
 from troef.cards import card_str
 from troef.core.chance import randbelow
 from troef.core.errors import IllegalActionError
-from troef.core.native import copy_attributes, share_when_copied
+from troef.core.native import copied_through_constructor, share_when_copied
 from troef.games.klaverjas.actions import (
     CHAIN,
     CHAIN_WORDS,
@@ -184,10 +184,6 @@ class DealState:
         "trump",
         "won",
     )
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DealState:
-        # a compiled DealState cannot be made without __init__ (troef.core.native)
-        return copy_attributes(self, DealState(self.rules, self.dealt), memo)
 
     def __init__(self, rules: Rules, dealt: Dealt, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
         self.rules = rules
@@ -692,3 +688,6 @@ def random_playout(deal: DealState, chooser: random.Random) -> int:
 
 # immutable values: a copy of a match shares them (troef.core.native)
 share_when_copied(DealResult)
+
+# a copy or an unpickled DealState is made by its constructor (troef.core.native)
+copied_through_constructor(DealState, lambda d: (d.rules, d.dealt))
