@@ -30,6 +30,7 @@ from typing import Any, Final
 from troef.server.actions import ActionPath
 from troef.server.adapter import ConfigError, canonical_config, games, rebuild
 from troef.server.bots import HINT_BUDGET, PARENT_POLL, BotPlayers, fresh_bot_action, fresh_hint_values, watch_parent
+from troef.server.cluster import Cluster, clustered
 from troef.server.finished import FinishedMatches, replay_frames
 from troef.server.live import (
     ABANDONED_AFTER,
@@ -127,6 +128,10 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._rematches: dict[str, asyncio.Future[LiveTable]] = {}
         #: A hint's search for the values of the legal actions is running (one at a time).
         self._valuing = False
+        #: Called with each table as it comes into memory, before its bots start (the cluster takes its lease).
+        self.admit_listeners: list[Callable[[LiveTable], None]] = []
+        #: On PostgreSQL: this process's part in serving the database's tables with other processes.
+        self.cluster: Cluster | None = Cluster(self, store.store.url) if clustered(store.store.url) else None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -141,6 +146,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         the server not to start.
         """
         await self.store.run(self.store.store.migrate)
+        if self.cluster is not None:  # listening before any table is loaded: no action goes unheard
+            await self.cluster.start()
         rows = await self.store.run(self.store.store.load_unfinished)
         now = datetime.now(UTC)
         mono = time.monotonic()
@@ -166,6 +173,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
                 await self._finish(table)
                 continue
             self.tables[table.id] = table
+            self._admit(table)
             kept += 1
             self.kick_bots(table)
             self._arm_timer(table)
@@ -212,6 +220,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             t.id
             for t in self.tables.values()
             if t.joined_at is None
+            and t.runner
             and not t.over
             and not t.has_connections()
             and not t.busy
@@ -239,10 +248,16 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*(t.bot_task for t in self.tables.values() if t.bot_task), return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
         self.stop_workers()
+
+    def _admit(self, table: LiveTable) -> None:
+        for listener in self.admit_listeners:
+            listener(table)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coro)
@@ -385,6 +400,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
         self.tables[table.id] = table
+        self._admit(table)
         self.kick_bots(table)
         self._arm_timer(table)
         return table, tokens
@@ -443,7 +459,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         finally:
             del self._loading[table_id]
         if table is not None:
-            self.tables.setdefault(table.id, table)
+            if self.tables.setdefault(table.id, table) is table:
+                self._admit(table)
             table = self.tables[table.id]
             table.touched = time.monotonic()
             self.kick_bots(table)

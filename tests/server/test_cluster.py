@@ -1,0 +1,164 @@
+"""Three ``troef serve`` processes on one PostgreSQL: one table across them, and the loss of a process.
+
+Real parts throughout: a throwaway PostgreSQL cluster, three server
+processes on loopback, WebSocket clients; the driver polls with bounds and
+asserts no time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Client, Server
+from troef.server.storage import Store
+
+pytestmark = pytest.mark.slow
+
+#: Upper bound (seconds) the driver waits for any one thing; a bound, never a measurement.
+BOUND = 60.0
+
+
+def _servers(url: str, tmp_path: Path, n: int = 3) -> list[Server]:
+    servers = []
+    for i in range(n):  # one after the other: the first migrates the new database
+        (tmp_path / f"s{i}").mkdir()
+        servers.append(Server(url, bot_delay=0.05, log_dir=tmp_path / f"s{i}"))
+    return servers
+
+
+def _wait(pred: Any, what: str) -> None:
+    deadline = time.monotonic() + BOUND
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {BOUND} s: {what}")
+        time.sleep(0.02)
+
+
+class Driver:
+    """People at one table, each on the process of its choice; records what each action's sender saw acknowledged."""
+
+    def __init__(self, clients: dict[int, Client], watcher: Client, rng: random.Random) -> None:
+        self.clients = clients
+        self.watcher = watcher
+        self.rng = rng
+        #: (position, action) of every person's action that came back in the state after it.
+        self.acked: list[tuple[int, str]] = []
+        #: Positions at which the computer player acted.
+        self.bot_moves: list[int] = []
+
+    def step(self) -> None:
+        state = self.watcher.state
+        assert state is not None
+        version = state["version"]
+        seat = state["view"]["to_act"]
+        if seat in self.clients:
+            actor = self.clients[seat]
+            actor.wait_version(version, timeout=BOUND)
+            assert actor.state is not None
+            action = self.rng.choice(actor.state["view"]["legal"])
+            actor.act(action, expect=version)
+            for c in [*self.clients.values(), self.watcher]:
+                c.wait_version(version + 1, timeout=BOUND)
+            self.acked.append((version, action))
+        else:  # the computer player's turn: whichever process runs the table plays it
+            self.watcher.wait_version(version + 1, timeout=BOUND)
+            self.bot_moves.append(version)
+
+    def play_until(self, version: int) -> None:
+        while True:
+            state = self.watcher.state
+            assert state is not None
+            if state["match"]["over"] or state["version"] >= version:
+                return
+            self.step()
+
+
+def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: str, tmp_path: Path) -> None:
+    a, b, c = _servers(pg_url, tmp_path)
+    store = Store(pg_url)
+    try:
+        seats = [{"kind": "human", "name": f"p{i}"} for i in range(3)] + [{"kind": "bot", "level": "random"}]
+        table = a.create("pagat", players=4, seats=seats, seed=36)  # made on a: a runs its computer player
+        tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+        robots = a.create("pagat", players=4, seats=[{"kind": "bot", "level": "random"} for _ in range(4)])
+        homes = {0: a, 1: b, 2: c}
+        clients = {seat: homes[seat].client() for seat in range(3)}
+        for seat, client in clients.items():
+            assert client.join(table["id"], tokens[seat])["seat"] == seat
+        watcher = c.client()
+        watcher.join(table["id"])
+        driver = Driver(clients, watcher, random.Random(36))
+
+        # people on three processes play one table; a's computer player plays its turns
+        driver.play_until(16)
+        assert driver.bot_moves, "the computer player never acted"
+        _wait(lambda: store.count_actions(robots["id"]) >= 5, "the computer players' table plays")
+
+        # kill -9 the process that runs both tables, in the middle of play
+        assert watcher.state is not None and not watcher.state["match"]["over"]
+        killed_at = watcher.state["version"]
+        robots_before = store.count_actions(robots["id"])
+        assert store.load(robots["id"]).finished_at is None  # type: ignore[union-attr]
+        a.kill()
+        lost = time.monotonic()
+        clients[0].close()
+        # its player reconnects to another process (as the browser does) and finds the table where it was
+        clients[0] = b.client()
+        assert clients[0].join(table["id"], tokens[0])["seat"] == 0
+        assert clients[0].state is not None and clients[0].state["version"] >= killed_at
+
+        # the computer player moves on through a surviving process
+        bots_before = len(driver.bot_moves)
+        driver.play_until(killed_at + 40)
+        assert len(driver.bot_moves) > bots_before, "no computer player acted after the loss"
+        # and the table nobody watches plays on too, adopted by a survivor
+        _wait(lambda: store.count_actions(robots["id"]) > robots_before + 4, "the unwatched table plays on")
+        print(f"failover: the unwatched table played again {time.monotonic() - lost:.2f} s after the kill")
+
+        # nothing acknowledged was lost or applied twice: the log is each acknowledged action at its position
+        row = store.load(table["id"])
+        assert row is not None and row.quarantine is None
+        final = watcher.state
+        assert final is not None
+        assert len(row.actions) == final["version"]
+        for seq, action in driver.acked:
+            assert row.actions[seq] == action, seq
+        assert len(driver.acked) + len(driver.bot_moves) == final["version"]
+        # every process shows the same table to everyone at it
+        for client in clients.values():
+            client.wait_version(final["version"], timeout=BOUND)
+            assert client.state is not None
+            assert client.state["version"] == final["version"]
+            assert client.state["match"] == final["match"]
+    finally:
+        store.engine.dispose()
+        for server in (a, b, c):
+            server.stop()
+
+
+def test_a_seat_claimed_through_one_process_is_known_to_another(pg_url: str, tmp_path: Path) -> None:
+    a, b = _servers(pg_url, tmp_path, 2)
+    try:
+        seats = [{"kind": "human", "open": True}] + [{"kind": "bot", "level": "random"} for _ in range(3)]
+        table = a.create("pagat", players=4, seats=seats)
+        watcher = b.client()  # b holds the table in memory from before the claim
+        watcher.join(table["id"])
+        status, claimed = a.http("POST", f"/api/tables/{table['id']}/claim", {"seat": 0, "name": "late"})
+        assert status == 200, claimed
+        player = b.client()
+        deadline = time.monotonic() + BOUND
+        while True:  # b hears of the claim through NOTIFY; until then the token is unknown to it
+            welcome = player.join(table["id"], claimed["token"])
+            if welcome["type"] == "welcome" and welcome.get("seat") == 0:
+                break
+            assert time.monotonic() < deadline, welcome
+            player.close()
+            player = b.client()
+    finally:
+        for server in (a, b):
+            server.stop()
