@@ -8,6 +8,9 @@ asserts no time.
 from __future__ import annotations
 
 import random
+import re
+import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Client, Server
+from troef.bench.server import free_port
 from troef.server.storage import Store
 
 pytestmark = pytest.mark.slow
@@ -161,4 +165,75 @@ def test_a_seat_claimed_through_one_process_is_known_to_another(pg_url: str, tmp
             player = b.client()
     finally:
         for server in (a, b):
+            server.stop()
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+
+
+def _nginx(servers: list[Server], folder: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """Debian's nginx with deploy/nginx.conf, its upstream the given servers, on a free port."""
+    text = CONFIG.read_text()
+    ports = iter(s.port for s in servers)
+    text, count = re.subn(r"server 127\.0\.0\.1:800\d", lambda _m: f"server 127.0.0.1:{next(ports)}", text)
+    assert count == len(servers)
+    port = free_port()
+    text = text.replace("listen 8080;", f"listen 127.0.0.1:{port};")
+    for sub in ("logs", "tmp"):
+        (folder / sub).mkdir(parents=True)
+    conf = folder / "nginx.conf"
+    conf.write_text(text)
+    cmd = [NGINX, "-p", str(folder), "-c", str(conf), "-e", str(folder / "logs" / "error.log")]
+    proc = subprocess.Popen([*cmd, "-g", "daemon off;"])
+    front = Server.__new__(Server)
+    front.port = port
+    _wait(lambda: _answers(front), "nginx answers")
+    return proc, port
+
+
+def _answers(front: Server) -> bool:
+    try:
+        return front.http("GET", "/api/health")[0] == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path(NGINX).exists(), reason="Debian's nginx is not installed: apt-get install nginx-light")
+def test_players_behind_nginx_play_on_when_a_process_is_lost(pg_url: str, tmp_path: Path) -> None:
+    servers = _servers(pg_url, tmp_path)
+    proxy, port = _nginx(servers, tmp_path / "nginx")
+    front = Server.__new__(Server)
+    front.port = port
+    try:
+        table = front.create("pagat", players=4, seed=7)
+        tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+
+        def seated() -> dict[int, Client]:
+            clients = {seat: front.client() for seat in range(4)}
+            for seat, client in clients.items():
+                assert client.join(table["id"], tokens[seat])["seat"] == seat
+            return clients
+
+        clients = seated()
+        driver = Driver(clients, clients[0], random.Random(7))
+        driver.play_until(10)
+        servers[0].kill()
+        for client in clients.values():
+            client.close()
+        # every player reconnects through the proxy, which sends them to the processes that are left
+        driver = Driver(seated(), front.client(), random.Random(8))
+        driver.watcher.join(table["id"])
+        assert driver.watcher.state is not None and driver.watcher.state["version"] == 10
+        driver.play_until(20)
+        assert driver.watcher.state is not None and driver.watcher.state["version"] == 20
+        store = Store(pg_url)
+        try:
+            assert store.count_actions(table["id"]) == 20
+        finally:
+            store.engine.dispose()
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=30)
+        for server in servers:
             server.stop()
