@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from tests.server.conftest import Client, Server
 from troef.bench.server import free_port
-from troef.server.storage import Store
+from troef.server.storage import Store, actions_table
 
 pytestmark = pytest.mark.slow
 
@@ -41,6 +42,15 @@ def _wait(pred: Any, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {BOUND} s: {what}")
         time.sleep(0.02)
+
+
+def _seat_acted(store: Store, table_id: str, seat: int, since: int) -> bool:
+    """Whether ``seat`` has an action in the table's log at position ``since`` or later."""
+    query = sa.select(sa.func.count()).where(
+        actions_table.c.table_id == table_id, actions_table.c.seat == seat, actions_table.c.seq >= since
+    )
+    with store.engine.connect() as conn:
+        return int(conn.execute(query).scalar_one()) > 0
 
 
 class Driver:
@@ -107,9 +117,13 @@ def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: s
         assert watcher.state is not None and not watcher.state["match"]["over"]
         killed_at = watcher.state["version"]
         robots_before = store.count_actions(robots["id"])
+        # a person who never comes, at a table a runs: their turn waits for the timer, then a computer plays it
+        absent = [{"kind": "human"}] + [{"kind": "bot", "level": "random"} for _ in range(3)]
+        timed = a.create("pagat", players=4, seats=absent, turn_seconds=2)
         assert store.load(robots["id"]).finished_at is None  # type: ignore[union-attr]
         a.kill()
         lost = time.monotonic()
+        timed_before = store.count_actions(timed["id"])  # a stand-in a took on is lost with a
         clients[0].close()
         # its player reconnects to another process (as the browser does) and finds the table where it was
         clients[0] = b.client()
@@ -121,8 +135,11 @@ def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: s
         driver.play_until(killed_at + 40)
         assert len(driver.bot_moves) > bots_before, "no computer player acted after the loss"
         # and the table nobody watches plays on too, adopted by a survivor
-        _wait(lambda: store.count_actions(robots["id"]) > robots_before + 4, "the unwatched table plays on")
+        _wait(lambda: store.count_actions(robots["id"]) > robots_before, "the unwatched table plays on")
         print(f"failover: the unwatched table played again {time.monotonic() - lost:.2f} s after the kill")
+        _wait(lambda: store.count_actions(robots["id"]) > robots_before + 4, "the unwatched table plays on")
+        # and the absent person's turn timer runs out on a survivor: their seat is played after the loss
+        _wait(lambda: _seat_acted(store, timed["id"], 0, timed_before), "the turn timer runs out after the loss")
 
         # nothing acknowledged was lost or applied twice: the log is each acknowledged action at its position
         row = store.load(table["id"])
