@@ -20,6 +20,7 @@ import sqlalchemy as sa
 
 from tests.server.conftest import Client, Server
 from troef.bench.server import free_port
+from troef.server.cluster import LEASE_CLASS
 from troef.server.storage import Store, actions_table
 
 pytestmark = pytest.mark.slow
@@ -51,6 +52,16 @@ def _seat_acted(store: Store, table_id: str, seat: int, since: int) -> bool:
     )
     with store.engine.connect() as conn:
         return int(conn.execute(query).scalar_one()) > 0
+
+
+def _runners(store: Store, table_id: str) -> int:
+    """How many database sessions hold the table's lease (its advisory lock)."""
+    query = sa.text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = :cls "
+        "AND objid = hashtext(:id)::oid AND objsubid = 2"
+    )
+    with store.engine.connect() as conn:
+        return int(conn.execute(query, {"cls": LEASE_CLASS, "id": table_id}).scalar_one())
 
 
 class Driver:
@@ -111,6 +122,7 @@ def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: s
         # people on three processes play one table; a's computer player plays its turns
         driver.play_until(16)
         assert driver.bot_moves, "the computer player never acted"
+        assert _runners(store, table["id"]) == 1  # three processes hold the table; one runs it
         _wait(lambda: store.count_actions(robots["id"]) >= 5, "the computer players' table plays")
 
         # kill -9 the process that runs both tables, in the middle of play
@@ -141,6 +153,7 @@ def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: s
         # and the absent person's turn timer runs out on a survivor: their seat is played after the loss
         _wait(lambda: _seat_acted(store, timed["id"], 0, timed_before), "the turn timer runs out after the loss")
 
+        _wait(lambda: _runners(store, table["id"]) == 1, "one survivor runs the table")
         # nothing acknowledged was lost or applied twice: the log is each acknowledged action at its position
         row = store.load(table["id"])
         assert row is not None and row.quarantine is None

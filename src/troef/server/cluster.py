@@ -394,8 +394,15 @@ class Cluster:
             if gone:
                 await conn.execute(_RELEASE, (LEASE_CLASS, gone))
                 self.leased.difference_update(gone)
+        now = time.monotonic()
         for table in list(hub.tables.values()):
-            if not table.runner and not table.has_connections() and not table.busy and not table.waiting:
+            if (
+                not table.runner
+                and not table.has_connections()
+                and not table.busy
+                and not table.waiting
+                and now - table.touched > LEASE_PERIOD  # not one just loaded for a player about to join
+            ):
                 del hub.tables[table.id]  # another process runs it; nobody here watches it
         await self._take([t.id for t in hub.tables.values() if not t.runner])
         room = min(ADOPT_PER_ROUND, hub.max_tables - len(hub.tables))
