@@ -175,11 +175,17 @@ def test_three_processes_serve_one_table_and_survive_losing_its_runner(pg_url: s
             server.stop()
 
 
-def test_a_seat_claimed_through_one_process_is_known_to_another(pg_url: str, tmp_path: Path) -> None:
+def test_an_open_seat_is_listed_and_claimed_through_one_process_and_known_to_another(
+    pg_url: str, tmp_path: Path
+) -> None:
     a, b = _servers(pg_url, tmp_path, 2)
     try:
         seats = [{"kind": "human", "open": True}] + [{"kind": "bot", "level": "random"} for _ in range(3)]
         table = a.create("pagat", players=4, seats=seats)
+        # the lobby of either process lists the open seat, whichever process made the table
+        for server in (a, b):
+            status, lobby = server.http("GET", "/api/tables")
+            assert status == 200 and table["id"] in [t["id"] for t in lobby["open"]], lobby
         watcher = b.client()  # b holds the table in memory from before the claim
         watcher.join(table["id"])
         status, claimed = a.http("POST", f"/api/tables/{table['id']}/claim", {"seat": 0, "name": "late"})

@@ -30,9 +30,10 @@ the processes in step, all of them PostgreSQL's own:
 
 The hub's tables carry ``runner`` (:class:`~troef.server.live.LiveTable`):
 True on a single server; here True only while this process holds the lease.
+The lobby lists the open tables of every process (:meth:`Cluster.load_open`).
 What stays per process: who is connected (presence), a stand-in's seat
-taken back, rematch offers and the lobby's lists show this process's
-tables and connections only.
+taken back (through the runner only), rematch offers, and the lobby's list
+of live tables to watch (this process's tables).
 """
 
 from __future__ import annotations
@@ -88,6 +89,17 @@ JOIN troef_actions a ON a.table_id = w.id AND a.seq >= w.v
 ORDER BY a.table_id, a.seq
 """
 _SEATS: Final = "SELECT seat, name, token_hash FROM troef_seats WHERE table_id = %s"
+#: Recent unfinished tables with a seat open to the lobby that nobody has taken.
+_OPEN: Final = """
+SELECT t.id FROM troef_tables t
+WHERE t.finished_at IS NULL AND t.quarantine IS NULL AND NOT t.practice AND t.id <> ALL(%(mine)s::text[])
+  AND t.created_at > now() - %(idle)s * interval '1 second'
+  AND EXISTS (SELECT 1 FROM troef_seats s WHERE s.table_id = t.id AND s.open AND s.token_hash IS NULL)
+ORDER BY t.created_at DESC
+LIMIT %(limit)s
+"""
+#: Open tables of other processes one lobby request loads (to list them).
+LOBBY_OPEN: Final = 50
 
 
 def conninfo(url: str) -> str:
@@ -308,6 +320,18 @@ class Cluster:
                     table.seats[seat_no].name = name
                     table.seats[seat_no].token_hash = token_hash
             self.hub._broadcast_presence(table)
+
+    async def load_open(self) -> None:
+        """Load the tables with open seats that other processes hold, for the lobby to list them.
+
+        They come in as followed tables and leave memory again at a lease
+        round if nobody joins them through this process.
+        """
+        conn = await self._reader()
+        params = {"mine": list(self.hub.tables), "idle": self.hub.idle_seconds, "limit": LOBBY_OPEN}
+        cur = await conn.execute(_OPEN, params)
+        ids = [row[0] for row in await cur.fetchall()]
+        await asyncio.gather(*(self.hub.get_table(table_id) for table_id in ids))
 
     # ------------------------------------------------------------------ leases
     async def _lease_conn_ready(self) -> psycopg.AsyncConnection[Any]:

@@ -468,6 +468,11 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
 
     async def lobby(self) -> dict[str, Any]:
         """Open tables (a seat anyone may take), live tables to watch, and finished matches."""
+        if self.cluster is not None:  # other processes' open tables too
+            try:
+                await self.cluster.load_open()
+            except Exception as exc:  # the lobby shows this process's tables all the same
+                log.warning("listing other processes' open tables failed: %s", type(exc).__name__)
         now = time.monotonic()
         live = sorted(
             (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
