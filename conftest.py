@@ -17,3 +17,9 @@ for path in Path(__file__).parent.joinpath("src", "troef").rglob("*.py"):
     spec = importlib.util.find_spec(module) if not module.endswith("__init__") else None
     if spec is not None and spec.origin is not None and not spec.origin.endswith(".py"):
         collect_ignore.append(str(path))
+
+# troef.research's wrappers import the research extra (open_spiel, pettingzoo): without it their doctests are
+# skipped as tests/research skips (pytest.importorskip), and the core package's own doctests still run
+for extra, modules in (("pyspiel", ("openspiel.py", "ismcts.py")), ("pettingzoo", ("pettingzoo.py",))):
+    if importlib.util.find_spec(extra) is None:
+        collect_ignore.extend(str(Path(__file__).parent / "src" / "troef" / "research" / m) for m in modules)

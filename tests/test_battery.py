@@ -214,3 +214,23 @@ def _compare_along_a_match(g: Game, preset: str, players: int, seed: int) -> int
         g.apply(match, g.parse_action(legal[chooser.randrange(len(legal))]))
         step += 1
     return compared
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=IDS)
+def test_a_clone_plays_on_alone_and_as_the_original_would(name: str, preset: str, players: int) -> None:
+    """Game.clone: the copy shares no state with the match (play on in it, the original stays as it was),
+    and the same actions in both give the same match."""
+    g = game(name)
+    _, texts = _play(g, preset, players, seed=31)
+    match = g.new_match(preset, players, seed=31)
+    middle = len(texts) // 2
+    for text in texts[:middle]:
+        g.apply(match, g.parse_action(text))
+    before = _fingerprint(g, match)
+    twin = g.clone(match)
+    for text in texts[middle:]:
+        g.apply(twin, g.parse_action(text))
+    assert _fingerprint(g, match) == before
+    for text in texts[middle:]:
+        g.apply(match, g.parse_action(text))
+    assert _fingerprint(g, twin) == _fingerprint(g, match)

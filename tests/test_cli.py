@@ -188,6 +188,7 @@ def test_a_directory_exits_2(tmp_path: Path) -> None:
         (["play", "bonaken", "--help"], ["Usage:", "--rules", "--players", "--seed"]),
         (["bench", "--help"], ["Usage:", "engine"]),
         (["bench", "engine", "--help"], ["Usage:", "--hands", "--json"]),
+        (["serve", "--help"], ["Usage:", "Bonaken, klaverjassen and Binokel in the browser"]),
     ],
 )
 def test_help_pages(args: list[str], words: list[str]) -> None:
@@ -195,6 +196,17 @@ def test_help_pages(args: list[str], words: list[str]) -> None:
     assert result.exit_code == 0, result.output
     for word in words:
         assert word in result.stdout
+
+
+def test_serve_help_names_every_game_it_serves() -> None:
+    """Issue 37, bug 10: ``troef serve`` serves every game, and its help says so (not "Play Bonaken")."""
+    from troef.server.adapter import ADAPTERS
+
+    result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert "Play Bonaken in the browser" not in result.stdout
+    for game in ADAPTERS:
+        assert game.lower() in result.stdout.lower(), game
 
 
 # ---------------------------------------------------------------------- real processes

@@ -41,6 +41,32 @@ class NotationError(TroefError, ValueError):
     """Card or action text that cannot be parsed; the message says what is wrong."""
 
 
+#: Most digits a number in an action may have (no bid, roem or score of any game comes near).
+MAX_DIGITS: Final = 6
+
+
+def parse_number(text: str) -> int:
+    """A whole number written in ASCII digits (``docs/protocol.md``), else :class:`NotationError`.
+
+    ``str.isdigit()`` and ``int()`` also take other scripts' digits (``"٢٥٠"`` is 250) and
+    ``isdigit()`` superscripts that ``int()`` then refuses (``"²⁰"``): an action has one
+    spelling, in ASCII. The length is bounded so no text can make ``int()`` work hard or
+    refuse (it refuses more than 4,300 digits).
+
+    >>> parse_number("250")
+    250
+    >>> parse_number("²⁰")
+    Traceback (most recent call last):
+    ...
+    troef.cards.NotationError: '²⁰' is not a number (ASCII digits 0-9)
+    """
+    if not (text.isascii() and text.isdigit()):
+        raise NotationError(f"{text!r} is not a number (ASCII digits 0-9)")
+    if len(text) > MAX_DIGITS:
+        raise NotationError(f"{text[:12]!r}...: a number has at most {MAX_DIGITS} digits")
+    return int(text)
+
+
 class Suit(IntEnum):
     """The four suits, in the order troef uses internally."""
 

@@ -249,6 +249,23 @@ def replay(
         typer.echo(played.describe(outcome))
 
 
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
+    seat: Annotated[int | None, typer.Option(help="Only this seat's decisions (0 is the first seat).")] = None,
+    deal: Annotated[int | None, typer.Option(help="Only this deal (1 is the first), every decision shown.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    fair: Annotated[bool, typer.Option("--fair", help="Only the fair judgement (from each seat's view).")] = False,
+    open_cards: Annotated[bool, typer.Option("--open", help="Only the open-card solver (fast).")] = False,
+    samples: Annotated[int, typer.Option(help="Sampled worlds per fair judgement.")] = 16,
+    seed: Annotated[int, typer.Option(help="Seed of the fair judgements.")] = 0,
+) -> None:
+    """Analyse the finished deals of a record: each decision's cost with open cards and from the seat's own view."""
+    from troef.analysis.cli import run
+
+    raise typer.Exit(run(file, seat, deal, as_json, fair, open_cards, samples, seed))
+
+
 @bench_app.command("engine")
 def bench_engine(
     hands: Annotated[int, typer.Option(help="Random deals per rule set.")] = 20000,
@@ -275,6 +292,33 @@ def bench_engine(
         typer.echo(f"{row['game']:<22} {row['games_per_s']:>10.1f} games/s")
     for game, ratio in result["ratio"].items():
         typer.echo(f"ratio {game} : {result['reference'][game]} = {ratio:.3f}")
+
+
+@bench_app.command("research")
+def bench_research(
+    games: Annotated[int, typer.Option(help="Random one-deal games per game and wrapper.")] = 200,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-play steps/s through the OpenSpiel registration and the PettingZoo env, beside pyspiel euchre."""
+    try:
+        import pettingzoo  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        typer.echo("troef bench research needs the research extra: pip install 'troef[research]'", err=True)
+        raise typer.Exit(1) from None
+    from troef.bench.research import run
+
+    result = run(games=games)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    typer.echo(f"{'euchre (pyspiel, C++)':<24} {result['euchre_steps_per_s']:>10.1f} steps/s")
+    for row in result["rows"]:
+        typer.echo(f"{row['wrapper']:<24} {row['steps_per_s']:>10.1f} steps/s  {row['ratio']:.3f}x euchre")
+    short = [row["wrapper"] for row in result["rows"] if row["ratio"] < result["target"]]
+    typer.echo(
+        f"target {result['target']}x euchre: " + (f"not met by {', '.join(short)}" if short else "met by every wrapper")
+    )
 
 
 @bench_app.command("solver")
@@ -344,6 +388,31 @@ def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json
         line(f"  {name} ({row['made']})", row)
     if result["every_card"] is not None:
         line("every first card", result["every_card"])
+
+
+@bench_app.command("analysis")
+def bench_analysis(
+    deals: Annotated[int, typer.Option(help="Whole deals per game for the open-card analysis.")] = 10,
+    fair_deals: Annotated[int, typer.Option(help="Whole deals per game for the fair analysis.")] = 3,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 2026,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Seconds to analyse a whole finished deal of each game: open cards (median, p99) and fair (median)."""
+    from troef.bench.analysis import run
+
+    result = run(deals=deals, fair_deals=fair_deals, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
+    typer.echo(f"analysis of whole deals (seed {seed}, {build}), {result['clock']}:")
+    for name, row in result["games"].items():
+        typer.echo(
+            f"{name:<10} open median {row.get('open_median_s')} s p99 {row.get('open_p99_s')} s "
+            f"({row['deals']} deals, {row['decisions']} decisions); fair median {row.get('fair_median_s')} s "
+            f"({row['fair_deals']} deals); wall clock medians {row.get('open_median_wall_s')} s, "
+            f"{row.get('fair_median_wall_s')} s"
+        )
 
 
 @bench_app.command("bots")
@@ -472,34 +541,70 @@ def serve(
         list[str] | None,
         typer.Option(help="A host name the server answers to besides loopback (repeat; * for any): its public name."),
     ] = None,
-    max_tables: Annotated[int, typer.Option(help="Tables in play at once.")] = 1000,
+    max_tables: Annotated[int, typer.Option(help="Tables in play (somebody joined them) at once.")] = 1000,
+    max_unjoined_tables: Annotated[
+        int, typer.Option(help="Tables nobody joined yet, at once; a new one beyond them pushes out the oldest.")
+    ] = 1000,
     create_rate: Annotated[float, typer.Option(help="New tables one client may create a minute (0: no limit).")] = 10,
     replay_rate: Annotated[
         float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
     ] = 60,
-    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 900,
+    expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 180,
     header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
     idle_timeout: Annotated[
         float, typer.Option(help="Seconds an idle HTTP connection, or a WebSocket that joined no table, stays open.")
     ] = 20,
     max_connections: Annotated[int, typer.Option(help="Connections open at once, in total.")] = 1000,
     max_connections_per_client: Annotated[int, typer.Option(help="Connections open at once from one client.")] = 100,
+    reserved_connections: Annotated[
+        int | None,
+        typer.Option(help="Of --max-connections, places only clients with a seated player get (default: a tenth)."),
+    ] = None,
+    ipv4_prefix: Annotated[int, typer.Option(help="One client is an IPv4 network of this prefix: 32 or e.g. 24.")] = 32,
+    ipv6_prefix: Annotated[int, typer.Option(help="One client is an IPv6 network of this prefix: 64 or e.g. 56.")] = 64,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Address of a reverse proxy in front (repeat): its X-Forwarded-For header is believed "
+            "(none by default). See docs/protocol.md, 'Behind a reverse proxy'."
+        ),
+    ] = None,
 ) -> None:
-    """Play Bonaken in the browser: tables with computer players and friends, kept in a database."""
+    """Play Bonaken, klaverjassen and Binokel in the browser.
+
+    Tables with computer players and friends, kept in a database. Behind a reverse proxy:
+    --host 127.0.0.1 --trusted-proxy 127.0.0.1 --allowed-host your.name, and have the proxy set
+    X-Forwarded-For and pass WebSocket upgrades on /ws (docs/protocol.md).
+    """
     from troef.server import run
     from troef.server.guard import Limits
 
-    limits = Limits(
-        allowed_hosts=tuple(allowed_host or ()),
-        create_per_minute=create_rate,
-        replays_per_minute=replay_rate,
-        header_timeout=header_timeout,
-        idle_timeout=idle_timeout,
-        max_connections=max_connections,
-        max_connections_per_client=max_connections_per_client,
-    )
+    try:
+        limits = Limits(
+            allowed_hosts=tuple(allowed_host or ()),
+            create_per_minute=create_rate,
+            replays_per_minute=replay_rate,
+            header_timeout=header_timeout,
+            idle_timeout=idle_timeout,
+            max_connections=max_connections,
+            max_connections_per_client=max_connections_per_client,
+            reserved_connections=reserved_connections,
+            ipv4_prefix=ipv4_prefix,
+            ipv6_prefix=ipv6_prefix,
+            trusted_proxies=tuple(trusted_proxy or ()),
+        )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     typer.echo(f"troef: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)")
-    run(host, port, db, limits=limits, max_tables=max_tables, expire_seconds=expire_after)
+    run(
+        host,
+        port,
+        db,
+        limits=limits,
+        max_tables=max_tables,
+        expire_seconds=expire_after,
+        max_unjoined=max_unjoined_tables,
+    )
 
 
 @bench_app.command("server")

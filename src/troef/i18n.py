@@ -106,14 +106,14 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "passes_you": {"nl": "Je past", "en": "You pass", "de": "Du passt"},
     "bids_you": {"nl": "Je biedt {bid}", "en": "You bid {bid}", "de": "Du bietest {bid}"},
     "lays_away_you": {
-        "nl": "Je legt {n} kaart(en) weg",
-        "en": "You lay away {n} card(s)",
-        "de": "Du legst {n} Karte(n) weg",
+        "nl": "Je legt {n} {n|kaart|kaarten} weg",
+        "en": "You lay away {n} {n|card|cards}",
+        "de": "Du legst {n} {n|Karte|Karten} weg",
     },
     "passes_on_you": {
-        "nl": "Je geeft {n} kaart(en) door",
-        "en": "You pass on {n} card(s)",
-        "de": "Du gibst {n} Karte(n) weiter",
+        "nl": "Je geeft {n} {n|kaart|kaarten} door",
+        "en": "You pass on {n} {n|card|cards}",
+        "de": "Du gibst {n} {n|Karte|Karten} weiter",
     },
     "names_trump_you": {
         "nl": "Je maakt {suit} troef",
@@ -164,14 +164,14 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "passes": {"nl": "{name} past", "en": "{name} passes", "de": "{name} passt"},
     "bids": {"nl": "{name} biedt {bid}", "en": "{name} bids {bid}", "de": "{name} bietet {bid}"},
     "lays_away": {
-        "nl": "{name} pakt het midden en legt {n} kaart(en) weg",
-        "en": "{name} takes the centre and lays away {n} card(s)",
-        "de": "{name} nimmt die Mitte und legt {n} Karte(n) weg",
+        "nl": "{name} pakt het midden en legt {n} {n|kaart|kaarten} weg",
+        "en": "{name} takes the centre and lays away {n} {n|card|cards}",
+        "de": "{name} nimmt die Mitte und legt {n} {n|Karte|Karten} weg",
     },
     "passes_on": {
-        "nl": "{name} geeft {n} kaart(en) door",
-        "en": "{name} passes on {n} card(s)",
-        "de": "{name} gibt {n} Karte(n) weiter",
+        "nl": "{name} geeft {n} {n|kaart|kaarten} door",
+        "en": "{name} passes on {n} {n|card|cards}",
+        "de": "{name} gibt {n} {n|Karte|Karten} weiter",
     },
     "you_take": {
         "nl": "Je pakt het midden: {cards}",
@@ -298,14 +298,14 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     # --- prompts -------------------------------------------------------------------
     "prompt_bid": {"nl": "Jouw bod", "en": "Your bid", "de": "Dein Gebot"},
     "prompt_discard": {
-        "nl": "Leg {n} kaart(en) weg",
-        "en": "Lay away {n} card(s)",
-        "de": "Lege {n} Karte(n) weg",
+        "nl": "Leg {n} {n|kaart|kaarten} weg",
+        "en": "Lay away {n} {n|card|cards}",
+        "de": "Lege {n} {n|Karte|Karten} weg",
     },
     "prompt_pass_on": {
-        "nl": "Geef {n} kaart(en) door",
-        "en": "Pass on {n} card(s)",
-        "de": "Gib {n} Karte(n) weiter",
+        "nl": "Geef {n} {n|kaart|kaarten} door",
+        "en": "Pass on {n} {n|card|cards}",
+        "de": "Gib {n} {n|Karte|Karten} weiter",
     },
     "prompt_trump": {"nl": "Welke kleur wordt troef", "en": "Which suit is trump", "de": "Welche Farbe ist Trumpf"},
     "prompt_roem": {"nl": "Roem melden ({options})", "en": "Declare roem ({options})", "de": "Roem melden ({options})"},
@@ -444,11 +444,27 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
 }
 
 
+#: A plural in a text: ``{n|kaart|kaarten}`` is the first form for one of ``n``, else the second.
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def plural(n: object, one: str, other: str, lang: str = "en") -> str:
+    """``one`` or ``other`` for the number ``n``: the plural rule of Dutch, English and German (1 is singular)."""
+    del lang  # the three languages share the rule; a language with more forms would need its own
+    return one if n == 1 else other
+
+
 def t(key: str, lang: str = "en", **params: object) -> str:
-    """The text of ``key`` in ``lang`` (English where missing), with ``params`` filled in."""
+    """The text of ``key`` in ``lang`` (English where missing), with ``params`` filled in.
+
+    ``{n|card|cards}`` in a text is the plural form for the parameter ``n`` (:func:`plural`).
+    """
     entry = _CATALOGUE[key]
     text = entry.get(lang) or entry["en"]
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    text = _PLURAL.sub(lambda m: plural(params.get(m[1]), m[2], m[3], lang) if m[1] in params else m[0], text)
+    return text.format(**params)
 
 
 def add_words(words: dict[str, dict[str, str]]) -> None:
@@ -613,11 +629,11 @@ _REASONS: Final[tuple[tuple[str, dict[str, str]], ...]] = (
     (r"it is time to bid or pass", {"nl": "eerst bieden of passen", "de": "erst reizen oder passen"}),
     (
         r"first lay away (\d+) more card\(s\)",
-        {"nl": "leg eerst nog {0} kaart(en) weg", "de": "lege erst noch {0} Karte(n) weg"},
+        {"nl": "leg eerst nog {0} {n|kaart|kaarten} weg", "de": "lege erst noch {0} {n|Karte|Karten} weg"},
     ),
     (
         r"first pass on (\d+) more card\(s\)",
-        {"nl": "geef eerst nog {0} kaart(en) door", "de": "gib erst noch {0} Karte(n) weiter"},
+        {"nl": "geef eerst nog {0} {n|kaart|kaarten} door", "de": "gib erst noch {0} {n|Karte|Karten} weiter"},
     ),
     (r"name the trump suit first.*", {"nl": "maak eerst troef", "de": "sage erst Trumpf an"}),
     (

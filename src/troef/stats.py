@@ -1,10 +1,12 @@
-"""Statistics of matches between computer players, written once for every game.
+"""The project's statistics, written once: every interval any layer reports comes from here.
 
-The arena scores each bot per match with one number: the table points of an
-nk match, or 1 for the player who buys the round (the loss share of pagat and
-hazerswoude). Two figures tell bots apart:
+One function per interval:
 
-* :func:`mean_interval`: a bot's mean score with its 95% interval;
+* :func:`mean_interval`: a mean with its 95% interval (Student's t), e.g. a
+  bot's mean score per match in the arena;
+* :func:`wilson_interval`: a share (successes out of ``n``) with its Wilson
+  score interval, e.g. how often a team won, or the pimc bot's chance of
+  making a bid while it samples (at a lower confidence, to stop early);
 * :func:`paired_difference`: with duplicate deals (every deal played once
   with the bots rotated through all seats), the difference between a bot and
   the field (the other entries) on the *same* deals. Each deal is one
@@ -13,8 +15,9 @@ hazerswoude). Two figures tell bots apart:
   left varies far less than the scores themselves. Its 95% interval says
   whether a change made a bot stronger: an interval above 0 excludes a tie.
 
-Both intervals use Student's t over the independent observations (matches
-for the mean, deals for the difference).
+The mean and the difference use Student's t over the independent
+observations (matches for the mean, deals for the difference): a normal z
+would be too narrow for the few matches of a short run.
 
 >>> scores = [{0: 10, 1: 0}, {0: 8, 1: 1}, {0: 4, 1: 4}, {0: 10, 1: 1}]
 >>> d = paired_difference(scores, groups=[0, 0, 1, 1], entries={0})
@@ -30,7 +33,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["Estimate", "mean_interval", "paired_difference", "t_quantile"]
+__all__ = ["Z95", "Estimate", "mean_interval", "paired_difference", "t_quantile", "wilson_interval"]
 
 #: z of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
@@ -105,6 +108,25 @@ def mean_interval(values: Sequence[float]) -> Estimate:
         return Estimate(mean, -math.inf, math.inf, 1)
     half = t_quantile(n - 1) * statistics.stdev(values) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (``low``, ``high``) of a share of ``successes`` out of ``n``.
+
+    ``z`` sets the confidence (the default: two-sided 95%); ``successes`` may
+    be fractional (a tie counted as half a win). With no trials it is (0, 1).
+
+    >>> low, high = wilson_interval(10, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.0552, 0.1744)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def paired_difference(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from statistics import stdev
 
 import pytest
@@ -12,43 +11,17 @@ from troef.arena import (
     MatchOutcome,
     describe,
     match_seed,
-    mean_interval,
     parse_seat,
     parse_seats,
     run_arena,
     seat_of,
     summarize,
-    wilson_interval,
 )
 from troef.arena.bonaken import declarer
-from troef.arena.core import Z95
 from troef.bench.bots import phase_of, situations
 from troef.bench.bots import run as bench_bots
 from troef.core.game import UnknownBotError
-
-
-# ---------------------------------------------------------------------------- the Wilson interval
-@pytest.mark.parametrize(
-    ("successes", "n", "low", "high"),
-    [
-        (10, 100, 0.0552, 0.1744),  # the textbook example
-        (0, 10, 0.0, 0.2775),
-        (10, 10, 0.7225, 1.0),
-        (50, 100, 0.4038, 0.5962),
-        (1, 300, 0.0006, 0.0186),
-    ],
-)
-def test_wilson_interval_on_known_numbers(successes: int, n: int, low: float, high: float) -> None:
-    got = wilson_interval(successes, n)
-    assert got[0] == pytest.approx(low, abs=1e-4)
-    assert got[1] == pytest.approx(high, abs=1e-4)
-
-
-def test_wilson_interval_narrows_with_more_matches_and_holds_the_share() -> None:
-    wide, narrow = wilson_interval(15, 100), wilson_interval(45, 300)
-    assert narrow[1] - narrow[0] < wide[1] - wide[0]
-    assert narrow[0] < 0.15 < narrow[1]
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+from troef.stats import t_quantile, wilson_interval
 
 
 # ---------------------------------------------------------------------------- seats and seeds
@@ -147,16 +120,20 @@ def test_scores_their_interval_and_the_paired_difference_with_the_field() -> Non
     result = summarize(["pimc", "heuristic", "heuristic", "heuristic"], outcomes, "nk", 1, True, 0.0)
     data = result.to_json()["bots"][0]
     assert data["score"]["mean"] == 8.0
+    # Student's t with 3 degrees of freedom, not a normal z: four matches are few
     assert data["score"]["ci95"] == [
-        round(8.0 - Z95 * stdev([10, 8, 4, 10]) / 2, 4),
-        round(8.0 + Z95 * stdev([10, 8, 4, 10]) / 2, 4),
+        round(8.0 - t_quantile(3) * stdev([10, 8, 4, 10]) / 2, 4),
+        round(8.0 + t_quantile(3) * stdev([10, 8, 4, 10]) / 2, 4),
     ]
+    assert data["score"]["n"] == 4
     diffs = [10 - 4, 8 - 13 / 3, 4 - 16 / 3, 10 - 3]
     assert data["versus_field"]["mean"] == round(sum(diffs) / 4, 4)
     low, high = data["versus_field"]["ci95"]
     assert low < sum(diffs) / 4 < high
     assert data["best_at_table"] == 0.5  # best at its table in matches 0 and 3 (alone), not in 1 and 2
-    assert mean_interval([5.0]) == (5.0, -math.inf, math.inf)
+    one = summarize(["pimc", "heuristic", "heuristic", "heuristic"], outcomes[:1], "nk", 1, False, 0.0)
+    assert one.to_json()["bots"][0]["score"]["ci95"] == [None, None]  # one match bounds nothing
+    assert "10.000 [   -inf     inf]" in describe(one)
 
 
 def test_in_nk_the_first_player_to_go_erin_buys_the_round() -> None:

@@ -71,12 +71,14 @@ def test_every_legal_card_gets_a_value(tricks: int) -> None:
             assert hint.value == pytest.approx(hint.make_rate if mine else 1 - hint.make_rate)
 
 
+@pytest.mark.slow
 def test_every_card_to_lay_away_gets_a_value() -> None:
     _, view = view_at(Phase.EXCHANGE, seed=2)
     found = hints(view, preset("nk"), budget=None, samples=2)
     check_complete(found, view)
 
 
+@pytest.mark.slow
 def test_hints_in_the_trump_and_roem_phases_cover_every_action() -> None:
     for phase in (Phase.TRUMP, Phase.ROEM):
         _, view = view_at(phase, seed=2)
@@ -99,6 +101,7 @@ def test_hints_work_for_the_other_presets() -> None:
             match.apply(choose(hand, rng))
 
 
+@pytest.mark.slow
 def test_the_hint_line_names_the_best_options_with_their_chances() -> None:
     _, view = view_at(Phase.PLAY, seed=1, tricks=3)
     found = hints(view, preset("nk"), budget=None, samples=2)
@@ -163,6 +166,7 @@ def test_the_hint_suggests_passing_where_the_strong_level_passes(monkeypatch: py
     assert format_hints(found, lambda a: a.text()).startswith("pass · ")
 
 
+@pytest.mark.slow
 def test_the_hint_suggests_the_strong_levels_bid_on_its_own_measurements() -> None:
     from troef.games.bonaken.pimc import STRONG, PimcBot
 

@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -71,7 +72,15 @@ def test_pimc_is_registered_and_the_cheat_is_not() -> None:
 
 
 # ---------------------------------------------------------------------------- legality
-@pytest.mark.parametrize(("name", "players"), GAME_CONFIGS)
+def _fewest_players_fast(configs: list[tuple[str, int]]) -> list[Any]:
+    """Every preset and table size; each preset's smallest table in the fast suite, the larger ones slow."""
+    fewest: dict[str, int] = {}
+    for name, players in configs:
+        fewest[name] = min(players, fewest.get(name, players))
+    return [pytest.param(n, p, marks=() if p == fewest[n] else pytest.mark.slow) for n, p in configs]
+
+
+@pytest.mark.parametrize(("name", "players"), _fewest_players_fast(GAME_CONFIGS))
 def test_pimc_and_cheat_only_take_legal_actions(name: str, players: int) -> None:
     rules = RULE_SETS[name]
     for seed in range(2):
@@ -303,6 +312,7 @@ def _sighted(hand: Hand, seed: int, sees: tuple[str, ...] = SIGHTS) -> CheatBot:
     return CheatBot(fixed(hand), seed=seed, strength=CHEAT, sees=sees, fair=STEADY)
 
 
+@pytest.mark.slow
 def test_a_cheat_sees_the_cards_only_in_the_decisions_it_is_given() -> None:
     """Where it sees, it decides as the full cheat; elsewhere as the pimc bot of its fair strength, same seed."""
     rules = preset("pagat")
@@ -354,6 +364,7 @@ def play_hand(seed: int, seat: int, kind: str) -> tuple[int, int]:
     return 1, int(result.won.get(seat, False))
 
 
+@pytest.mark.slow
 def test_the_cheat_makes_contracts_at_least_as_often_as_pimc_on_the_same_deals() -> None:
     """Duplicate: each deal is played once with the cheat and once with pimc at each seat.
 

@@ -199,7 +199,8 @@ def pg_url(pg_cluster: PgCluster) -> str:
     return pg_cluster.new_database()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+#: A database of each kind; PostgreSQL (a real cluster) is a slow test, SQLite is not.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'troef.db'}"

@@ -5,7 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Client, Server
+
+#: Slow: a server process per test, with turn timers running out
+pytestmark = pytest.mark.slow
 
 
 def _people(n: int) -> list[dict[str, Any]]:

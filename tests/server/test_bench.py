@@ -11,6 +11,7 @@ from troef.bench.pg import pg_bindir
 from troef.bench.server import BenchError, describe, run
 
 
+@pytest.mark.slow
 def test_the_load_bench_drives_tables_without_errors() -> None:
     result = run(tables=3, seconds=2.0, preset="pagat")
     assert result["errors"] == 0, result
@@ -46,6 +47,7 @@ def test_several_processes_are_refused_on_sqlite() -> None:
         run(tables=1, seconds=1.0, processes=2, db="sqlite:////tmp/never-made.db")
 
 
+@pytest.mark.slow
 def test_a_server_that_refuses_tables_fails_the_bench_with_its_reason_instead_of_hanging() -> None:
     """A server that holds no more tables (its ``--max-tables``; a bench needs far more than its
     tables, since finished matches stay and each next table is made while one plays): the bench
@@ -54,6 +56,7 @@ def test_a_server_that_refuses_tables_fails_the_bench_with_its_reason_instead_of
         run(tables=3, seconds=1.0, max_tables=0, setup_seconds=3.0)
 
 
+@pytest.mark.slow
 def test_the_safety_timeout_stops_a_run_that_goes_on_too_long() -> None:
     with pytest.raises(BenchError, match="did not finish within its safety timeout of 3 s"):
         run(tables=1, seconds=30.0, timeout=3.0)

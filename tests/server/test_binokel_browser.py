@@ -18,6 +18,9 @@ from playwright.sync_api import Browser, Page
 from tests.server.conftest import Server
 from troef.games.binokel.names import MELD_NAMES
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -15,6 +15,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.conftest import Server
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 
 def _english(context: BrowserContext) -> BrowserContext:
     """A context whose user chose English (else a table speaks its game's first language, Dutch)."""

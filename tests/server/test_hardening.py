@@ -12,7 +12,6 @@ import asyncio
 import json
 import socket
 import threading
-import time
 from collections.abc import Awaitable, MutableMapping
 from concurrent.futures import Future
 from dataclasses import replace
@@ -25,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
 
+from tests.polling import wait_until, wait_until_async
 from tests.server.conftest import HUMANS4, Server
 from troef.games import names
 from troef.games.bonaken.rules import preset
@@ -45,6 +45,7 @@ BAD_CONFIGS = [
 
 
 # ---------------------------------------------------------------------- finding 1, real server
+@pytest.mark.slow
 def test_a_float_where_an_int_is_meant_is_refused_and_stores_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'troef.db'}"
     srv = Server(url, log_dir=tmp_path)
@@ -65,6 +66,7 @@ def test_a_float_where_an_int_is_meant_is_refused_and_stores_nothing(tmp_path: P
         srv.stop()
 
 
+@pytest.mark.slow
 def test_a_table_that_cannot_be_rebuilt_is_set_aside_and_the_server_starts(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'troef.db'}"
     srv = Server(url, log_dir=tmp_path)
@@ -228,6 +230,7 @@ class _App:
         self.thread.join(timeout=10)
 
 
+@pytest.mark.slow
 def test_fuzzed_creation_bodies_never_fail_the_server_nor_its_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fuzz.db'}"
     app = _App(url)
@@ -286,16 +289,20 @@ def test_a_cancelled_waiter_does_not_strand_the_others_of_a_shared_load(tmp_path
         try:
             table, _ = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": HUMANS4})
             hub.tables.clear()  # not in memory: a join loads it from the database
-            busy = asyncio.ensure_future(hub.store.run(time.sleep, 0.3))  # the database thread is busy
+            gate = threading.Event()
+            busy = asyncio.ensure_future(hub.store.run(gate.wait, 30))  # the database thread is busy until the gate
             first = asyncio.ensure_future(hub.get_table(table.id))
-            await asyncio.sleep(0.05)
+            await wait_until_async(lambda: table.id in hub._loading, what="the first join starting the load")
             second = asyncio.ensure_future(hub.get_table(table.id))
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0)  # one pass of the loop: the second join now waits for the same load
+            assert not second.done()
             first.cancel()
-            loaded = await asyncio.wait_for(second, 5)
+            await asyncio.sleep(0)
+            assert first.cancelled() and not second.done()
+            gate.set()  # the database is free again: the load goes on
+            loaded = await asyncio.wait_for(second, 30)
             assert loaded is not None and loaded.id == table.id
-            assert first.cancelled()
-            await busy
+            assert await busy is True
             assert await asyncio.wait_for(hub.get_table(table.id), 5) is loaded
         finally:
             await hub.stop()
@@ -318,6 +325,7 @@ def _join_and_vanish(port: int, table_id: str) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # reset
 
 
+@pytest.mark.slow
 def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server) -> None:
     """The probe's race on a real server: A joins a finished table and vanishes while B joins it."""
     seats = [{"kind": "bot", "level": "random"} for _ in range(2)]
@@ -325,12 +333,16 @@ def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server)
     for _ in range(3):
         table = server.create("nk", players=2, seats=seats)
         finished.append(table["id"])
-    deadline = time.monotonic() + 60
-    for table_id in finished:
-        while server.http("GET", f"/api/tables/{table_id}")[1]["over"] is not True:
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.2)
-    time.sleep(0.3)  # finished and unwatched: they have left memory
+
+    def all_over() -> bool:
+        return all(server.http("GET", f"/api/tables/{t}")[1]["over"] is True for t in finished)
+
+    def out_of_memory() -> bool:
+        return bool(server.http("GET", "/api/health")[1]["tables"] == 0)
+
+    wait_until(all_over, 60, "the bots finishing")
+
+    wait_until(out_of_memory, what="the finished, unwatched tables leaving memory")
     for attempt in range(12):
         table_id = finished[attempt % len(finished)]
         for _ in range(3):  # the database thread busy with the lobby's reads
@@ -344,4 +356,4 @@ def test_two_joins_of_a_table_loading_from_the_database_both_end(server: Server)
         finally:
             client.close()
             vanish.join(timeout=10)
-        time.sleep(0.1)  # it leaves memory again
+        wait_until(out_of_memory, what="the table leaving memory again")

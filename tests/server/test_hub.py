@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.polling import wait_until_async
 from troef.server.storage import AsyncStore
 from troef.server.tables import Hub, LiveTable
 
@@ -77,11 +78,7 @@ def test_bots_play_through_the_same_path(tmp_path: Path) -> None:
         assert tokens == {}
         watcher = FakeClient()
         hub.attach(table, -1, watcher)
-        for _ in range(600):
-            if table.over:
-                break
-            await asyncio.sleep(0.01)
-        assert table.over
+        await wait_until_async(lambda: table.over, 60, "the bots finishing the match")
         versions = [m["version"] for m in watcher.states()]
         assert versions == sorted(versions) and versions[-1] == table.version
         stored = await hub.store.run(hub.store.store.load, table.id)
@@ -113,11 +110,7 @@ def test_searching_bots_think_in_a_worker_process(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         seats = [{"kind": "bot", "level": "random"} for _ in range(2)]
         table, _ = await hub.create_table({"config": {"preset": "hazerswoude", "players": 2}, "seats": seats})
-        for _ in range(3000):
-            if table.over:
-                break
-            await asyncio.sleep(0.01)
-        assert table.over
+        await wait_until_async(lambda: table.over, 60, "the bots finishing the match")
         assert hub._process_pool is not None  # the moves came from the worker process
 
     _run(tmp_path, body, bot_delay=0.0, light_levels=())
@@ -154,12 +147,18 @@ def test_stopping_the_worker_with_given_up_calls_queued_kills_no_thread(
         # three calls the pool holds past recall (the worker's and two in its call queue), two more behind them
         calls = [loop.run_in_executor(hub._workers(), time.sleep, 60.0) for _ in range(5)]
         manager: threading.Thread = getattr(hub._process_pool, "_executor_manager_thread")  # noqa: B009
+        pool = hub._process_pool
+        assert pool is not None
         for call in calls[3:]:
             call.cancel()  # their callers stopped waiting, as a bot out of time or a stopped hub's bots do
-        await asyncio.sleep(0.1)  # the cancellations reach the pool's futures
-        started = time.monotonic()
+
+        def given_up() -> int:  # the cancellations have reached the pool's own futures
+            return sum(item.future.cancelled() for item in list(pool._pending_work_items.values()))
+
+        await wait_until_async(lambda: given_up() == 2, what="the cancellations reaching the pool")
+        # prompt: stop_workers does not wait for the running calls (a minute each); had it waited, they
+        # would have ended normally, which the outcomes below rule out
         hub.stop_workers()
-        assert time.monotonic() - started < 5.0  # still prompt
         manager.join(timeout=10.0)
         assert not manager.is_alive()
         # every call ends: the given-up ones cancelled, the others failed or (not yet sent) cancelled too
@@ -194,10 +193,7 @@ def test_actions_of_one_table_are_taken_in_order_while_one_waits_for_its_commit(
         # and a third that is stale by the time its turn comes
         assert hub.submit_soon(table, second, second_action, 0, lambda p: answers.append(("third", p))) is None
         assert answers == [] and table.version == 0
-        for _ in range(50):
-            if len(answers) == 3:
-                break
-            await asyncio.sleep(0.01)
+        await wait_until_async(lambda: len(answers) == 3, what="three answers")
         assert [name for name, _ in answers] == ["first", "second", "third"]
         assert answers[0][1] is None and answers[1][1] is None
         assert answers[2][1] is not None and answers[2][1].code == "stale"
@@ -254,11 +250,7 @@ def test_stopping_ends_a_bot_whose_answer_arrives_as_it_is_cancelled(tmp_path: P
         seats = [{"kind": "bot", "level": "random"} for _ in range(3)]
         table, _ = await hub.create_table({"config": {"preset": "nk", "players": 3}, "seats": seats})
         seat = table.game.to_act(table.match)
-        for _ in range(500):
-            if asked:
-                break
-            await asyncio.sleep(0.01)
-        assert asked, "the bot never asked for its move"
+        await wait_until_async(lambda: asked, what="the bot asking for its move")
         answer.set_result(table.game.legal(table.game.view(table.match, seat))[0])
         await asyncio.wait_for(hub.stop(), 10)  # no await between the answer and the cancellation
         assert table.bot_task is not None and table.bot_task.cancelled()

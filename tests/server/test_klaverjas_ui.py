@@ -19,6 +19,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.conftest import Server
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -121,6 +124,10 @@ def _step(page: Page, seen: dict[str, int]) -> None:
         word = said[0].get_attribute("data-action") or ""
         seen[f"said_{word}"] = seen.get(f"said_{word}", 0) + 1
         said[0].click()
+    elif phase == "roem":
+        # Kraken 3.2: the first trick's four cards are down; this seat may still declare (first button: a total)
+        panel.locator('[data-action^="roem "]').first.click()
+        seen["roem"] = seen.get("roem", 0) + 1
     elif phase == "play" and panel.locator('[data-action^="roem "]').count():
         panel.locator('[data-action^="roem "]').last.click()
         seen["roem"] = seen.get("roem", 0) + 1

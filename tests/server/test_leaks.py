@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosedOK
 
@@ -35,6 +36,9 @@ from troef.games.klaverjas.actions import Play as KlaverjasPlay
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.record import Record as KlaverjasRecord
 from troef.games.klaverjas.record import loads as klaverjas_loads
+
+#: Slow: whole matches through a real server, every frame checked
+pytestmark = pytest.mark.slow
 
 # (a table's id is random letters, digits, "_" and "-": "o9lp_Qh-" names no card)
 CARD = re.compile(r"(?<![A-Za-z0-9_-])(10|[789JQKA])([hdcs])(?![A-Za-z0-9_-])")

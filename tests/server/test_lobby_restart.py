@@ -10,6 +10,9 @@ import pytest
 from tests.server.conftest import Server
 from troef.server.storage import SeatRow, Store, TableRow
 
+#: Slow: server processes restarted, on SQLite and PostgreSQL
+pytestmark = pytest.mark.slow
+
 
 def test_the_lobby_lists_restored_and_new_tables_after_a_restart(db_url: str, tmp_path: Path) -> None:
     srv = Server(db_url, bot_delay=0.0, log_dir=tmp_path)

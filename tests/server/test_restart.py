@@ -7,8 +7,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Client, Server
 from troef.server.storage import Store
+
+#: Slow: server processes killed and restarted, on SQLite and PostgreSQL
+pytestmark = pytest.mark.slow
 
 
 def _play(clients: dict[int, Client], spectator: Client, count: int, rng: random.Random) -> None:

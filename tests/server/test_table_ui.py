@@ -21,6 +21,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from tests.server.conftest import Server
 from tests.server.test_browser import lay_away
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 

@@ -16,6 +16,9 @@ from tests.tournament.engine import play
 from troef.tournament.model import Tournament, TournamentError
 from troef.tournament.store import TournamentStore, hash_token
 
+#: Slow: server processes playing whole tournament rounds, and PostgreSQL
+pytestmark = pytest.mark.slow
+
 VALUES = (10, 8, 4, 1, 0)
 
 

@@ -19,6 +19,9 @@ from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
 from tests.server.conftest import ARGS, CHROMIUM, Server
 
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
 #: A4 is 210 mm wide; the print style sheet leaves 186 mm inside its margins: at 96 px an inch, 703 px.
 A4_CONTENT_PX = 703
 

@@ -490,6 +490,7 @@ def test_a_request_websockets_accepts_but_that_is_not_plain_still_connects() -> 
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_plain_request_is_answered_directly_and_the_socket_works() -> None:
     async def main() -> None:
         async with serve(_echo) as (url, endpoints, _connections):

@@ -26,7 +26,15 @@ from troef.games.bonaken.solver import best_points, position_from_hand, solve, s
 from troef.games.bonaken.state import Hand
 
 # Every preset and number of players up to four, with every contract plan.
-CASES = [(name, players, plan) for name in PRESET_NAMES for players in (2, 3, 4) for plan in PLANS]
+#: Every plan in every preset and table size where it occurs: in nk bonaak with roem is bid only over plain
+#: bonaak (nk rule 19), which a plan that opens with it never reaches.
+CASES = [
+    (name, players, plan)
+    for name in PRESET_NAMES
+    for players in (2, 3, 4)
+    for plan in PLANS
+    if not (name == "nk" and plan == "bonaak_roem")
+]
 
 
 def _cards_left(players: int, small: bool) -> int:

@@ -196,3 +196,18 @@ def test_tipp_lists_every_legal_action_with_one_best_and_changes_nothing(
     assert len(lines) == len(after.legal)
     assert sum(line.startswith("* ") for line in lines) == 1
     assert all(line[:2] in ("* ", "  ") for line in lines)
+
+
+def test_digits_of_other_scripts_are_not_understood(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'²' passes str.isdigit(), then int() refused it and the game stopped: now it is asked again."""
+    table, out = make_table(tmp_path, seed=11)
+    answers = iter(["\u00b2", "\u0662\u0665\u0660"])
+
+    def answer(*_: object) -> str:
+        for line in answers:
+            return line
+        raise EOFError
+
+    feed(monkeypatch, answer)
+    table.run()
+    assert out.getvalue().count("Das verstehe ich nicht") == 2

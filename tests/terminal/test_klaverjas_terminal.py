@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import io
 import sys
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from troef.cards import RANK_TEXT, SUIT_SYMBOLS, card_str
+from troef.cards import RANK_TEXT, SUIT_SYMBOLS, NotationError, card_str
 from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.view import KlaverjasView
 from troef.terminal.klaverjas import TerminalGame
@@ -94,6 +95,10 @@ def test_input_reads_numbers_notation_and_words(tmp_path: Path) -> None:
     assert game.read("nee", view).text() == "no"
     assert game.read("kraak", view).text() == "kraak"
     assert game.read("roem 50", view).text() == "roem 50"
+    # the first trick's roem call (Kraken 3.2): "nee" declares nothing
+    call = dataclasses.replace(view, phase="roem")
+    assert game.read("nee", call).text() == "roem 0"
+    assert game.read("roem 0", call).text() == "roem 0"
 
 
 def test_the_view_shows_no_other_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,3 +130,13 @@ def test_tip_values_each_trump_suit_and_only_looks(tmp_path: Path, monkeypatch: 
     assert sum(line.startswith("* ") for line in lines) == 1 and lines[0].startswith("* ")  # best first
     values = [int(line.rsplit(" ", 1)[1].rstrip("%")) for line in lines]
     assert all(0 <= v <= 100 for v in values) and values[1:] == sorted(values[1:], reverse=True)
+
+
+def test_digits_of_other_scripts_are_not_a_card_number(tmp_path: Path) -> None:
+    """'²' passes str.isdigit(), then int() refused it: now it is not understood, like any other text."""
+    game, _ = make_game(tmp_path, lang="nl")
+    view = GAME.view(game.match, 0)
+    assert isinstance(view, KlaverjasView)
+    for line in ("\u00b2", "\u0661"):
+        with pytest.raises(NotationError):
+            game.read(line, view)

@@ -6,6 +6,7 @@ import builtins
 import io
 import os
 import random
+import re
 import string
 import subprocess
 import sys
@@ -286,8 +287,28 @@ def test_every_text_exists_in_every_language_with_the_same_placeholders() -> Non
     for lang in LANGS:
         assert missing(lang) == []
     for key in keys():
-        fields = {lang: {f for _, f, _, _ in string.Formatter().parse(t(key, lang)) if f} for lang in LANGS}
+        # a plural "{n|kaart|kaarten}" is the placeholder n with its forms, which differ by language
+        fields = {
+            lang: {f.split("|")[0] for _, f, _, _ in string.Formatter().parse(t(key, lang)) if f} for lang in LANGS
+        }
         assert fields["nl"] == fields["en"] == fields["de"], key
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "three"),
+    [
+        ("nl", "Je legt 1 kaart weg", "Je legt 3 kaarten weg"),
+        ("en", "You lay away 1 card", "You lay away 3 cards"),
+        ("de", "Du legst 1 Karte weg", "Du legst 3 Karten weg"),
+    ],
+)
+def test_plurals_come_from_the_catalogue(lang: str, one: str, three: str) -> None:
+    """Issue 37, bug 3: real plurals ("kaarten"), never "kaart(en)"."""
+    assert t("lays_away_you", lang, n=1) == one
+    assert t("lays_away_you", lang, n=3) == three
+    assert t("lays_away_you", lang, n=0) == three.replace("3", "0")
+    for key in keys():
+        assert not re.search(r"[a-z]\((?:en|s|n|e|es)\)", t(key, lang)), key
 
 
 def test_bonaken_words_stay_dutch_in_english() -> None:
@@ -357,3 +378,12 @@ def test_a_player_typing_every_kind_of_action_finishes_the_match(
     assert "Dat kan nu niet" not in text and "begrijp ik niet" not in text
     with (tmp_path / "match.json").open(encoding="utf-8") as fp:
         assert replay(load(fp)).standing == game.match.standing()
+
+
+@pytest.mark.parametrize("line", ["\u00b2", "\u0667\u0665", "bonaak \u00b2\u2070", "\u00b9 2"])
+def test_digits_of_other_scripts_are_not_understood(tmp_path: Path, line: str) -> None:
+    """Typed numbers are ASCII digits (docs/protocol.md): '²' passes str.isdigit(), then int() refused it."""
+    game = game_at(tmp_path, Phase.BIDDING, lang="nl")
+    view = hand_view(game.match.hand, 0)
+    parsed = game._parse(line, view, game._display_order(view))
+    assert parsed.error is not None and not parsed.actions

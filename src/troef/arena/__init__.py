@@ -18,13 +18,11 @@ from troef.arena.core import (
     compare_runs,
     describe,
     match_seed,
-    mean_interval,
     parse_seat,
     parse_seats,
     run_arena,
     seat_of,
     summarize,
-    wilson_interval,
 )
 from troef.arena.teams import TeamResult, TeamStats, describe_teams, run_teams
 
@@ -43,12 +41,10 @@ __all__ = [
     "describe",
     "describe_teams",
     "match_seed",
-    "mean_interval",
     "parse_seat",
     "parse_seats",
     "run_arena",
     "run_teams",
     "seat_of",
     "summarize",
-    "wilson_interval",
 ]

@@ -53,10 +53,8 @@ from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import Game
 from troef.games import game as get_game
-from troef.stats import Estimate, paired_difference
+from troef.stats import Estimate, mean_interval, paired_difference, wilson_interval
 
-#: z of a two-sided 95% interval.
-Z95: Final = 1.959963984540054
 #: Actions in one match before the arena declares it stuck (a bot or engine bug).
 _MAX_ACTIONS: Final = 100_000
 #: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
@@ -71,36 +69,6 @@ Progress = Callable[[int, int], None]
 
 class ArenaError(TroefError, ValueError):
     """A bad arena setting (seat names, counts)."""
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial share.
-
-    >>> low, high = wilson_interval(10, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.0552, 0.1744)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean of ``values`` and its 95% interval (normal approximation, sample standard deviation).
-
-    >>> mean_interval([1.0, 2.0, 3.0, 4.0])
-    (2.5, 1.2348, 3.7652)
-    """
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    half = z * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
-    return round(mean, 4), round(mean - half, 4), round(mean + half, 4)
 
 
 # ---------------------------------------------------------------------------- seating
@@ -183,6 +151,8 @@ class ArenaPart:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
         if kind == "cheat" and kind not in game.bots:
             return self.cheat_bot(game, options, seed, match)
+        if kind == "openspiel-ismcts":
+            return self.openspiel_bot(game, options, seed)
         if options:
             return self.tuned_bot(game, kind, options, seed)
         return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
@@ -204,6 +174,16 @@ class ArenaPart:
             raise ArenaError(f"the {kind} bot takes no settings")
         bot: Bot = cls(seed, strength=settings(options, strength(), kind))
         return bot
+
+    def openspiel_bot(self, game: Game, options: dict[str, str], seed: int) -> Bot:
+        """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
+        if game.name != "klaverjas":
+            raise ArenaError("openspiel-ismcts plays klaverjas only (docs/research.md)")
+        try:
+            from troef.research.ismcts import make
+        except ImportError:
+            raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
+        return make(seed, options)
 
     def cheat_state(self, match: Any) -> Any:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
@@ -475,13 +455,11 @@ class BotStats:
 
     def to_json(self) -> dict[str, Any]:
         timing = timing_json(self.times)
-        mean, low, high = mean_interval(self.scores)
-        diff, dlow, dhigh = mean_interval(self.versus_field)
         return {
             "name": self.name,
             "matches": self.matches,
-            "score": {"mean": mean, "ci95": [low, high]},
-            "versus_field": {"mean": diff, "ci95": [dlow, dhigh]},
+            "score": mean_interval(self.scores).to_json(),
+            "versus_field": mean_interval(self.versus_field).to_json(),
             "paired_difference": self.paired.to_json() if self.paired is not None else None,
             "best_at_table": round(self.best / self.matches, 4) if self.matches else None,
             **self.part.stats_json(self.stats, self.matches),
@@ -729,8 +707,7 @@ def compare_pooled(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]],
             if first.get(key) != pairs[0][0].get(key):
                 raise ArenaError(f"the pairs differ in {key}: {pairs[0][0].get(key)!r} and {first.get(key)!r}")
         differences += _deal_differences(first, second, entry)
-    mean, low, high = mean_interval(differences)
-    return Estimate(mean, low, high, len(differences))
+    return mean_interval(differences)
 
 
 def _deal_differences(first: Mapping[str, Any], second: Mapping[str, Any], entry: int) -> list[float]:
@@ -770,11 +747,11 @@ def describe(result: ArenaResult) -> str:
         rows += [b for b in result.kinds.values() if sum(1 for s in result.seats if s == b.name) > 1]
     for bot in rows:
         data = bot.to_json()
-        score, versus, timing = data["score"], data["versus_field"], data["decision_time"]
+        score, versus, timing = mean_interval(bot.scores), mean_interval(bot.versus_field), data["decision_time"]
         lines.append(
             f"{bot.name:<26}"
-            f"{score['mean']:>8.3f} [{score['ci95'][0]:7.3f} {score['ci95'][1]:7.3f}]"
-            f"{versus['mean']:>8.3f} [{versus['ci95'][0]:7.3f} {versus['ci95'][1]:7.3f}]"
+            f"{score.mean:>8.3f} [{score.low:7.3f} {score.high:7.3f}]"
+            f"{versus.mean:>8.3f} [{versus.low:7.3f} {versus.high:7.3f}]"
             f"{data['best_at_table'] or 0:>7.1%}"
             f"{timing.get('median_ms', 0):>11.1f}{timing.get('p99_ms', 0):>9.1f}"
         )

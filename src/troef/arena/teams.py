@@ -41,7 +41,6 @@ from troef.arena.core import (
     Progress,
     Share,
     match_seed,
-    mean_interval,
     parse_seat,
     part_of,
     play_all,
@@ -49,7 +48,7 @@ from troef.arena.core import (
 )
 from troef.core.errors import TroefError
 from troef.games import game as get_game
-from troef.stats import Estimate, paired_difference
+from troef.stats import Estimate, mean_interval, paired_difference
 
 #: The figure every game has: its own score of a match (higher is better).
 SCORE: Final = "score"
@@ -109,8 +108,7 @@ class TeamStats:
 
     def to_json(self) -> dict[str, Any]:
         def interval(values: Sequence[float]) -> dict[str, Any]:
-            mean, low, high = mean_interval(values)
-            return {"mean": mean, "ci95": [low, high]}
+            return mean_interval(values).to_json()
 
         return {
             "name": self.name,
@@ -273,13 +271,13 @@ def describe_teams(result: TeamResult) -> str:
     for team in result.teams:
         won = Share(team.won, team.matches)
         low, high = won.interval
-        score, slow, shigh = mean_interval(team.scores)
+        score = mean_interval(team.scores)
         timing = timing_json(team.times, 3)
         lines.append(
             f"{team.name:<24}"
             f"{team.won:>6}/{team.matches:<4}{won.share:>6.1%} [{low:5.1%}-{high:5.1%}]"
             f"{team.drawn:>7}"
-            f"{score:>12.3f} [{slow:8.3f} {shigh:8.3f}]"
+            f"{score.mean:>12.3f} [{score.low:8.3f} {score.high:8.3f}]"
             f"{timing.get('median_ms', 0):>11.3f}{timing.get('p99_ms', 0):>9.3f}"
         )
     keys = list(result.teams[0].measures)
@@ -288,8 +286,8 @@ def describe_teams(result: TeamResult) -> str:
         for key in keys:
             cells = []
             for team in result.teams:
-                mean, low, high = mean_interval(team.measures.get(key, []))
-                cells.append(f"{team.name} {mean:.3f} [{low:.3f} {high:.3f}]")
+                e = mean_interval(team.measures.get(key, []))
+                cells.append(f"{team.name} {e.mean:.3f} [{e.low:.3f} {e.high:.3f}]")
             lines.append(f"  {key:<18}" + "   ".join(cells))
     first = result.teams[0]
     per = "per duplicate pair (the same deals)" if result.duplicate else "per match"

@@ -18,6 +18,7 @@ protocol alone. ``troef.games`` holds the registry of the games.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -201,6 +202,13 @@ class Game(ABC):
     def apply(self, match: Any, action: Any) -> None:
         """Apply ``action`` to ``match`` (see :meth:`Match.apply`)."""
         match.apply(action)
+
+    def clone(self, match: Any) -> Any:
+        """An independent copy of ``match``: playing on in either leaves the other as it is.
+
+        A deep copy; the engines' compiled classes support it (:mod:`troef.core.native`).
+        """
+        return copy.deepcopy(match)
 
     @abstractmethod
     def view(self, match: Any, viewer: int = SPECTATOR) -> View:

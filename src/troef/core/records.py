@@ -40,7 +40,8 @@ def record_game(text: str) -> str:
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError("the record names no 'game'")
-    return parse_envelope(text, game, data)["game"]  # type: ignore[no-any-return]
+    named: str = parse_envelope(text, game, data)["game"]
+    return named
 
 
 def parse_envelope(text: str, game: str, data: Any = None) -> dict[str, Any]:

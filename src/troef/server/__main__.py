@@ -24,6 +24,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     add_limit_arguments(parser)
     args = parser.parse_args(argv)
+    try:
+        limits = limits_from_arguments(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     run(
         args.host,
         args.port,
@@ -31,9 +35,10 @@ def main(argv: list[str] | None = None) -> None:
         bot_delay=args.bot_delay,
         log_level=args.log_level,
         rate_limit=args.rate_limit,
-        limits=limits_from_arguments(args),
+        limits=limits,
         max_tables=args.max_tables,
         expire_seconds=args.expire_after,
+        max_unjoined=args.max_unjoined_tables,
     )
 
 

@@ -17,6 +17,7 @@ a restart by replaying the actions (:func:`rebuild`).
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -28,6 +29,8 @@ from troef.core.errors import IllegalActionError, NotationError, TroefError
 from troef.core.game import Game
 from troef.games import game as get_game
 from troef.games import names as game_names
+
+log = logging.getLogger("troef.server")
 
 
 class ConfigError(TroefError, ValueError):
@@ -310,6 +313,9 @@ class CoreAdapter:
             action = self.game.parse_action(text)
         except NotationError as exc:
             return text, Problem("bad_action", str(exc))
+        except Exception:  # a parser's bug: the action is refused all the same, and nothing changes
+            log.exception("the %s parser failed on %r", self.name, text[:64])
+            return text, Problem("bad_action", "the action could not be read")
         canonical = action.text()
         if match.is_over:
             return canonical, Problem("match_over", "the match is over")

@@ -18,16 +18,19 @@ HTTP routes (JSON unless noted):
 ``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
 ``GET /api/tables/{id}/record``          the troef record of a finished match
+``GET /api/tables/{id}/analysis/{hand}`` the analysis of one hand of a finished match
+                                         (``docs/analysis.md``; ``?fair=1``: with the fair judgement)
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
 ``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
 =======================================  ==============================================
 
-Every request must name this server in its ``Host`` header, and a ``POST`` or
-the game socket's handshake must carry no ``Origin`` or one of this server
-(:class:`troef.server.guard.Guard`); a ``POST`` body must be
-``application/json``. Creating tables and fetching replays and records are
-rate-limited per client.
+Every request must name this server in its ``Host`` header, and every request
+that may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``, on
+any route: :class:`Front`) or the game socket's handshake must carry no
+``Origin`` or one of this server (:class:`troef.server.guard.Guard`); such a
+request's body must be ``application/json``. Creating tables and fetching
+replays and records are rate-limited per client.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from troef.server.guard import GUARD, Guard, Limits, client_key, guarded_http, lock_database
+from troef.server.guard import GUARD, Guard, Limits, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
@@ -100,8 +103,19 @@ _SECURITY_HEADERS: Final = [
 ]
 
 
+#: Methods that change nothing: every other one must pass the Origin and content-type checks.
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 class Front:
-    """The outermost layer: the ``Host`` check, and a strict content security policy and friends on every response."""
+    """The outermost layer: the ``Host`` check, the Origin and content-type checks of every request that may
+    change something (whatever its route), and a strict content security policy and friends on every response.
+
+    A browser lets any site send a form or ``text/plain`` body to any server
+    without asking it first, but not ``application/json``: that, and the
+    ``Origin`` check, keep other sites' pages from creating tables or
+    tournaments, taking seats or acting as an organiser in a visitor's name.
+    """
 
     def __init__(self, app: ASGIApp, guard: Guard | None = None) -> None:
         self.app = app
@@ -118,6 +132,11 @@ class Front:
                 response = _error(421, "bad_host", "this server does not answer to that host name")
                 await response(scope, receive, send)
                 return
+            if scope["method"] not in SAFE_METHODS:
+                refused = _unsafe_refusal(scope, self.guard)
+                if refused is not None:
+                    await refused(scope, receive, send)
+                    return
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -125,6 +144,16 @@ class Front:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _unsafe_refusal(scope: Scope, guard: Guard) -> Response | None:
+    """Why a request that may change something is refused (a page of another site, a body a form can send), or None."""
+    if not guard.origin_ok(_header(scope, b"origin"), _header(scope, b"host")):
+        return _error(403, "bad_origin", "requests from pages of other sites are refused")
+    media_type = (_header(scope, b"content-type") or "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        return _error(415, "bad_content_type", "send the body as application/json")
+    return None
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -141,18 +170,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 async def _body(request: Request, guard: Guard) -> dict[str, Any]:
-    """The JSON object of a request that changes something, from a page of this server or from no page at all.
-
-    A browser lets any site send a form or ``text/plain`` body to any server
-    without asking it first, but not ``application/json``: that, and the
-    ``Origin`` check, keep other sites' pages from creating tables or taking
-    seats in a visitor's name.
-    """
-    if not guard.origin_ok(request.headers.get("origin"), request.headers.get("host")):
-        raise TableError(403, "bad_origin", "requests from pages of other sites are refused")
-    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media_type != "application/json":
-        raise TableError(415, "bad_content_type", "send the body as application/json")
+    """The JSON object of a request that changes something (:class:`Front` has checked its Origin and type)."""
     size = 0
     chunks = []
     try:
@@ -167,7 +185,10 @@ async def _body(request: Request, guard: Guard) -> dict[str, Any]:
         raise TableError(408, "too_slow", "the request body did not arrive in time") from None
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (
+        ValueError,
+        RecursionError,
+    ):  # JSONDecodeError, UnicodeDecodeError, and a number int() refuses (4,300 digits)
         raise TableError(400, "bad_json", "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise TableError(400, "bad_json", "the request body must be a JSON object")
@@ -183,7 +204,8 @@ def create_app(
     rate_limit: float = RATE,
     limits: Limits | None = None,
     idle_seconds: float = 3600.0,
-    expire_seconds: float = 900.0,
+    expire_seconds: float = 180.0,
+    max_unjoined: int = 1000,
 ) -> Starlette:
     """The troef web app on the database at ``db_url`` (default: a SQLite file in the user data folder).
 
@@ -191,7 +213,9 @@ def create_app(
     seconds it may think; ``rate_limit``: messages a second one connection may
     send on average (``docs/protocol.md``); ``limits``: the edge's limits
     (:class:`troef.server.guard.Limits`); ``idle_seconds``: a table unused this
-    long leaves memory; ``expire_seconds``: a table nobody joined this long is deleted.
+    long leaves memory; ``expire_seconds``: a table nobody joined this long is deleted;
+    ``max_tables``: tables in play (joined) at once; ``max_unjoined``: tables nobody has joined
+    yet, at once (a new one beyond them pushes out the oldest: :class:`~troef.server.tables.Hub`).
     """
     from troef.tournament.web import TournamentWeb
 
@@ -204,12 +228,18 @@ def create_app(
         max_tables=max_tables,
         idle_seconds=idle_seconds,
         expire_seconds=expire_seconds,
+        max_unjoined=max_unjoined,
     )
     tournaments = TournamentWeb(db_url, hub)
     guard = Guard(limits or Limits())
 
     def endpoint(out: Outlet) -> Connection:
-        return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout)
+        transport = getattr(out, "transport", None)
+
+        def seated() -> None:  # a player at a table: its client may use the reserved connections
+            guard.seat_taken(transport)
+
+        return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout, on_seat=seated)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
@@ -239,7 +269,7 @@ def create_app(
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request, guard)
-            if not guard.creations.allow(_client(request)):
+            if not guard.creations.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
             table, tokens = await hub.create_table(body)
         except TableError as exc:
@@ -280,20 +310,30 @@ def create_app(
 
     async def replay(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request)):
+            if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
             open_cards = request.query_params.get("open") == "1"
-            frames = await hub.replay(
+            text = await hub.replay(
                 request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
             )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
-        return JSONResponse(frames)
+        return Response(text, media_type="application/json")  # made and encoded once, off the loop
+
+    async def analysis(request: Request) -> Response:
+        try:
+            if not guard.replays.allow(_client(request, guard)):
+                raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
+            fair = request.query_params.get("fair") == "1"
+            found = await hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair)
+        except TableError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        return JSONResponse(found)
 
     async def record(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request)):
+            if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many records from here; wait a minute")
             text, filename = await hub.record(request.path_params["table_id"])
         except TableError as exc:
@@ -318,6 +358,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/replay/{hand:int}", replay),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/analysis/{hand:int}", analysis),
         *tournaments.routes(),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]
@@ -327,8 +368,9 @@ def create_app(
     return app
 
 
-def _client(request: Request) -> str:
-    return client_key(request.client.host if request.client else None)
+def _client(request: Request, guard: Guard) -> str:
+    # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
+    return guard.client_key(request.client.host if request.client else None)
 
 
 #: Allocations between collections of the youngest generation, and collections between older ones.
@@ -362,7 +404,8 @@ def run(
     rate_limit: float = RATE,
     limits: Limits | None = None,
     max_tables: int = 1000,
-    expire_seconds: float = 900.0,
+    expire_seconds: float = 180.0,
+    max_unjoined: int = 1000,
 ) -> None:
     """Serve troef with uvicorn until interrupted.
 
@@ -390,6 +433,7 @@ def run(
         limits=limits,
         max_tables=max_tables,
         expire_seconds=expire_seconds,
+        max_unjoined=max_unjoined,
     )
     tune_gc()
     uvicorn.run(
@@ -399,6 +443,9 @@ def run(
         http=guarded_http(HttpToolsProtocol),  # connection caps and the header timeout: troef.server.guard
         timeout_keep_alive=max(1, round(limits.idle_timeout)),
         ws=GameSocket,  # the game socket: see troef.server.transport
+        # X-Forwarded-For is believed only from the reverse proxies named (uvicorn would trust 127.0.0.1's)
+        proxy_headers=bool(limits.trusted_proxies),
+        forwarded_allow_ips=list(limits.trusted_proxies) or None,
         log_level=log_level,
         access_log=log_level == "debug",
         # asyncio's own loop, not uvloop: libuv takes in one new connection per pass of the loop, and

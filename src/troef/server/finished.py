@@ -1,7 +1,10 @@
 """Finished matches: the rematch, and the replays and records of matches that are over.
 
-A finished match never changes: its replays and records are made once, in a
-thread of their own (never in the live tables' pool), and kept in a small cache.
+A finished match never changes: its stored row, and its replays and records
+as the JSON text sent, are made once, in a thread of their own (never in the
+live tables' pool nor on the event loop), and kept in small caches. Requests
+for a replay that is being made wait for that one. So many clients fetching
+replays within their limits cost the live tables' loop a cache look-up each.
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from typing import TYPE_CHECKING, Any
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import GameAdapter, rebuild
 from troef.server.live import LiveTable, TableError, hash_token
-from troef.server.projection import PROTOCOL_VERSION, project
+from troef.server.projection import PROTOCOL_VERSION, encode, project
 from troef.server.storage import AsyncStore, SeatRow, TableRow, insert_table
 
 log = logging.getLogger("troef.server")
+
+#: Sampled worlds per decision of the fair analysis the server makes (``?fair=1``).
+ANALYSIS_SAMPLES = 8
 
 
 class FinishedMatches:
@@ -30,11 +36,15 @@ class FinishedMatches:
     store: AsyncStore
     games: dict[str, GameAdapter]
     tables: dict[str, LiveTable]
-    max_tables: int
     replay_cache: int
     _replay_executor: ThreadPoolExecutor
-    _replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None]
+    _analysis_executor: ThreadPoolExecutor
+    _replays: OrderedDict[tuple[str, int, int, bool], bytes | None]
+    _replays_made: dict[tuple[str, int, int, bool], asyncio.Future[bytes | None]]
+    _finished_rows: OrderedDict[str, TableRow]
+    _rows_loading: dict[str, asyncio.Future[TableRow | None]]
     _records: OrderedDict[str, tuple[str, str]]
+    _analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]]
     _rematches: dict[str, asyncio.Future[LiveTable]]
 
     if TYPE_CHECKING:  # the hub's other parts
@@ -43,6 +53,7 @@ class FinishedMatches:
         async def _build(self, row: TableRow) -> LiveTable: ...
         def kick_bots(self, table: LiveTable) -> None: ...
         def _arm_timer(self, table: LiveTable) -> None: ...
+        def _make_room(self) -> None: ...
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, table_id: str, token: object) -> LiveTable:
@@ -80,8 +91,7 @@ class FinishedMatches:
         return new
 
     async def _copy_table(self, old: LiveTable) -> LiveTable:
-        if len(self.tables) >= self.max_tables:
-            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        self._make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
@@ -108,17 +118,34 @@ class FinishedMatches:
         return table
 
     # ------------------------------------------------------------------ replays and records
-    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> dict[str, Any]:
-        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator.
+    async def _finished_row(self, table_id: str, what: str) -> TableRow:
+        """The stored row of a finished match (kept: it never changes); 404 or 409 if there is none."""
+        row = self._finished_rows.get(table_id)
+        if row is not None:
+            self._finished_rows.move_to_end(table_id)
+            return row
+        if len(table_id) > 32:
+            raise TableError(404, "unknown_table", "no such table")
+        pending = self._rows_loading.get(table_id)
+        if pending is None:  # one load, however many ask meanwhile
+            pending = asyncio.ensure_future(self.store.run(self.store.store.load, table_id))
+            self._rows_loading[table_id] = pending
+            pending.add_done_callback(lambda _done: self._rows_loading.pop(table_id, None))
+        row = await asyncio.shield(pending)
+        if row is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if row.finished_at is None:
+            raise TableError(409, "not_finished", f"a {what} is available once the match is over")
+        self._remember(self._finished_rows, table_id, row)
+        return row
+
+    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> bytes:
+        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator, as JSON.
 
         With ``open_cards`` (the match is over: everyone may see every card now) the answer also has
         ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
         """
-        row = await self.store.run(self.store.store.load, table_id)
-        if row is None:
-            raise TableError(404, "unknown_table", "no such table")
-        if row.finished_at is None:
-            raise TableError(409, "not_finished", "a match can be replayed once it is over")
+        row = await self._finished_row(table_id, "replay")
         viewer = SPECTATOR
         if token:
             digest = hash_token(token)
@@ -129,28 +156,34 @@ class FinishedMatches:
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        frames = await self._replay_frames(game, row, hand, viewer)
-        if frames is None:
+        text = await self._replay_text(game, row, hand, viewer, open_cards)
+        if text is None:
             raise TableError(404, "no_hand", "no such hand in this match")
-        if open_cards:
-            hands: dict[str, list[Any]] = {}
-            for seat in range(len(row.seats)):
-                own = await self._replay_frames(game, row, hand, seat)
-                if own is not None:
-                    hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
-            frames = {**frames, "open": hands}  # a new answer: the cached frames are shared
-        return frames
+        return text
 
-    async def _replay_frames(self, game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:
-        """One viewer's frames of a finished hand, made once (a finished match never changes) off the bots' pool."""
-        key = (row.id, hand, viewer)
+    async def _replay_text(
+        self, game: GameAdapter, row: TableRow, hand: int, viewer: int, open_cards: bool
+    ) -> bytes | None:
+        """One viewer's replay of a finished hand as JSON text, made once, in the replay thread."""
+        key = (row.id, hand, viewer, open_cards)
         if key in self._replays:
             self._replays.move_to_end(key)
             return self._replays[key]
-        loop = asyncio.get_running_loop()
-        frames = await loop.run_in_executor(self._replay_executor, replay_frames, game, row, hand, viewer)
-        self._remember(self._replays, key, frames)
-        return frames
+        pending = self._replays_made.get(key)
+        if pending is None:  # the first to ask makes it; the others wait for the same one
+            loop = asyncio.get_running_loop()
+            pending = asyncio.ensure_future(
+                loop.run_in_executor(self._replay_executor, replay_text, game, row, hand, viewer, open_cards)
+            )
+            self._replays_made[key] = pending
+
+            def made(done: asyncio.Future[bytes | None]) -> None:
+                del self._replays_made[key]
+                if not done.cancelled() and done.exception() is None:
+                    self._remember(self._replays, key, done.result())
+
+            pending.add_done_callback(made)
+        return await asyncio.shield(pending)
 
     def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache[key] = value
@@ -159,11 +192,7 @@ class FinishedMatches:
 
     async def record(self, table_id: str) -> tuple[str, str]:
         """The record (JSON text) of a finished match and a file name for it."""
-        row = await self.store.run(self.store.store.load, table_id)
-        if row is None:
-            raise TableError(404, "unknown_table", "no such table")
-        if row.finished_at is None:
-            raise TableError(409, "not_finished", "a record can be downloaded once the match is over")
+        row = await self._finished_row(table_id, "record")
         cached = self._records.get(row.id)
         if cached is not None:
             self._records.move_to_end(row.id)
@@ -178,6 +207,50 @@ class FinishedMatches:
         out = (text, f"troef-{row.game}-{row.id}.json")
         self._remember(self._records, row.id, out)
         return out
+
+    async def analysis(self, table_id: str, hand: int, fair: bool = False) -> dict[str, Any]:
+        """The analysis (``docs/analysis.md``) of hand ``hand`` (1-based) of a finished match, made once.
+
+        Only a match that is over is analysed (its record, which holds every card, is out then too):
+        no hidden card of a deal in play can reach anyone through it. Open cards only unless ``fair``
+        (then :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop.
+        """
+        text, _ = await self.record(table_id)  # 404 unknown, 409 not finished
+        key = (table_id, hand, fair)
+        cached = self._analyses.get(key)
+        if cached is not None:
+            self._analyses.move_to_end(key)
+            return cached
+
+        def make() -> dict[str, Any] | None:
+            from troef.analysis import AnalysisError, Settings, analyse
+
+            try:
+                settings = Settings(fair=fair, samples=ANALYSIS_SAMPLES)
+                return analyse(text, deals=[hand - 1], settings=settings).to_json()
+            except AnalysisError:
+                return None
+
+        result = await asyncio.get_running_loop().run_in_executor(self._analysis_executor, make)
+        if result is None:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        self._remember(self._analyses, key, result)
+        return result
+
+
+def replay_text(game: GameAdapter, row: TableRow, hand: int, viewer: int, open_cards: bool) -> bytes | None:
+    """:func:`replay_frames` as the JSON text sent; with ``open_cards`` every seat's cards in every frame too."""
+    frames = replay_frames(game, row, hand, viewer)
+    if frames is None:
+        return None
+    if open_cards:
+        hands: dict[str, list[Any]] = {}
+        for seat in range(len(row.seats)):
+            own = frames if seat == viewer else replay_frames(game, row, hand, seat)
+            if own is not None:
+                hands[str(seat)] = [frame["view"].get("hand") for frame in own["frames"]]
+        frames["open"] = hands
+    return encode(frames)
 
 
 def replay_frames(game: GameAdapter, row: TableRow, hand: int, viewer: int) -> dict[str, Any] | None:

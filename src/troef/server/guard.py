@@ -11,14 +11,25 @@ lists them); :class:`Guard` applies them:
   opens the game socket must come from a page of this server when it carries
   an ``Origin`` (a browser always sends one there; other clients send none).
 - **Per-client limits**: how many tables one client may create, and how many
-  replays it may ask for, a minute (token buckets keyed by its address: an
-  IPv6 client by its /64, since one host has a whole /64 to choose from).
+  replays it may ask for, a minute (token buckets keyed by the client's
+  network, :meth:`Guard.client_key`: an IPv4 address, or its /24 with
+  ``--ipv4-prefix 24``; an IPv6 address's /64, since one host has a whole /64
+  to choose from, or its /56 with ``--ipv6-prefix 56``, as many providers give
+  a customer a /56).
 - **Connections**: at most so many open at once in total and per client, a
   request head must arrive whole within ``header_timeout`` seconds (a client
   that trickles its headers is cut off), and an idle keep-alive connection is
   closed after ``idle_timeout`` (uvicorn's keep-alive timeout). The caps count
   a connection from its first byte to its end, as HTTP and then, if upgraded,
-  as the game socket.
+  as the game socket. The last ``reserved_connections`` places are kept for
+  clients (networks) that have a player seated at a table: many addresses
+  holding sockets open cannot lock the players out of their games.
+- **Behind a reverse proxy**: every connection comes from the proxy, so the
+  client's address is in its ``X-Forwarded-For`` header; the server believes
+  that header only from the addresses given as ``trusted_proxies``
+  (``--trusted-proxy``; none by default, so no client can pick its own
+  address). Connections from a trusted proxy are not capped per client (the
+  proxy is one client for all); the rate limits count the forwarded address.
 
 :func:`guarded_http` makes the uvicorn HTTP protocol that does the connection
 part; :func:`lock_database` keeps a second server off the same SQLite file.
@@ -72,6 +83,24 @@ class Limits:
     #: Connections open at once, in total and from one client.
     max_connections: int = 1000
     max_connections_per_client: int = 100
+    #: Of ``max_connections``, the places only clients with a seated player may take (None: a tenth).
+    reserved_connections: int | None = None
+    #: The network prefix one client is counted by: IPv4 /32 (one address) or e.g. /24; IPv6 /64 or e.g. /56.
+    ipv4_prefix: int = 32
+    ipv6_prefix: int = 64
+    #: Addresses of reverse proxies whose ``X-Forwarded-For`` is believed; none by default.
+    trusted_proxies: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 8 <= self.ipv4_prefix <= 32 or not 16 <= self.ipv6_prefix <= 128:
+            raise ValueError("the IPv4 prefix must be from 8 to 32, the IPv6 prefix from 16 to 128")
+        if not 0 <= self.reserve < max(1, self.max_connections):
+            raise ValueError("the reserved connections must be fewer than the connections")
+
+    @property
+    def reserve(self) -> int:
+        """The places kept for clients with a seated player."""
+        return self.max_connections // 10 if self.reserved_connections is None else self.reserved_connections
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,11 +110,16 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-tables", type=int, default=1000)
     parser.add_argument("--create-rate", type=float, default=d.create_per_minute)
     parser.add_argument("--replay-rate", type=float, default=d.replays_per_minute)
-    parser.add_argument("--expire-after", type=float, default=900.0)
+    parser.add_argument("--expire-after", type=float, default=180.0)
     parser.add_argument("--header-timeout", type=float, default=d.header_timeout)
     parser.add_argument("--idle-timeout", type=float, default=d.idle_timeout)
     parser.add_argument("--max-connections", type=int, default=d.max_connections)
     parser.add_argument("--max-connections-per-client", type=int, default=d.max_connections_per_client)
+    parser.add_argument("--reserved-connections", type=int, default=None)
+    parser.add_argument("--ipv4-prefix", type=int, default=d.ipv4_prefix)
+    parser.add_argument("--ipv6-prefix", type=int, default=d.ipv6_prefix)
+    parser.add_argument("--trusted-proxy", action="append", default=[])
+    parser.add_argument("--max-unjoined-tables", type=int, default=1000)
 
 
 def limits_from_arguments(args: argparse.Namespace) -> Limits:
@@ -98,11 +132,21 @@ def limits_from_arguments(args: argparse.Namespace) -> Limits:
         idle_timeout=args.idle_timeout,
         max_connections=args.max_connections,
         max_connections_per_client=args.max_connections_per_client,
+        reserved_connections=args.reserved_connections,
+        ipv4_prefix=args.ipv4_prefix,
+        ipv6_prefix=args.ipv6_prefix,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
 
 
-def client_key(host: str | None) -> str:
-    """What the limits count a client by: its IPv4 address, or the /64 of its IPv6 address."""
+def client_key(host: str | None, ipv4_prefix: int = 32, ipv6_prefix: int = 64) -> str:
+    """What the limits count a client by: the network of its address (an IPv4 address or /24, an IPv6 /64 or /56).
+
+    >>> client_key("192.0.2.7"), client_key("192.0.2.7", ipv4_prefix=24), client_key("::ffff:192.0.2.7")
+    ('192.0.2.7', '192.0.2.0/24', '192.0.2.7')
+    >>> client_key("2001:db8:0:12ab::1"), client_key("2001:db8:0:12ab::1", ipv6_prefix=56)
+    ('2001:db8:0:12ab::/64', '2001:db8:0:1200::/56')
+    """
     if not host:
         return "?"
     try:
@@ -111,9 +155,12 @@ def client_key(host: str | None) -> str:
         return host
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
+            address = address.ipv4_mapped
+        else:
+            return str(ipaddress.ip_network(f"{address}/{ipv6_prefix}", strict=False))
+    if ipv4_prefix >= 32:
+        return str(address)
+    return str(ipaddress.ip_network(f"{address}/{ipv4_prefix}", strict=False))
 
 
 def host_name(value: str) -> str:
@@ -157,11 +204,19 @@ class Guard:
     #: Open connections by transport, with the client each counts against.
     open: dict[int, str] = field(default_factory=dict)
     per_client: dict[str, int] = field(default_factory=dict)
+    #: Game sockets with a seat at a table (by transport), and how many each client has.
+    seated: set[int] = field(default_factory=set)
+    seated_per_client: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.creations = RateLimiter(self.limits.create_per_minute)
         self.replays = RateLimiter(self.limits.replays_per_minute)
         self._hosts = frozenset(host_name(h) for h in self.limits.allowed_hosts)
+        self._proxies = frozenset(self.limits.trusted_proxies)
+
+    def client_key(self, host: str | None) -> str:
+        """The network a client is counted by, with this server's prefixes (:func:`client_key`)."""
+        return client_key(host, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
 
     # ------------------------------------------------------------------ hosts and origins
     def host_ok(self, host: str | None) -> bool:
@@ -195,27 +250,55 @@ class Guard:
 
     # ------------------------------------------------------------------ connections
     def opened(self, transport: Any) -> bool:
-        """Count a new connection; False (and it is not counted) if a cap is reached."""
+        """Count a new connection; False (and it is not counted) if a cap is reached.
+
+        The last :attr:`Limits.reserve` places go only to clients
+        with a player seated at a table (a player reconnecting, or loading
+        the page again); a trusted proxy is not capped per client.
+        """
         peer = transport.get_extra_info("peername")
-        client = client_key(str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None)
+        host = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None
+        client = self.client_key(host)
         limits = self.limits
         count = self.per_client.get(client, 0)
-        if len(self.open) >= limits.max_connections or count >= limits.max_connections_per_client:
+        total = len(self.open)
+        if total >= limits.max_connections:
+            return False
+        if total >= limits.max_connections - limits.reserve and not self.seated_per_client.get(client):
+            return False
+        if count >= limits.max_connections_per_client and host not in self._proxies:
             return False
         self.open[id(transport)] = client
         self.per_client[client] = count + 1
         return True
 
+    def seat_taken(self, transport: Any) -> None:
+        """A counted game socket has joined a table as a seat: its client may use the reserved places."""
+        key = id(transport)
+        client = self.open.get(key)
+        if client is None or key in self.seated:
+            return
+        self.seated.add(key)
+        self.seated_per_client[client] = self.seated_per_client.get(client, 0) + 1
+
     def closed(self, transport: Any) -> None:
         """A counted connection has ended (once is enough: later calls do nothing)."""
-        client = self.open.pop(id(transport), None)
+        key = id(transport)
+        client = self.open.pop(key, None)
         if client is None:
             return
-        left = self.per_client[client] - 1
-        if left:
-            self.per_client[client] = left
-        else:
-            del self.per_client[client]
+        _drop(self.per_client, client)
+        if key in self.seated:
+            self.seated.discard(key)
+            _drop(self.seated_per_client, client)
+
+
+def _drop(counts: dict[str, int], client: str) -> None:
+    left = counts[client] - 1
+    if left:
+        counts[client] = left
+    else:
+        del counts[client]
 
 
 def guarded_http(base: type[Any]) -> type[Any]:

@@ -25,6 +25,7 @@ from troef.server.adapter import _ON_OFF, CoreAdapter
 SWITCHES: Final[dict[str, tuple[object, ...]]] = {
     "who_plays": ("verplicht", "vrij"),
     "follow": ("amsterdam", "rotterdam"),
+    "undertrump": ("last_resort", "forced"),
     "packets": ("4-4", "3-2-3"),
     "roem_counting": ("auto", "claim"),
     "hand_roem": _ON_OFF,

@@ -51,11 +51,16 @@ def new_token() -> str:
 
 
 def clean_name(raw: object, default: str) -> str:
-    """A seat name without control characters, at most :data:`MAX_NAME` long."""
+    """A seat name without control characters, at most :data:`MAX_NAME` long.
+
+    A longer name is cut and ends in an ellipsis, so that everybody sees it was cut (issue 37, bug 9).
+    """
     if not isinstance(raw, str):
         return default
     text = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
-    return text[:MAX_NAME] or default
+    if len(text) > MAX_NAME:
+        text = text[: MAX_NAME - 1].rstrip() + "\u2026"
+    return text or default
 
 
 @dataclass(slots=True)

@@ -96,7 +96,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         bot_budget: float = 10.0,
         max_tables: int = 1000,
         idle_seconds: float = 3600.0,
-        expire_seconds: float = 900.0,
+        expire_seconds: float = 180.0,
+        max_unjoined: int = 1000,
         light_levels: tuple[str, ...] = ("random", "heuristic", "beginner", "club"),
         replay_cache: int = 256,
     ) -> None:
@@ -107,13 +108,24 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self.games = games()
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
+        #: Tables in play (somebody joined them) at once: a new table is refused while there are as many.
         self.max_tables = max_tables
+        #: Tables nobody has joined yet, at once: a new one beyond them pushes out the oldest. They are
+        #: kept apart from the tables in play, so that tables made and never used (by many addresses,
+        #: say) can neither keep tables in play from being made nor stay long (``expire_seconds``).
+        self.max_unjoined = max_unjoined
         self.tables: dict[str, LiveTable] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
         # replays and records of finished matches are built here, one at a time: never in the live tables' pool
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-replay")
-        self._replays: OrderedDict[tuple[str, int, int], dict[str, Any] | None] = OrderedDict()
+        self._replays: OrderedDict[tuple[str, int, int, bool], bytes | None] = OrderedDict()
+        self._replays_made: dict[tuple[str, int, int, bool], asyncio.Future[bytes | None]] = {}
+        self._finished_rows: OrderedDict[str, TableRow] = OrderedDict()
+        self._rows_loading: dict[str, asyncio.Future[TableRow | None]] = {}
         self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]] = OrderedDict()
+        # analyses take seconds: a thread of their own, so that replays and records do not wait behind one
+        self._analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-analysis")
         self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
@@ -228,15 +240,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             and (now - _utc(t.created_at)).total_seconds() > expire_seconds
         ]
         for table_id in gone:
-            table = self.tables.pop(table_id)
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            self._spawn(self._expire(table_id))
+            self._forget_unjoined(table_id)
         return gone
 
     async def _evictor(self, period: float) -> None:
         while True:
-            await asyncio.sleep(max(0.05, min(60.0, period / 2)))
+            await asyncio.sleep(max(0.05, min(30.0, period / 4)))
             self.expire_unjoined(self.expire_seconds)
             self.evict_idle(self.idle_seconds)
 
@@ -253,6 +262,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        self._analysis_executor.shutdown(wait=False, cancel_futures=True)
         self.stop_workers()
 
     def _admit(self, table: LiveTable) -> None:
@@ -302,18 +312,49 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         """What the lobby can create."""
         return {"games": {name: g.options() for name, g in self.games.items()}}
 
-    async def create_table(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+    def in_play(self) -> int:
+        """How many tables in memory somebody has joined (the ones :attr:`max_tables` counts)."""
+        return sum(1 for t in self.tables.values() if t.joined_at is not None)
+
+    def _make_room(self) -> None:
+        """Before a new table: refuse it if the tables in play are full; push out the oldest unjoined one if need be."""
+        if len(self.tables) < min(self.max_tables, self.max_unjoined):
+            return  # neither can be full: no need to count (tables are made often under load)
+        if self.in_play() >= self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        unjoined = [t for t in self.tables.values() if t.joined_at is None and not t.over]
+        if len(unjoined) < self.max_unjoined:
+            return
+        spare = [t for t in unjoined if not t.has_connections() and not t.busy and not t.waiting]
+        if not spare:
+            raise TableError(503, "server_busy", "the server has as many new tables as it can hold; try again later")
+        oldest = min(spare, key=lambda t: _utc(t.created_at))
+        self._forget_unjoined(oldest.id)
+
+    def _forget_unjoined(self, table_id: str) -> None:
+        table = self.tables.pop(table_id)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        self._spawn(self._expire(table_id))
+
+    async def create_table(
+        self, body: Mapping[str, Any], *, seed: int | None = None, reserved: bool = False
+    ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a lobby request; returns it with the tokens of its invited seats.
 
         The match is made before anything is stored: a configuration the game
         cannot start is refused (400) and leaves no row behind. A table whose
-        creator chose the seed is a *practice* table (the deal is known to
-        whoever knows the seed): it is marked so wherever it is shown and
-        offers no seat in the lobby; every other table is dealt from a secret
-        seed, which only the record of the finished match shows.
+        creator chose the seed (``"seed"`` in ``body``) is a *practice* table
+        (the deal is known to whoever knows the seed): it is marked so
+        wherever it is shown and offers no seat in the lobby; every other
+        table is dealt from a secret seed, which only the record of the
+        finished match shows: a random one, or ``seed``, a secret the server
+        keeps (a tournament game's, :func:`troef.tournament.draw.deal_seed`).
+
+        A ``reserved`` table is made for known players (a tournament's): it
+        counts as in play from the start, and never expires unjoined.
         """
-        if len(self.tables) >= self.max_tables:
-            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+        self._make_room()
         game_name = body.get("game", "bonaken")
         game = self.games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
@@ -362,10 +403,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players or owner not in tokens
         ):
             raise TableError(400, "bad_seats", "'owner' must be the number of a person's seat with a link")
-        seed = body.get("seed")
+        secret_seed, seed = seed, body.get("seed")
         practice = seed is not None
+        if secret_seed is not None and practice:
+            raise TableError(400, "bad_config", "a table dealt from a secret seed has no chosen seed")
         if seed is None:
-            seed = secrets.randbits(62)
+            seed = secrets.randbits(62) if secret_seed is None else secret_seed
         elif type(seed) is not int or not 0 <= seed < 2**63:
             raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
         elif any(s.open for s in seats):
@@ -399,6 +442,9 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         except Exception as exc:
             log.warning("creating a table failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
+        if reserved:
+            table.joined_at = row.created_at
+            self._spawn(self._mark_joined(table.id))
         self.tables[table.id] = table
         self._admit(table)
         self.kick_bots(table)

@@ -20,6 +20,7 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from troef.core.actions import SPECTATOR
@@ -63,8 +64,17 @@ class Outlet(Protocol):
 class Connection:
     """A client's WebSocket: it reads intentions and sends what its viewer may see."""
 
-    def __init__(self, out: Outlet, hub: Hub, rate: float = RATE, join_within: float | None = None) -> None:
+    def __init__(
+        self,
+        out: Outlet,
+        hub: Hub,
+        rate: float = RATE,
+        join_within: float | None = None,
+        on_seat: Callable[[], None] | None = None,
+    ) -> None:
         self.out = out
+        #: Called when the connection takes a seat (the guard keeps connection places for seated players).
+        self.on_seat = on_seat
         self.hub = hub
         self.table: LiveTable | None = None
         self.viewer: int | None = None
@@ -77,6 +87,8 @@ class Connection:
         #: Messages read while busy (None stands for a binary one), served in order afterwards.
         self.inbox: deque[str | None] = deque()
         self._task: asyncio.Task[None] | None = None
+        #: An action was accepted and its answer (the commit's callback) is still to come.
+        self._committing = False
         #: Closes a socket that has joined no table within ``join_within`` seconds (an idle one holds a place).
         self._join_timer: asyncio.TimerHandle | None = None
         self.join_within = join_within
@@ -135,6 +147,7 @@ class Connection:
         if text is None:
             self.send(error_text("bad_message", "send JSON in text frames, not binary ones"))
             return
+        msg: ClientMessage | None = None
         try:
             msg = parse_client_message(text)
             if msg.type == "ping":
@@ -152,8 +165,12 @@ class Connection:
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref))
         except Exception:
+            # whatever failed, the connection goes on: it answers this message with an error and is free for the
+            # next one (unless an answer is still to come from a task or a commit, which then frees it)
             log.exception("a message could not be served")
-            self.send(error_text("internal"))
+            self.send(error_text("internal", ref=msg.ref if msg is not None else None))
+            if self.busy and not self._committing and (self._task is None or self._task.done()):
+                self._done()
 
     def _done(self) -> None:
         """The message being answered is answered: serve what waited meanwhile."""
@@ -245,6 +262,8 @@ class Connection:
             msg,
         )
         self.hub.attach(table, viewer, self)
+        if viewer != SPECTATOR and self.on_seat is not None:
+            self.on_seat()
 
     def _act(self, msg: ClientMessage) -> None:
         table, seat = self._seat(msg)
@@ -252,15 +271,21 @@ class Connection:
         ref = msg.ref
 
         def answered(problem: Problem | None) -> None:
+            self._committing = False
             if problem is not None:
                 self.send(error_text(problem.code, problem.message, ref))
             self._done()
 
         self.busy = True
-        problem = self.hub.submit_soon(table, seat, msg.action, msg.expect, answered)
+        try:
+            problem = self.hub.submit_soon(table, seat, msg.action, msg.expect, answered)
+        except BaseException:
+            self.busy = False  # nothing was accepted: no answer will come to free the connection
+            raise
         if problem is not None:
             self.busy = False
             raise ProtocolError(problem.code, problem.message, ref)
+        self._committing = True
 
     def _check(self, msg: ClientMessage) -> None:
         """Whether an action would cost the seat dearly (a false roem claim, say), asked before sending it."""

@@ -416,7 +416,7 @@ class BinokelTable(Frame):
         if head in _CONCEDE_WORDS:
             return parse_action("concede")
         phase = view.phase
-        if head.isdigit():
+        if head.isascii() and head.isdigit():
             number = int(head)
             if phase == "bidding" and number >= 100:
                 return parse_action(f"bid {number}")

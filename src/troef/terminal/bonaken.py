@@ -439,12 +439,12 @@ class TerminalGame(Frame):
             six = bool(rest) and rest[-1] in _SIX_WORDS
             if six:
                 rest = rest[:-1]
-            if len(rest) > 1 or (rest and not rest[0].isdigit()):
+            if len(rest) > 1 or (rest and not (rest[0].isascii() and rest[0].isdigit())):
                 return _Parsed()
             value = int(rest[0]) if rest else 0
             kind = BidKind.ZWABBER if head == "zwabber" else BidKind.BONAAK
             return _Parsed([Bid(kind, value, six)])
-        if head.isdigit() and not rest:
+        if head.isascii() and head.isdigit() and not rest:
             return _Parsed([Bid(BidKind.NUMBER, int(head))])
         return _Parsed()
 
@@ -473,7 +473,7 @@ class TerminalGame(Frame):
 
     def _card_of(self, token: str, order: list[int]) -> int | str | None:
         """The card a token names (its number in the hand or its notation), an error text, or None."""
-        if token.isdigit():
+        if token.isascii() and token.isdigit():
             index = int(token)
             if 1 <= index <= len(order):
                 return order[index - 1]
@@ -506,7 +506,7 @@ class TerminalGame(Frame):
             return _Parsed()
         if words[0] in _NONE_WORDS:
             return _Parsed([DeclareRoem(0)])
-        if words[0].isdigit():
+        if words[0].isascii() and words[0].isdigit():
             return _Parsed([DeclareRoem(int(words[0]))])
         return _Parsed()
 

@@ -50,6 +50,8 @@ SWITCH_OPTIONS: Final[dict[str, dict[str, tuple[type, str]]]] = {
 HINT_BUDGET: Final = 1.0
 #: What a player types for a hint, in every language of the terminal.
 HINT_WORDS: Final = frozenset({"hint", "tip", "tipp", "advies"})
+#: Sampled worlds per fair judgement in the summary after a deal (the human seat's decisions only).
+SUMMARY_SAMPLES: Final = 6
 #: Names of the computer players, by seat.
 BOT_NAMES: Final = ("Anna", "Bram", "Cor", "Dirk", "Els", "Fien", "Gijs")
 
@@ -67,6 +69,8 @@ class Frame(ABC):
 
     #: The game's name (``troef.games.game(name)``).
     game_name: ClassVar[str]
+    #: Whether a one-line analysis of the human seat's decisions follows each deal (``troef play`` turns it on).
+    analysis: bool = False
 
     def __init__(
         self,
@@ -165,17 +169,46 @@ class Frame(ABC):
             while not self.match.is_over:
                 self.before_action()
                 seat = self.match.to_act
+                deals = self.game.deals(self.match)
                 if seat == self.human:
                     self.human_turn()
                 else:
                     self.match.apply(self.bots[seat].act(self.game.view(self.match, seat)))
                     self.after_action()
+                if self.analysis and (self.match.is_over or self.game.deals(self.match) > deals):
+                    self.summarise_deal(deals - 1)
             self.end_match()
             self.save(announce=True)
         except (Quit, KeyboardInterrupt):
             self.before_ask()
             self.print(t("quit", self.lang))
             self.save(announce=True)
+
+    def summarise_deal(self, deal: int) -> None:
+        """One line on the human seat's decisions in ``deal`` (0-based), which has just ended, and how to see more.
+
+        Called only once the deal is over: the analysis refuses a deal in play, whose cards are still hidden.
+        The record is saved first, so that the command shown works at once.
+        """
+        from troef.analysis import AnalysisError, Settings, analyse
+        from troef.analysis.report import deal_summary
+
+        try:
+            found = analyse(
+                self.game.record(self.match, self.seats()),
+                deals=[deal],
+                seats=[self.human],
+                settings=Settings(samples=SUMMARY_SAMPLES, seed=self.match.seed % 2**31),
+            )
+        except AnalysisError:
+            return
+        except (TroefError, ValueError) as exc:  # a failed analysis must not end the player's match
+            self.print(f"[red]{escape(str(exc))}[/red]")
+            return
+        self.save(announce=False)
+        command = f"troef analyse {self.save_path} --deal {deal + 1} --seat {self.human}"
+        self.print(escape(deal_summary(found, self.human, self.lang)))
+        self.print(escape(t("analysis_more", self.lang, command=command)))
 
     def intro(self) -> None:
         """What the table shows before the first action."""
@@ -232,6 +265,11 @@ def frame_class(game: str) -> type[Frame]:
     return found
 
 
-def play(game: str, **options: Any) -> None:
-    """Play a match of ``game`` in the terminal (options as :class:`Frame` takes them)."""
-    frame_class(game)(**options).run()
+def play(game: str, *, analysis: bool = True, **options: Any) -> None:
+    """Play a match of ``game`` in the terminal (options as :class:`Frame` takes them).
+
+    ``analysis``: a one-line analysis of the human seat's decisions after each deal.
+    """
+    frame = frame_class(game)(**options)
+    frame.analysis = analysis
+    frame.run()

@@ -10,7 +10,9 @@ Input is forgiving: a card's number in your hand or its notation (``Jh``,
 ``10s``; Dutch ``Bh`` for the jack, ``Vh`` queen, ``Hh`` king; German ``Dh``
 queen), a suit name or letter to name trump (``harten``, ``troef h``),
 ``kraak``, ``rekraak``, ``superkraak``, ``nee``/``no``, ``pas``, ``roem 50``,
-``stuk``, ``claim``; Enter takes the suggestion shown. A refused action is
+``stuk``, ``claim``; when the first trick's four cards are down and you may
+still declare roem from the hand (Kraken 3.2), ``roem 50`` or ``roem 0``
+(``nee``/``no``/``geen`` say the same); Enter takes the suggestion shown. A refused action is
 explained with the engine's reason and asked again.
 """
 
@@ -27,7 +29,7 @@ from rich.text import Text
 
 from troef.cards import RANK_TEXT, SUIT_NAMES, SUIT_SYMBOLS, parse_card, suit_of
 from troef.core.errors import NotationError
-from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, NameTrump, Play, parse_action
+from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, NameTrump, Play, declare_roem, parse_action
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
@@ -303,7 +305,9 @@ class TerminalGame(Frame):
         text = line.strip()
         words = text.lower().split()
         hand = view.hand or ()
-        if text.isdigit():
+        if view.phase == "roem" and words in (["nee"], ["no"], ["nein"], ["geen"], ["none"]):
+            return declare_roem(0)  # the first trick's roem call (Kraken 3.2): nothing to declare
+        if text.isascii() and text.isdigit():
             index = int(text) - 1
             if not 0 <= index < len(hand):
                 raise NotationError(f"{text}: choose 1 to {len(hand)}")

@@ -4,11 +4,21 @@ Every round has its own generator, seeded from the tournament's published
 seed and the round number (:func:`round_rng`), so anybody with the seed, the
 player list and the earlier rounds can draw the round again and get the same
 tables.
+
+The cards are another matter: a game played online is dealt from a secret of
+its own (:func:`deal_secret`), drawn with the round and kept by the server,
+so nobody can compute a hand from anything public. The tournament's public
+JSON shows the secret's commitment (:func:`deal_commitment`) from the draw on
+and the secret itself once the game's result is in: anybody can then check
+that the commitment matches and that the game's record was dealt from
+:func:`deal_seed` of it (commit and reveal; ``docs/tournament.md``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 
 #: Shuffles tried when avoiding repeat meetings; the first without any repeat wins, else the fewest.
@@ -18,6 +28,26 @@ ATTEMPTS = 60
 def round_rng(seed: int, round_no: int) -> random.Random:
     """The generator of one round's draw (string seeding is stable across Python versions)."""
     return random.Random(f"troef-tournament/{seed}/{round_no}")
+
+
+def deal_secret() -> str:
+    """A new secret for one game's deal: 128 random bits from the operating system, as hex."""
+    return secrets.token_hex(16)
+
+
+def deal_commitment(secret: str) -> str:
+    """What is published of a deal's secret before the game: its SHA-256, as hex."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def deal_seed(secret: str) -> int:
+    """The seed a game is dealt from, given its secret (62 bits, as every server table's seed).
+
+    >>> deal_seed("00" * 16) == deal_seed("00" * 16) != deal_seed("01" + "00" * 15)
+    True
+    """
+    digest = hashlib.sha256(f"troef-tournament-deal/{secret}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
 
 
 def choose_byes(players: Sequence[int], count: int, byes_so_far: Mapping[int, int], rng: random.Random) -> list[int]:

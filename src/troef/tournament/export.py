@@ -4,14 +4,40 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
+from typing import Any, Final
 
 from troef.tournament.model import Tournament, fmt_points
+
+#: What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"), tab and return included.
+FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """A text cell that a spreadsheet would run as a formula, made plain text by a leading ``'`` (OWASP).
+
+    >>> print(safe_cell('=HYPERLINK("http://x","y")'), safe_cell("Jan"), safe_cell(-3))
+    '=HYPERLINK("http://x","y") Jan -3
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _Writer:
+    """``csv.writer`` whose text cells cannot be formulas (names and notes are the players' and organiser's)."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self._w.writerow([safe_cell(v) for v in row])
 
 
 def standings_csv(t: Tournament) -> str:
     """The standings as CSV: place (``=`` when shared), start number, name, total, counts per score, games, byes."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = _Writer(out)
     values = t.scoring.place_values
     w.writerow(["place", "number", "name", "total", *(f"n{v}" for v in values), "games", "byes", "withdrawn"])
     for s in t.standings():
@@ -31,7 +57,7 @@ def standings_csv(t: Tournament) -> str:
 def results_csv(t: Tournament) -> str:
     """Every entered result as CSV, one line per player per game."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = _Writer(out)
     w.writerow(["round", "final", "table", "game", "seat", "number", "name", "points", "source", "entered_at"])
     for rnd in t.drawn:
         for table_no, table in enumerate(rnd.tables, start=1):
@@ -60,7 +86,7 @@ def results_csv(t: Tournament) -> str:
 def corrections_csv(t: Tournament) -> str:
     """The correction log as CSV."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = _Writer(out)
     w.writerow(["at", "round", "table", "game", "old", "new", "source", "note"])
     for c in t.corrections:
         w.writerow(

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any, Final
 
-from troef.tournament.draw import choose_byes, draw_tables, meetings, round_rng
+from troef.tournament.draw import choose_byes, deal_secret, draw_tables, meetings, round_rng
 from troef.tournament.scoring import GameScoring, scoring_for
 
 #: Longest player or tournament name.
@@ -44,15 +44,56 @@ class TournamentError(ValueError):
 
 
 def clean_name(raw: object, what: str = "name") -> str:
-    """A name without control characters and surrounding space; TournamentError if empty or too long."""
+    """A name in NFKC form, without control characters and surrounding space; TournamentError if empty or too long.
+
+    >>> clean_name("  Ｊａｎ\u200b  de Vries ")
+    'Jan de Vries'
+    """
     if not isinstance(raw, str):
         raise TournamentError(f"the {what} must be text", "bad_name")
+    raw = unicodedata.normalize("NFKC", raw)  # one spelling of each letter: full-width Ｊ is J, the ligature ﬁ is fi
     text = " ".join("".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").split())
     if not text:
         raise TournamentError(f"the {what} is empty", "bad_name")
     if len(text) > MAX_NAME:
         raise TournamentError(f"the {what} {text[:20]!r}... is longer than {MAX_NAME} characters", "bad_name")
     return text
+
+
+#: Letters of other scripts that look like Latin ones, digits that look like letters: a part of
+#: Unicode TR39's confusables, for the scripts a player list is likely to mix (upper and lower case
+#: apart: Greek capital Ν looks like N, its small ν like v).
+_LOOKALIKES: Final = str.maketrans(
+    {
+        **dict(zip("АВЕКМНОРСТХІЈЅ", "ABEKMHOPCTXIJS", strict=True)),  # Cyrillic capitals
+        **dict(zip("аеорсухіјѕԁһԛԝӏ", "aeopcyxijsdhqwl", strict=True)),  # Cyrillic small letters
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),  # Greek capitals
+        **dict(zip("αικνορυχϲ", "aikvopuxc", strict=True)),  # Greek small letters
+        "0": "o",
+        "1": "l",
+        "|": "l",
+    }
+)
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: two names with the same skeleton cannot be told apart on a table list.
+
+    Case, accents, spaces and lookalike letters of other scripts (Cyrillic ``А`` for Latin ``A``)
+    do not count, nor ``rn`` for ``m``.
+
+    >>> skeleton("\u0410nna") == skeleton("Anna") == skeleton("anna ") == skeleton("Änna")
+    True
+    >>> skeleton("Anna") == skeleton("Hanna")
+    False
+    """
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).translate(_LOOKALIKES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) and not ch.isspace())
+    return text.casefold().translate(_LOOKALIKES).replace("rn", "m")
+
+
+def _ascii_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 6
 
 
 @dataclass(slots=True)
@@ -75,6 +116,15 @@ class Round:
     final: bool = False
     #: Online games: ``"table/game"`` -> the server table id.
     online: dict[str, str] = field(default_factory=dict)
+    #: The secret each game is dealt from if it is played online: ``"table/game"`` -> hex
+    #: (:func:`troef.tournament.draw.deal_secret`; public only once the game's result is in).
+    deals: dict[str, str] = field(default_factory=dict)
+
+    def draw_deals(self, games: int) -> None:
+        """Draw the secret of every game of every table that has none yet."""
+        for table in range(1, len(self.tables) + 1):
+            for game in range(1, games + 1):
+                self.deals.setdefault(f"{table}/{game}", deal_secret())
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,11 +241,13 @@ class Tournament:
             raise TournamentError("no player names given", "bad_name")
         if len(self.players) + len(cleaned) > MAX_PLAYERS:
             raise TournamentError(f"a tournament takes at most {MAX_PLAYERS} players", "too_many")
-        taken = {p.name.casefold() for p in self.players.values()}
+        taken = {skeleton(p.name): p.name for p in self.players.values()}
         for name in cleaned:
-            if name.casefold() in taken:
-                raise TournamentError(f"{name!r} is registered already", "duplicate")
-            taken.add(name.casefold())
+            other = taken.get(skeleton(name))
+            if other is not None:
+                same = "is registered already" if other == name else f"looks the same as {other!r}, registered already"
+                raise TournamentError(f"{name!r} {same}: add something to tell them apart", "duplicate")
+            taken[skeleton(name)] = name
         start = max(self.players, default=0) + 1
         joined = len(self.drawn) + 1
         added = [Player(start + i, name, True, joined) for i, name in enumerate(cleaned)]
@@ -254,6 +306,7 @@ class Tournament:
         seated = [p for p in active if p not in byes]
         met = meetings(t for r in self.drawn for t in r.tables) if self.avoid_repeats else None
         rnd = Round(number, draw_tables(seated, size, rng, met), tuple(byes))
+        rnd.draw_deals(self.games_per_round)  # not from rng: the deals must not follow from the public seed
         self.drawn.append(rnd)
         return rnd
 
@@ -278,6 +331,7 @@ class Tournament:
         seats = list(finalists)
         rng.shuffle(seats)
         rnd = Round(self.rounds + 1, [tuple(seats)], (), final=True)
+        rnd.draw_deals(self.games_per_round)
         self.drawn.append(rnd)
         return rnd
 
@@ -313,7 +367,7 @@ class Tournament:
             if points is not None:
                 values = []
                 for v in points:
-                    if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).strip().isdigit():
+                    if isinstance(v, bool) or not isinstance(v, (int, str)) or not _ascii_digits(str(v).strip()):
                         raise TournamentError(f"{v!r} is not a number of table points", "bad_result")
                     values.append(int(v))
                 self.scoring.check(values)

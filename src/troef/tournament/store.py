@@ -67,6 +67,8 @@ tournament_rounds_table: Final = sa.Table(
     sa.Column("tables", sa.JSON, nullable=False),
     sa.Column("byes", sa.JSON, nullable=False),
     sa.Column("online", sa.JSON, nullable=False),
+    #: The secret of each game's deal (migration ``0005``): never in a public answer before the game's result.
+    sa.Column("deals", sa.JSON, nullable=False, server_default=sa.text("'{}'")),
 )
 
 tournament_results_table: Final = sa.Table(
@@ -236,7 +238,16 @@ class TournamentStore:
             .order_by(tournament_rounds_table.c.number)
         )
         for r in rounds:
-            t.drawn.append(Round(r.number, [tuple(x) for x in r.tables], tuple(r.byes), bool(r.final), dict(r.online)))
+            t.drawn.append(
+                Round(
+                    r.number,
+                    [tuple(x) for x in r.tables],
+                    tuple(r.byes),
+                    bool(r.final),
+                    dict(r.online),
+                    dict(r.deals or {}),
+                )
+            )
         results = conn.execute(
             sa.select(tournament_results_table).where(tournament_results_table.c.tournament_id == tournament_id)
         )
@@ -328,6 +339,7 @@ def _snapshot(t: Tournament) -> dict[str, Any]:
                 "tables": [list(x) for x in r.tables],
                 "byes": list(r.byes),
                 "online": dict(r.online),
+                "deals": dict(r.deals),
             }
             for r in t.drawn
         },

@@ -27,7 +27,6 @@ and the result goes in when the match ends (the hub's finish listeners).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import logging
 import secrets
@@ -42,6 +41,7 @@ from starlette.routing import Route
 
 from troef.server.tables import Hub, LiveTable, TableError
 from troef.tournament import pages
+from troef.tournament.draw import deal_commitment, deal_secret, deal_seed
 from troef.tournament.export import corrections_csv, read_names, results_csv, standings_csv
 from troef.tournament.model import Tournament, TournamentError, clean_name, fmt_points
 from troef.tournament.store import TournamentStore
@@ -69,12 +69,18 @@ def public_json(t: Tournament) -> dict[str, Any]:
             for g in range(1, t.games_per_round + 1):
                 result = t.results.get((rnd.number, i, g))
                 online = rnd.online.get(f"{i}/{g}")
+                secret = rnd.deals.get(f"{i}/{g}")
+                # the deal's secret is shown once nothing can be dealt from it any more: the result is in,
+                # and, for a game opened online, it is the online table's own (that table has ended)
+                revealed = result is not None and (online is None or result.source == "online")
                 games.append(
                     {
                         "game": g,
                         "points": list(result.points) if result else None,
                         "source": result.source if result else None,
                         "watch": f"/t/{online}" if online else None,
+                        "deal_commitment": deal_commitment(secret) if secret else None,
+                        "deal_secret": secret if secret and revealed else None,
                     }
                 )
             tables.append({"table": i, "players": list(table), "games": games})
@@ -153,7 +159,7 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # also a number of more digits than int() takes (4,300)
         raise TournamentError("the request body is not valid JSON", "bad_json") from None
     if not isinstance(data, dict):
         raise TournamentError("the request body must be a JSON object", "bad_json")
@@ -187,12 +193,6 @@ _STATUS: Final = {
     "duplicate": 409,
     "withdrawn": 409,
 }
-
-
-def match_seed(seed: int, round_no: int, table: int, game: int) -> int:
-    """The deal seed of one online game, from the tournament's seed (so its deals are reproducible too)."""
-    digest = hashlib.sha256(f"troef-tournament/{seed}/{round_no}/{table}/{game}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 2
 
 
 class TournamentWeb:
@@ -254,6 +254,7 @@ class TournamentWeb:
             raise TournamentError(f"a round has games 1 to {t.games_per_round}", "bad_game_no")
         absent = set(p for table in rnd.tables for p in table) if raw_absent == "all" else set(raw_absent)
         opened: dict[str, str] = {}
+        secrets_drawn: dict[str, str] = {}
         invites = []
         for i, table in enumerate(rnd.tables, start=1):
             key = f"{i}/{game}"
@@ -265,14 +266,13 @@ class TournamentWeb:
                 else {"kind": "human", "name": t.players[p].name}
                 for p in table
             ]
-            request = {
-                "game": t.scoring.game,
-                "config": t.scoring.match_config(),
-                "seats": seats,
-                "seed": match_seed(t.seed, round_no, i, game),
-            }
+            request = {"game": t.scoring.game, "config": t.scoring.match_config(), "seats": seats}
+            secret = rnd.deals.get(key)
+            if secret is None:  # a round drawn before deals had secrets
+                secret = secrets_drawn[key] = deal_secret()
             try:
-                live, tokens = await self.hub.create_table(request)
+                # dealt from the game's secret, never from the public tournament seed
+                live, tokens = await self.hub.create_table(request, seed=deal_seed(secret), reserved=True)
             except TableError as exc:
                 raise TournamentError(f"table {i}: {exc.message}", "online_failed") from None
             opened[key] = live.id
@@ -294,7 +294,10 @@ class TournamentWeb:
             )
 
         def remember(t: Tournament) -> None:
-            t.round(round_no).online.update(opened)
+            rnd = t.round(round_no)
+            rnd.online.update(opened)
+            for key, secret in secrets_drawn.items():
+                rnd.deals.setdefault(key, secret)
 
         await self.run(self.store.change, tid, remember)
         await self.sync_online(tid)  # a table of computer players only may be over already
@@ -483,6 +486,8 @@ class TournamentWeb:
             for value in (points, order):
                 if value is not None and not isinstance(value, list):
                     raise TournamentError("'points' and 'order' must be lists, one value per seat", "bad_result")
+            if points is not None and not all(isinstance(v, int) and not isinstance(v, bool) for v in points):
+                raise TournamentError("table points must be JSON numbers (whole), e.g. [10, 8, 4, 1]", "bad_result")
             note = str(body.get("note", ""))
 
             def enter(t: Tournament) -> dict[str, Any]:

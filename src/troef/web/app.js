@@ -26,8 +26,11 @@
 //   seatMeta(ctx, seat)      bits under a seat's name (marks, points); seatExtra(ctx, seat): nodes below
 //                            its cards; ctx: { game, view, match, seats, viewer }
 //   seatPositions(n, bottom) (optional) where the seats sit, in percent of the felt
+//   trickSpot(pos)           (optional) where a seat's card in the trick lies, from the seat's position
 //   topTags(ui)              tags in the top bar (contract, trump, ...)
-//   handTag(ui)              (optional) the words of the top bar's hand number (default "Hand n")
+//   handTag(ui)              (optional) the words of the top bar's hand number (default WORDS' "hand")
+//   WORDS                    (optional) the game's own text keys for the frame's hand, phase_done and
+//                            captionDeal (games.js word()): its own name of a deal
 //   sheet(ctx)               the score sheet's body
 //   endSummary(ctx)          the end screen's lines (winner, standing) above the frame's buttons
 //   handResult(ctx, hand, view) the banner lines of a finished hand, or null
@@ -41,11 +44,13 @@ import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js"
 import { backNode, cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
-import { GAMES, gameOf } from "./games.js";
-import { applySettings, board, chime, endScreen, fitTable, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
+import { GAMES, gameOf, word } from "./games.js";
+import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage } from "./replay.js";
 
 const root = document.getElementById("app");
+// Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
+const DIALOG_GRACE = 8;
 const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
 
@@ -102,6 +107,15 @@ function tablePage(id) {
     const left = Math.max(0, Math.ceil(S.timer.left - (Date.now() - S.timer.at) / 1000));
     node.textContent = t("timeLeft", { n: left });
     node.classList.toggle("urgent", left <= 10);
+    const mine = myTimeLeft();
+    const inDialog = document.getElementById("modal-timer");
+    if (inDialog && mine !== null) inDialog.textContent = t("dialogTimer", { n: mine });
+    // a dialog read on your turn closes itself before the seat would go to a computer player (bug 8)
+    if (S.overlay && mine !== null && mine <= DIALOG_GRACE) {
+      S.overlay = null;
+      render();
+      toast(t("dialogClosedTimer", { n: mine }), "error");
+    }
   }, 500);
 
   function send(msg) {
@@ -269,6 +283,7 @@ function tablePage(id) {
     S.state = msg;
     if (S.game.onState) S.game.onState(ui());
     render();
+    announceState(old, msg, wasMine);
     if (myTurn() && !wasMine) {
       chime();
       const legal = msg.view.legal;
@@ -281,6 +296,72 @@ function tablePage(id) {
 
   function myTurn() {
     return S.state && S.seat !== null && S.state.view.legal.length > 0;
+  }
+
+  // What a screen reader says (the live region #announce, in the page's language): a new hand, each move of
+  // the hand since the last state, who took a trick, and that it is your turn.
+  function announceState(old, msg, wasMine) {
+    const v = view();
+    const lines = [];
+    const sameHand = old && old.hand === msg.hand;
+    if (!sameHand) lines.push(word(S.game, "captionDeal", { n: msg.hand }));
+    if (old) {
+      const before = sameHand ? S.game.tableView(old.view) : null;
+      for (const [seat, text] of v.events.slice(before ? before.events.length : 0)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
+      if (before && v.tricks.length > before.tricks.length) lines.push(t("trickTakenBy", { name: seatName(S.seats, v.tricks[v.tricks.length - 1].winner, S.seat) }));
+    }
+    if (myTurn() && !wasMine) lines.push(t("yourTurn"));
+    announce(lines);
+  }
+
+  // ---------------------------------------------------------------- the keyboard
+  // 1-9 (0: the tenth) focus a card of the hand, the arrows the next or previous one, Enter plays the focused
+  // card (it is a button); Tab reaches the buttons; a dialog keeps Tab inside and closes with Esc (felt.js).
+  function onKey(e) {
+    if (S.closed || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (document.querySelector(".overlay") || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    const cards = [...document.querySelectorAll("#my-hand .card")];
+    if (!cards.length) return;
+    let i = null;
+    if (/^[0-9]$/.test(e.key)) i = e.key === "0" ? 9 : Number(e.key) - 1;
+    else if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && cards.includes(document.activeElement)) {
+      i = (cards.indexOf(document.activeElement) + (e.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    }
+    if (i === null || !cards[i]) return;
+    e.preventDefault();
+    cards[i].focus();
+  }
+  document.addEventListener("keydown", onKey);
+
+  // The page is drawn anew on every state: the focus goes back to the same card (or the one now in its place),
+  // the same button, or the same place in the action row or dialog, so that a keyboard player keeps their place.
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || a === document.body || !root.contains(a)) return null;
+    const cards = [...document.querySelectorAll("#my-hand .card")];
+    if (cards.includes(a)) return { card: a.dataset.card, index: cards.indexOf(a) };
+    if (a.id) return { id: a.id };
+    const scope = a.closest("#action-panel, .overlay");
+    return scope ? { scope: scope.id ? `#${scope.id}` : ".overlay", index: focusables(scope).indexOf(a) } : null;
+  }
+
+  function restoreFocus(key) {
+    let node = null;
+    if (key && key.card) {
+      const cards = [...document.querySelectorAll("#my-hand .card")];
+      node = cards.find((c) => c.dataset.card === key.card) || cards[Math.min(key.index, cards.length - 1)];
+    } else if (key && key.id) node = document.getElementById(key.id);
+    else if (key) {
+      const scope = root.querySelector(key.scope);
+      const list = scope ? focusables(scope) : [];
+      node = list[Math.max(0, Math.min(key.index, list.length - 1))];
+    }
+    if (node) node.focus({ preventScroll: true });
+    // a dialog just opened takes the focus; one just closed gives it back to the button that opened it
+    const open = root.querySelector(".overlay");
+    if (open && !open.contains(document.activeElement)) focusables(open.querySelector(".modal"))[0]?.focus({ preventScroll: true });
+    if (!open && S.shownOverlay && S.shownOverlay !== "confirm") document.getElementById(`show-${S.shownOverlay}`)?.focus({ preventScroll: true });
+    S.shownOverlay = S.overlay || (S.confirm ? "confirm" : null);
   }
 
   function panel() {
@@ -296,7 +377,7 @@ function tablePage(id) {
 
   function handRow() {
     const v = view();
-    const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", "aria-busy": S.pending ? "true" : null });
+    const row = h("div", { class: `hand${S.pending ? " busy" : ""}${S.connected ? "" : " offline"}`, id: "my-hand", role: "group", "aria-label": t("yourCards"), "aria-busy": S.pending ? "true" : null });
     if (!v.hand) return row;
     const legal = new Set(v.legal);
     // a card is marked illegal only when cards are what the seat to act chooses from
@@ -320,7 +401,7 @@ function tablePage(id) {
   function topbar() {
     const v = view();
     const m = S.state.match;
-    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : t("hand", { n: S.state.hand })), h("span", { class: "tag phase" }, t(`phase_${v.phase}`))];
+    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : word(S.game, "hand", { n: S.state.hand })), h("span", { class: "tag phase" }, word(S.game, `phase_${v.phase}`))];
     if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     bits.push(...S.game.topTags(ui()).filter(Boolean));
     const buttons = [
@@ -343,9 +424,25 @@ function tablePage(id) {
     const v = view();
     if (S.seat === null) return t("spectating");
     if (!v.seats.includes(S.seat)) return t("youAreOut");
-    if (v.phase === "done") return t("phase_done");
+    if (v.phase === "done") return word(S.game, "phase_done");
     if (myTurn()) return t("yourTurn");
     return t("waitingFor", { name: seatName(S.seats, v.to_act, S.seat) });
+  }
+
+  // Seconds left on this seat's turn clock, or null (no timer, or not this seat's turn).
+  function myTimeLeft() {
+    const tm = S.timer;
+    if (!tm || !S.state || tm.seat !== S.seat || S.seat === null || tm.version !== S.state.version || !myTurn()) return null;
+    return Math.max(0, Math.ceil(tm.left - (Date.now() - tm.at) / 1000));
+  }
+
+  // A dialog opened on your turn at a table with a turn timer says how long you have (issue 37, bug 8):
+  // the clock is not paused (the server's timer is the other players' guarantee that the game goes on),
+  // but the reader is warned, and DIALOG_GRACE seconds before the end the dialog closes itself.
+  function dialogTimer() {
+    const left = myTimeLeft();
+    if (left === null) return null;
+    return h("p", { class: "modal-timer urgent", id: "modal-timer", role: "alert" }, t("dialogTimer", { n: left }));
   }
 
   // The turn timer of a table that has one: seconds left for the seat to act.
@@ -396,31 +493,31 @@ function tablePage(id) {
     if (!S.overlay && !S.confirm) return null;
     const close = () => { S.overlay = null; render(); };
     const v = view();
-    if (S.overlay === "sheet") return modal(t("sheet"), S.game.sheet(sheetCtx()), close);
+    if (S.overlay === "sheet") return modal(t("sheet"), [dialogTimer(), S.game.sheet(sheetCtx())], close, null, { wide: true });
     if (S.overlay === "last") {
       const tricks = v.tricks.length ? v.tricks : S.lastTricks || [];
       const last = tricks[tricks.length - 1];
       const body = last
         ? h("div", { class: "last-trick", id: "last-trick" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c), h("div", { class: "small" }, seatName(S.seats, s, S.seat)))), h("p", {}, t("wonBy", { name: seatName(S.seats, last.winner, S.seat) })))
         : h("p", {}, t("noTrickYet"));
-      return modal(t("lastTrick"), body, close);
+      return modal(t("lastTrick"), [dialogTimer(), body], close);
     }
     if (S.overlay === "invites") {
       const row = (seat, link, label) =>
-        h("div", { class: "invite" }, h("span", {}, label), h("input", { readonly: true, value: link, class: "invite-link", dataset: { seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(link); e.target.textContent = t("copied"); } }, t("copy")));
+        h("div", { class: "invite" }, h("span", { title: label }, label), h("input", { readonly: true, value: link, class: "invite-link", dataset: { seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(link); e.target.textContent = t("copied"); } }, t("copy")));
       // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back (bug 8)
       const own = S.seat !== null && S.token ? [h("h3", {}, t("ownLink")), h("p", { class: "muted" }, t("ownLinkHelp")), row(S.seat, `${location.origin}/t/${id}#t=${S.token}`, seatName(S.seats, S.seat, S.seat))] : [];
       const others = store.invites(id).filter((inv) => inv.seat !== S.seat);
       const rows = others.length ? [h("h3", {}, t("inviteOthers")), h("p", { class: "muted" }, t("inviteHelp")), others.map((inv) => row(inv.seat, inv.link, seatName(S.seats, inv.seat, S.seat)))] : [];
-      return modal(t("invites"), [own, rows], close);
+      return modal(t("invites"), [dialogTimer(), own, rows], close);
     }
     if (S.confirm) {
       const c = S.confirm;
       const cancel = () => { S.confirm = null; render(); };
       return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
     }
-    if (S.overlay === "settings") return modal(t("settings"), settingsPanel(render), close);
-    if (S.overlay === "rules") return modal(t("rulesLink"), rulesPanel(S.gameName || "bonaken", v.preset), close);
+    if (S.overlay === "settings") return modal(t("settings"), [dialogTimer(), settingsPanel(render)], close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName || "bonaken", v.preset)], close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
       const body = away.length
@@ -457,7 +554,10 @@ function tablePage(id) {
     }
     const v = view();
     const bottomSeat = S.seat !== null ? S.seat : v.seats[0];
-    const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed: S.completed, oldTrick: S.oldTrick, online: S.connected };
+    // a trick completed in an earlier hand is not drawn over this one's bidding (issue 37, bug 6): the result
+    // banner says how that hand ended and "Last trick" shows it
+    const completed = S.completed && S.completed.hand === S.state.hand ? S.completed : null;
+    const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
     const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;
@@ -476,16 +576,30 @@ function tablePage(id) {
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
     const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay());
+    const focused = focusKey();
     root.replaceChildren(tablePage);
+    restoreFocus(focused);
     fitTable(tablePage);
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
   const onResize = () => fitTable(root.querySelector(".table-page"));
   window.addEventListener("resize", onResize);
-  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); if (S.ws) S.ws.close(); } };
+  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); document.removeEventListener("keydown", onKey); if (S.ws) S.ws.close(); } };
   render();
   connect();
+}
+
+// The live region a screen reader reads out (polite: after what it is saying): the newest lines at the end.
+function announce(lines) {
+  if (!lines.length) return;
+  let box = document.getElementById("announce");
+  if (!box) {
+    box = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  box.append(h("p", {}, lines.join(". ")));
+  while (box.childElementCount > 20) box.firstElementChild.remove();
 }
 
 // ---------------------------------------------------------------- start
@@ -515,7 +629,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/t/")) tablePage(decodeURIComponent(path.slice(3)));
   else if (path.startsWith("/r/")) page = replayPage(decodeURIComponent(path.slice(3)));
-  else page = lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage });
+  else page = lobbyPage({ GAMES, gameOf, gameOptions });
 }
 
 route();

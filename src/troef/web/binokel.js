@@ -6,7 +6,7 @@
 
 import { t } from "./i18n.js";
 import { SUITS, cardLabel, cardNode } from "./cards.js";
-import { h, seatName } from "./dom.js";
+import { displayName, h, seatName } from "./dom.js";
 
 const PHASES_GIVING = ["give", "return"];
 // a view writes the second copy of a card with an apostrophe ("Ah'"); actions name the card only ("play Ah")
@@ -87,6 +87,9 @@ export const GLOSSARY = {
 
 // ---------------------------------------------------------------- the game-module interface (see app.js)
 
+// A deal is a round ("Runde"), never Bonaken's "gift" (games.js word()).
+export const WORDS = { hand: "bk_roundN", phase_done: "bk_phase_done", captionDeal: "bk_captionDeal" };
+
 // Binokel's view in the frame's terms: four seats all playing, the bid winner as the declarer.
 export function tableView(v) {
   return { ...v, table: 4, seats: [0, 1, 2, 3], declarers: v.declarer >= 0 ? [v.declarer] : [] };
@@ -125,6 +128,15 @@ export function seatPositions(n, bottom) {
   return out;
 }
 
+// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top
+// (issue 37, bug 6). On a phone that list is below the partner's name: the trick lies lower still, in a fan
+// (the partner's card a little to the left, yours a little to the right) so that each card's corner shows.
+export function trickSpot(pos) {
+  if (!window.matchMedia("(max-width: 700px)").matches) return { x: 50 + (pos.x - 50) * 0.3, y: 62 + (pos.y - 50) * 0.12 };
+  const fan = pos.y < 40 ? -7 : pos.y > 60 ? 7 : 0;
+  return { x: 50 + (pos.x - 50) * 0.45 + fan, y: 77 + (pos.y - 50) * 0.1 };
+}
+
 export function seatMeta(ctx, seat) {
   const v = ctx.view;
   const out = [];
@@ -138,16 +150,18 @@ export function seatMeta(ctx, seat) {
 
 // A seat's melds, laid out at its place once the exchange is over: the total, each meld's name and value,
 // and (until the first trick is taken, when everyone studies them) their cards in one compact row.
-function meldBox(v, seat) {
+function meldBox(v, seat, beside = false) {
   const melds = v.melds[seat];
   if (!melds) return null;
-  const box = h("div", { class: "bk-melds", dataset: { seat } });
+  const box = h("div", { class: `bk-melds${beside ? " beside" : ""}`, dataset: { seat } });
   box.append(h("div", { class: "bk-meld-total" }, t("bk_meldTotal", { n: meldValue(v, seat) })));
   if (melds.length) {
     const names = melds.map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "bk-meld-name", dataset: { meld: m.name } }, `${meldName(m.name)} ${m.value}`)]);
     box.append(h("div", { class: "bk-meld-names" }, names));
   }
-  if (!v.tricks.length && melds.length) {
+  // the cards only while everyone studies them: from the first card played the list is short, so that the
+  // trick is never drawn over it (issue 37, bug 6)
+  if (!v.tricks.length && !v.trick.length && melds.length) {
     const row = h("div", { class: "open-hand bk-meld-cards" });
     melds.forEach((m, i) => {
       if (i) row.append(h("span", { class: "bk-gap" }));
@@ -176,7 +190,10 @@ export function seatExtra(ctx, seat) {
     const line = (key, cards, id) => (cards.length ? h("div", { class: "bk-passed", id }, t(key), " ", h("span", { class: "open-hand" }, cards.map((c) => cardNode(c, { classes: ["tiny-face"] })))) : null);
     out.push(line("bk_gave", v.gave, "bk-gave"), line("bk_received", v.received, "bk-received"));
   }
-  if (v.melds && v.melds.length) out.push(meldBox(v, seat));
+  // the seat at the top shows its melds beside its name on a wide screen, where the felt is low: below it
+  // they would reach down to the trick (issue 37, bug 6)
+  const bottom = ctx.viewer >= 0 ? ctx.viewer : 0;
+  if (v.melds && v.melds.length) out.push(meldBox(v, seat, seat === (bottom + 2) % 4));
   return out;
 }
 
@@ -342,6 +359,6 @@ export function handResult(ctx, hand, view) {
 // A finished table's result in the lobby.
 export function resultText(result, seats) {
   if (!result || result.winner === null || result.winner === undefined) return "";
-  const names = sideSeats(result.winner).map((s) => seats[s]?.name || s).join(" & ");
+  const names = sideSeats(result.winner).map((s) => displayName(seats[s]?.name || `${s + 1}`)).join(" & ");
   return t("bk_resultText", { names, a: result.totals[0], b: result.totals[1] });
 }

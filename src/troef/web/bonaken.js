@@ -4,7 +4,7 @@
 
 import { t, getLang } from "./i18n.js";
 import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
-import { h, seatName } from "./dom.js";
+import { displayName, h, seatName } from "./dom.js";
 
 export function suitName(letter) {
   const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" }, de: { h: "Herz", d: "Karo", c: "Kreuz", s: "Pik" } };
@@ -314,6 +314,6 @@ export function handResult(ctx, hand, view) {
 
 // A finished table's result in the lobby: who buys the round.
 export function resultText(result, seats) {
-  const losers = (result?.losers || []).map((s) => seats[s]?.name || s).join(", ");
+  const losers = (result?.losers || []).map((s) => displayName(seats[s]?.name || `${s + 1}`)).join(", ");
   return losers ? t(result.losers.length > 1 ? "buyRound" : "buysRound", { names: losers }) : "";
 }

@@ -1,6 +1,8 @@
 // Playing cards drawn as SVG: rank and suit symbol in the corners, a large
 // symbol (or the face letter in a frame) in the middle; hearts and diamonds red.
 
+import { getLang } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export const SUITS = {
@@ -16,6 +18,18 @@ export function parseCard(text) {
   const copy = text.endsWith("'");
   const body = copy ? text.slice(0, -1) : text;
   return { rank: body.slice(0, -1), suit: body.slice(-1), copy };
+}
+
+// A card in words in the page's language, for screen readers ("jack of hearts", "harten boer", "Herz Bube").
+const SPOKEN = {
+  en: { ranks: { A: "ace", K: "king", Q: "queen", J: "jack" }, suits: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, join: (r, s) => `${r} of ${s}` },
+  nl: { ranks: { A: "aas", K: "heer", Q: "vrouw", J: "boer", 10: "tien", 9: "negen", 8: "acht", 7: "zeven", 6: "zes" }, suits: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" }, join: (r, s) => `${s} ${r}` },
+  de: { ranks: { A: "Ass", K: "K\u00F6nig", Q: "Dame", J: "Bube", 10: "Zehn", 9: "Neun", 8: "Acht", 7: "Sieben", 6: "Sechs" }, suits: { h: "Herz", d: "Karo", c: "Kreuz", s: "Pik" }, join: (r, s) => `${s} ${r}` },
+};
+export function cardSpoken(text) {
+  const { rank, suit } = parseCard(text);
+  const words = SPOKEN[getLang()] || SPOKEN.en;
+  return words.join(words.ranks[rank] || rank, words.suits[suit] || suit);
 }
 
 export function cardLabel(text) {
@@ -36,7 +50,7 @@ export function cardSvg(text) {
   const { rank, suit } = parseCard(text);
   const info = SUITS[suit] || { sym: "?", red: false };
   const colour = info.red ? "#c8102e" : "#161616";
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img", "aria-label": cardLabel(text) });
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img", "aria-label": cardSpoken(text) });
   svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, fill: "#fffdf8", stroke: "#8a8a8a", "stroke-width": 1 }));
   const corner = (x, y, rotate) => {
     const g = el("g", rotate ? { transform: `rotate(180 30 42)` } : {});
@@ -75,7 +89,12 @@ export function cardNode(text, { button = false, classes = [] } = {}) {
   node.className = ["card", ...classes].join(" ");
   node.dataset.card = text;
   if (button) node.type = "button";
-  node.appendChild(cardSvg(text));
+  else node.setAttribute("role", "img");
+  // named in words on the card itself; the drawing's corner letters are not read out one by one
+  node.setAttribute("aria-label", cardSpoken(text));
+  const svg = cardSvg(text);
+  svg.setAttribute("aria-hidden", "true");
+  node.appendChild(svg);
   return node;
 }
 

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { backNode, cardNode } from "./cards.js";
 import { h, seatName } from "./dom.js";
 import { suitSpan } from "./bonaken.js";
-import { gameOf } from "./games.js";
+import { gameOf, word } from "./games.js";
 
 // Settings kept in this browser: animation speed (a factor on every animation's time), sound on your
 // turn, playing a forced last card by itself, and card size.
@@ -47,6 +47,7 @@ export function settingsPanel(onChange) {
     row("autoplay", [t("off"), t("on")]),
     row("cards", [t("small"), t("normal"), t("large")]),
     h("p", { class: "muted small" }, t("settingsHelp")),
+    h("p", { class: "small", id: "keys-help" }, t("keysHelp")),
   );
 }
 
@@ -78,7 +79,7 @@ export function moveLog(game, v, seats, viewer, id) {
   const players = v.seats.length || 1;
   let plays = 0;
   for (const [seat, text] of v.events) {
-    let label = t(`phase_${game.logStep(text)}`);
+    let label = word(game, `phase_${game.logStep(text)}`);
     if (text.startsWith("play ")) {
       label = t("trickN", { n: Math.floor(plays / players) + 1 });
       plays += 1;
@@ -164,12 +165,12 @@ export function board(ctx) {
   const centre = !sweep && game.centre ? game.centre(v) : null;
   if (centre) felt.append(centre);
   const oldTrick = new Set((ctx.oldTrick || []).map(([, c]) => c));
-  const trickBox = h("div", { class: "trick", "aria-label": "trick" });
+  const trickBox = h("div", { class: "trick", role: "group", "aria-label": t("onTable") });
   const flights = [];
   const sweeps = [];
   for (const [seat, card] of trick) {
     const p = pos[seat] || { x: 50, y: 50 };
-    const spot = trickSpot(p);
+    const spot = (game.trickSpot || trickSpot)(p);
     const node = cardNode(card, { classes: ["in-trick"] });
     node.style.left = `${spot.x}%`;
     node.style.top = `${spot.y}%`;
@@ -284,13 +285,44 @@ export function rulesPanel(game, preset) {
   );
 }
 
-export function modal(title, body, onClose, id) {
+// A dialog over the page. It closes with its button, Esc, or a click beside it (on the dimmed page); one
+// without onClose (a question to answer) closes with its cancel button's Esc and click instead, if it has one.
+// extra: { wide } (the score sheet: as wide as the window allows, so its columns need no sideways scroll).
+export function modal(title, body, onClose, id, extra = {}) {
+  const close = onClose || (() => document.getElementById("confirm-cancel")?.click());
   return h(
     "div",
-    { class: "overlay", id: id || null },
-    h("div", { class: "modal", role: "dialog", "aria-label": title }, h("h2", {}, title), body, onClose ? h("button", { type: "button", class: "close-modal", onclick: onClose }, t("close")) : null),
+    { class: "overlay", id: id || null, onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h("div", { class: `modal${extra.wide ? " wide" : ""}`, role: "dialog", "aria-modal": "true", "aria-label": title }, h("h2", {}, title), body, onClose ? h("button", { type: "button", class: "close-modal", onclick: onClose }, t("close")) : null),
   );
 }
+
+// What Tab can reach inside a node, in order.
+export function focusables(scope) {
+  const all = scope.querySelectorAll('button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])');
+  return [...all].filter((n) => !n.disabled && n.getClientRects().length > 0);
+}
+
+// Esc closes the dialog on top (its close button, or a question's cancel button); Tab stays inside it.
+document.addEventListener("keydown", (e) => {
+  const overlays = document.querySelectorAll(".overlay");
+  const top = overlays[overlays.length - 1];
+  if (!top) return;
+  if (e.key === "Escape") {
+    const button = top.querySelector(":scope > .modal > .close-modal") || top.querySelector("#confirm-cancel");
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
+  } else if (e.key === "Tab") {
+    const list = focusables(top);
+    if (!list.length) return;
+    e.preventDefault();
+    const i = list.indexOf(document.activeElement);
+    const next = e.shiftKey ? (i <= 0 ? list.length - 1 : i - 1) : i === -1 || i === list.length - 1 ? 0 : i + 1;
+    list[next].focus();
+  }
+});
 
 // The end screen: the game's lines (winner, standing), then rematch, replay, record and lobby.
 export function endScreen(ctx, id, extra = {}) {

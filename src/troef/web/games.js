@@ -1,6 +1,7 @@
 // The browser tables of the games, by the server's game name: each module is the part of the table
 // particular to its game (the interface is described at the top of app.js).
 
+import { t } from "./i18n.js";
 import * as bonaken from "./bonaken.js";
 import * as klaverjas from "./klaverjas.js";
 import * as binokel from "./binokel.js";
@@ -9,4 +10,11 @@ export const GAMES = { bonaken, klaverjas, binokel };
 
 export function gameOf(name) {
   return GAMES[name] || bonaken;
+}
+
+// A text in a game's own words: a module's WORDS maps the frame's keys (hand, phase_done, captionDeal)
+// to its own, so that each game names its deal from its own catalogue (klaverjassen "spel", Binokel
+// "Runde"), never Bonaken's "gift".
+export function word(game, key, vars = {}) {
+  return t((game.WORDS && game.WORDS[key]) || key, vars);
 }

@@ -25,7 +25,7 @@ const TEXTS = {
     yourTurn: "Your turn", waitingFor: "Waiting for {name}", spectating: "You are watching",
     youAreOut: "You are out of this hand", pass: "Pass", bid: "Bid", misere: "Misère", zwabber: "Zwabber",
     bonaak: "Bonaak", openBonaak: "Open bonaak", withRoem: "{bid} with {n} roem", six: "{bid} (six-card sequence)",
-    layAway: "Lay away {n} card(s): click them", passOn: "Pass on {n} card(s) to the next misère player: click them",
+    layAway: "Lay away {n} {n|card|cards}: click them", passOn: "Pass on {n} {n|card|cards} to the next misère player: click them",
     nameTrump: "Name trump", orLead: "or lead a card: its suit becomes trump", declareRoem: "Declare your roem",
     noRoem: "No roem", roemN: "{n} roem", stuk: "Stuk!", hint: "Hint", hintFrom: "Hint from the {bot} computer player{extra}: {action}",
     hintNoSolver: " (no solver hints yet)", lastTrick: "Last trick", sheet: "Score sheet",
@@ -44,8 +44,8 @@ const TEXTS = {
     ev_stuk: "{name}: stuk!", ev_play: "{name} plays {card}",
     notAllowed: "Not allowed: {msg}", connLost: "Connection lost; reconnecting\u2026", unknownTable: "There is no such table.",
     badToken: "This invite link is not valid (any more). You can watch instead.", watchInstead: "Watch",
-    step: "Step {i} of {n}", perspective: "Seen by", spectatorView: "the public (spectator)", mySeat: "my seat ({name})",
-    loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}",
+    step: "Step {i} of {n}", keysHelp: "Keys: 1\u20139 (0 for the tenth) pick a card of your hand, \u2190 \u2192 the next one, Enter plays it; Tab reaches the buttons; Esc closes a dialog.", trickTakenBy: "{name} takes the trick", yourCards: "Your cards", onTable: "On the table", mySeatUnknown: "my seat", dialogTimer: "Your turn: {n} s left", dialogClosedTimer: "Your turn: only {n} s left. The dialog was closed so that your seat is not given to a computer player.", perspective: "Seen by", spectatorView: "the public (spectator)", mySeat: "my seat ({name})",
+    loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}", analyse: "Analyse", anTitle: "Analysis: {deal}", anLoading: "Analysing\u2026", anSeat: "{name}: {m} {m|mistake|mistakes}, {u} unlucky, accuracy {a}", an_mistake: "mistake", an_unlucky: "unlucky", an_best: "best", an_good: "good", an_none: "not judged", anFair: "fair", anOpen: "open cards", anWhy: "Fair: the chance from what the player could know; open cards: the value with every card known.",
     inviteHelp: "Send each friend their own link: whoever has a link plays that seat.",
     newHand: "New hand", language: "Language", seatsTaken: "seats", open: "open",
     // issue 18
@@ -78,7 +78,7 @@ const TEXTS = {
     err_no_standin: "No computer player is playing your seat.",
     hintChance: "{action}: {n}% chance to succeed",
     decidingHand: "Deciding hand {n}: {contract} ({names})",
-    layAwayPick: "Pick {n} card(s) to lay away", passOnPick: "Pick {n} card(s) to pass on to the next misère player",
+    layAwayPick: "Pick {n} {n|card|cards} to lay away", passOnPick: "Pick {n} {n|card|cards} to pass on to the next misère player",
     layAwayGo: "Lay away {cards}", passOnGo: "Pass on {cards}", picked: "picked",
     confirmTitle: "Are you sure?", confirmGo: "Yes, bid it", cancel: "Cancel",
     warn_false_roem: "{bid} claims more roem than your cards can make, whatever the blind card: that is false roem, and it puts you erin at once.",
@@ -109,9 +109,9 @@ const TEXTS = {
     kj_passPlay: "Pass", kj_vrijHelp: "Name trump to play this deal, or pass to the next player.", kj_verplichtHelp: "You must play this deal: name the trump suit.",
     kj_chainAsk: "{name} plays with {suit} as trump:", kj_mustKraak: "Your side still owes a kraak and this is its last chance: you must say it.",
     kj_mayStill: "may still say {word}: {names}", kj_owed: "kraaks owed: {a} {n}, {b} {m}", kj_owedShort: "Kraaks owed",
-    kj_roemHelp: "(during the first trick, before your card)", kj_claimAsk: "{n} roem fell in your trick:", kj_claim: "Claim the roem", kj_turn: "Turn the trick",
+    kj_roemHelp: "(until the first trick is complete)", kj_claimAsk: "{n} roem fell in your trick:", kj_claim: "Claim the roem", kj_turn: "Turn the trick",
     kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem of {side} afgekeurd", kj_roemFell: "{n} roem in the trick of {name}",
-    kj_dealOf: "Deal {n} of {m}", kj_crosses: "Crosses", kj_crossesN: "{n} cross(es)", kj_nat: "nat", kj_pit: "pit",
+    kj_dealOf: "Deal {n} of {m}", kj_hand: "Deal {n}", kj_phase_done: "Deal over", kj_captionDeal: "Deal {n} is dealt", playersN: "{n} {n|player|players}", kj_crosses: "Crosses", kj_crossesN: "{n} {n|cross|crosses}", kj_nat: "nat", kj_pit: "pit",
     kj_draw: "A draw!", kj_finalCrosses: "{side} got {n} crosses for being behind in points.",
     kj_resHead: "Deal {n}: {name} played, {suit} trump", kj_resMade: "{side} made it", kj_resNat: "{side} went nat", kj_resPit: "{side} took every trick: pit!",
     kj_hintPoints: "{action}: about {n} points",
@@ -154,7 +154,7 @@ const TEXTS = {
     yourTurn: "Jij bent aan de beurt", waitingFor: "Wachten op {name}", spectating: "Je kijkt mee",
     youAreOut: "Je speelt deze gift niet mee", pass: "Pas", bid: "Bied", misere: "Misère", zwabber: "Zwabber",
     bonaak: "Bonaak", openBonaak: "Open bonaak", withRoem: "{bid} met {n} roem", six: "{bid} (zesreeks)",
-    layAway: "Leg {n} kaart(en) weg: klik erop", passOn: "Geef {n} kaart(en) door aan de volgende misèrespeler: klik erop",
+    layAway: "Leg {n} {n|kaart|kaarten} weg: klik erop", passOn: "Geef {n} {n|kaart|kaarten} door aan de volgende misèrespeler: klik erop",
     nameTrump: "Maak troef", orLead: "of kom direct uit: die kleur wordt troef", declareRoem: "Meld je roem",
     noRoem: "Geen roem", roemN: "{n} roem", stuk: "Stuk!", hint: "Tip", hintFrom: "Tip van de computerspeler ({bot}){extra}: {action}",
     hintNoSolver: " (nog geen solver-tips)", lastTrick: "Laatste slag", sheet: "Scoreformulier",
@@ -173,8 +173,8 @@ const TEXTS = {
     ev_stuk: "{name}: stuk!", ev_play: "{name} speelt {card}",
     notAllowed: "Niet toegestaan: {msg}", connLost: "Verbinding verbroken; opnieuw verbinden\u2026", unknownTable: "Deze tafel bestaat niet.",
     badToken: "Deze uitnodiging is niet (meer) geldig. Je kunt wel meekijken.", watchInstead: "Kijken",
-    step: "Stap {i} van {n}", perspective: "Gezien door", spectatorView: "het publiek (toeschouwer)", mySeat: "mijn plaats ({name})",
-    loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken",
+    step: "Stap {i} van {n}", keysHelp: "Toetsen: 1\u20139 (0 voor de tiende) kiest een kaart uit je hand, \u2190 \u2192 de volgende, Enter speelt hem; Tab gaat naar de knoppen; Esc sluit een venster.", trickTakenBy: "{name} haalt de slag", yourCards: "Jouw kaarten", onTable: "Op tafel", mySeatUnknown: "mijn plaats", dialogTimer: "Je bent aan de beurt: nog {n} s", dialogClosedTimer: "Je bent aan de beurt: nog maar {n} s. Het venster is gesloten, zodat je plaats niet naar een computerspeler gaat.", perspective: "Gezien door", spectatorView: "het publiek (toeschouwer)", mySeat: "mijn plaats ({name})",
+    loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken", analyse: "Analyseren", anTitle: "Analyse: {deal}", anLoading: "Bezig met analyseren\u2026", anSeat: "{name}: {m} {m|fout|fouten}, {u} pech, nauwkeurigheid {a}", an_mistake: "fout", an_unlucky: "pech", an_best: "beste", an_good: "goed", an_none: "niet beoordeeld", anFair: "eerlijk", anOpen: "open kaarten", anWhy: "Eerlijk: de kans vanuit wat de speler kon weten; open kaarten: de waarde met alle kaarten bekend.",
     inviteHelp: "Stuur elke vriend zijn eigen link: wie een link heeft, speelt die plaats.",
     newHand: "Nieuwe gift", language: "Taal", seatsTaken: "plaatsen", open: "open",
     // issue 18
@@ -207,7 +207,7 @@ const TEXTS = {
     err_no_standin: "Er speelt geen computerspeler voor jou.",
     hintChance: "{action}: {n}% kans van slagen",
     decidingHand: "Beslissende gift {n}: {contract} ({names})",
-    layAwayPick: "Kies {n} kaart(en) om weg te leggen", passOnPick: "Kies {n} kaart(en) om door te geven aan de volgende misèrespeler",
+    layAwayPick: "Kies {n} {n|kaart|kaarten} om weg te leggen", passOnPick: "Kies {n} {n|kaart|kaarten} om door te geven aan de volgende misèrespeler",
     layAwayGo: "Leg {cards} weg", passOnGo: "Geef {cards} door", picked: "gekozen",
     confirmTitle: "Weet je het zeker?", confirmGo: "Ja, bied het", cancel: "Annuleren",
     warn_false_roem: "{bid} claimt meer roem dan je kaarten kunnen maken, wat het blinde kaartje ook is: dat is valse roem, en dan ga je meteen erin.",
@@ -238,11 +238,11 @@ const TEXTS = {
     kj_passPlay: "Passen", kj_vrijHelp: "Noem troef om dit spel te spelen, of pas naar de volgende.", kj_verplichtHelp: "Jij moet dit spel spelen: noem de troefkleur.",
     kj_chainAsk: "{name} speelt met {suit} als troef:", kj_mustKraak: "Jullie moeten nog kraken en dit is de laatste kans: je moet het zeggen.",
     kj_mayStill: "mag nog {word} zeggen: {names}", kj_owed: "nog te kraken: {a} {n}, {b} {m}", kj_owedShort: "Nog te kraken",
-    kj_roemHelp: "(tijdens de eerste slag, voor je kaart)", kj_claimAsk: "Er viel {n} roem in je slag:", kj_claim: "Roem melden", kj_turn: "Slag omdraaien",
+    kj_roemHelp: "(tot de eerste slag af is)", kj_claimAsk: "Er viel {n} roem in je slag:", kj_claim: "Roem melden", kj_turn: "Slag omdraaien",
     kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem van {side} afgekeurd", kj_roemFell: "{n} roem in de slag van {name}",
-    kj_dealOf: "Spel {n} van {m}", kj_crosses: "Kruisen", kj_crossesN: "{n} kruis(en)", kj_nat: "nat", kj_pit: "pit",
-    kj_draw: "Gelijkspel!", kj_finalCrosses: "{side} kreeg {n} kruisen voor de achterstand in punten.",
-    kj_resHead: "Spel {n}: {name} speelde, {suit} troef", kj_resMade: "{side} haalde het", kj_resNat: "{side} ging nat", kj_resPit: "{side} haalde alle slagen: pit!",
+    kj_dealOf: "Spel {n} van {m}", kj_hand: "Spel {n}", kj_phase_done: "Spel voorbij", kj_captionDeal: "Spel {n} wordt gedeeld", playersN: "{n} {n|speler|spelers}", kj_crosses: "Kruisen", kj_crossesN: "{n} {n|kruis|kruisen}", kj_nat: "nat", kj_pit: "pit",
+    kj_draw: "Gelijkspel!", kj_finalCrosses: "{side} kregen {n} kruisen voor de achterstand in punten.",
+    kj_resHead: "Spel {n}: {name} speelde, {suit} troef", kj_resMade: "{side} haalden het", kj_resNat: "{side} gingen nat", kj_resPit: "{side} haalden alle slagen: pit!",
     kj_hintPoints: "{action}: ongeveer {n} punten",
     g_kj_troef: "troef", gd_kj_troef: "De kleur die de speler van het spel noemt. De troefboer (20) en de nel (troefnegen, 14) zijn de hoogste kaarten.",
     g_kj_verplicht: "verplicht", gd_kj_verplicht: "De speler na de gever moet spelen en noemt troef.",
@@ -283,7 +283,7 @@ const TEXTS = {
     yourTurn: "Du bist dran", waitingFor: "Warte auf {name}", spectating: "Du schaust zu",
     youAreOut: "Du spielst dieses Spiel nicht mit", pass: "Passe", bid: "Bieten", misere: "Mis\u00E8re", zwabber: "Zwabber",
     bonaak: "Bonaak", openBonaak: "Offener Bonaak", withRoem: "{bid} mit {n} Roem", six: "{bid} (Sechserfolge)",
-    layAway: "{n} Karte(n) ablegen: klicke sie an", passOn: "{n} Karte(n) an den n\u00E4chsten Mis\u00E8re-Spieler weitergeben: klicke sie an",
+    layAway: "{n} {n|Karte|Karten} ablegen: klicke sie an", passOn: "{n} {n|Karte|Karten} an den n\u00E4chsten Mis\u00E8re-Spieler weitergeben: klicke sie an",
     nameTrump: "Trumpf bestimmen", orLead: "oder spiele eine Karte aus: ihre Farbe wird Trumpf", declareRoem: "Melde deinen Roem",
     noRoem: "Kein Roem", roemN: "{n} Roem", stuk: "Stuk!", hint: "Tipp", hintFrom: "Tipp vom Computerspieler {bot}{extra}: {action}",
     hintNoSolver: " (noch keine L\u00F6ser-Tipps)", lastTrick: "Letzter Stich", sheet: "Spielliste",
@@ -302,8 +302,8 @@ const TEXTS = {
     ev_stuk: "{name}: Stuk!", ev_play: "{name} spielt {card}",
     notAllowed: "Nicht erlaubt: {msg}", connLost: "Verbindung verloren; verbinde neu\u2026", unknownTable: "Diesen Tisch gibt es nicht.",
     badToken: "Dieser Einladungslink gilt nicht (mehr). Du kannst zuschauen.", watchInstead: "Zuschauen",
-    step: "Schritt {i} von {n}", perspective: "Gesehen von", spectatorView: "den Zuschauern", mySeat: "meinem Platz ({name})",
-    loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}",
+    step: "Schritt {i} von {n}", keysHelp: "Tasten: 1\u20139 (0 f\u00FCr die zehnte) w\u00E4hlt eine Karte deiner Hand, \u2190 \u2192 die n\u00E4chste, Enter spielt sie; Tab erreicht die Kn\u00F6pfe; Esc schlie\u00DFt ein Fenster.", trickTakenBy: "{name} macht den Stich", yourCards: "Deine Karten", onTable: "Auf dem Tisch", mySeatUnknown: "mein Platz", dialogTimer: "Du bist dran: noch {n} s", dialogClosedTimer: "Du bist dran: nur noch {n} s. Das Fenster wurde geschlossen, damit dein Platz nicht an einen Computerspieler geht.", perspective: "Gesehen von", spectatorView: "den Zuschauern", mySeat: "meinem Platz ({name})",
+    loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}", analyse: "Analysieren", anTitle: "Analyse: {deal}", anLoading: "Analysiere\u2026", anSeat: "{name}: {m} Fehler, {u} Pech, Genauigkeit {a}", an_mistake: "Fehler", an_unlucky: "Pech", an_best: "beste", an_good: "gut", an_none: "nicht bewertet", anFair: "fair", anOpen: "offene Karten", anWhy: "Fair: die Chance aus dem, was der Spieler wissen konnte; offene Karten: der Wert mit allen Karten bekannt.",
     inviteHelp: "Schicke jedem Freund seinen eigenen Link: wer einen Link hat, spielt diesen Platz.",
     newHand: "Neues Spiel", language: "Sprache", seatsTaken: "Pl\u00E4tze", open: "offen",
     // issue 18
@@ -336,7 +336,7 @@ const TEXTS = {
     err_no_standin: "Kein Computerspieler spielt deinen Platz.",
     hintChance: "{action}: {n}% Chance zu gewinnen",
     decidingHand: "Entscheidendes Spiel {n}: {contract} ({names})",
-    layAwayPick: "W\u00E4hle {n} Karte(n) zum Ablegen", passOnPick: "W\u00E4hle {n} Karte(n) f\u00FCr den n\u00E4chsten Mis\u00E8re-Spieler",
+    layAwayPick: "W\u00E4hle {n} {n|Karte|Karten} zum Ablegen", passOnPick: "W\u00E4hle {n} {n|Karte|Karten} f\u00FCr den n\u00E4chsten Mis\u00E8re-Spieler",
     layAwayGo: "{cards} ablegen", passOnGo: "{cards} weitergeben", picked: "gew\u00E4hlt",
     confirmTitle: "Bist du sicher?", confirmGo: "Ja, bieten", cancel: "Abbrechen",
     warn_false_roem: "{bid} verlangt mehr Roem, als deine Karten schaffen k\u00F6nnen, was auch immer die verdeckte Karte ist: das ist falscher Roem, und du bist sofort erin.",
@@ -367,11 +367,11 @@ const TEXTS = {
     kj_passPlay: "Passen", kj_vrijHelp: "Bestimme Trumpf, um dieses Spiel zu spielen, oder passe zum N\u00E4chsten.", kj_verplichtHelp: "Du musst dieses Spiel spielen: bestimme die Trumpffarbe.",
     kj_chainAsk: "{name} spielt mit {suit} als Trumpf:", kj_mustKraak: "Deine Partei schuldet noch einen Kraak und dies ist die letzte Gelegenheit: du musst ihn sagen.",
     kj_mayStill: "darf noch {word} sagen: {names}", kj_owed: "geschuldete Kraaks: {a} {n}, {b} {m}", kj_owedShort: "Geschuldete Kraaks",
-    kj_roemHelp: "(w\u00E4hrend des ersten Stichs, vor deiner Karte)", kj_claimAsk: "In deinem Stich fiel {n} Roem:", kj_claim: "Roem melden", kj_turn: "Stich umdrehen",
+    kj_roemHelp: "(bis der erste Stich vorbei ist)", kj_claimAsk: "In deinem Stich fiel {n} Roem:", kj_claim: "Roem melden", kj_turn: "Stich umdrehen",
     kj_afgekeurd: "afgekeurd", kj_cancelledOf: "Roem von {side} afgekeurd", kj_roemFell: "{n} Roem im Stich von {name}",
-    kj_dealOf: "Spiel {n} von {m}", kj_crosses: "Kreuze", kj_crossesN: "{n} Kreuz(e)", kj_nat: "nat", kj_pit: "pit",
-    kj_draw: "Unentschieden!", kj_finalCrosses: "{side} bekam {n} Kreuze f\u00FCr den R\u00FCckstand in Punkten.",
-    kj_resHead: "Spiel {n}: {name} spielte, {suit} Trumpf", kj_resMade: "{side} hat es geschafft", kj_resNat: "{side} ging nat", kj_resPit: "{side} machte alle Stiche: pit!",
+    kj_dealOf: "Spiel {n} von {m}", kj_hand: "Spiel {n}", kj_phase_done: "Spiel vorbei", kj_captionDeal: "Spiel {n} wird gegeben", playersN: "{n} Spieler", kj_crosses: "Kreuze", kj_crossesN: "{n} {n|Kreuz|Kreuze}", kj_nat: "nat", kj_pit: "pit",
+    kj_draw: "Unentschieden!", kj_finalCrosses: "{side} bekamen {n} Kreuze f\u00FCr den R\u00FCckstand in Punkten.",
+    kj_resHead: "Spiel {n}: {name} spielte, {suit} Trumpf", kj_resMade: "{side} haben es geschafft", kj_resNat: "{side} gingen nat", kj_resPit: "{side} machten alle Stiche: pit!",
     kj_hintPoints: "{action}: etwa {n} Punkte",
     g_kj_troef: "Troef (Trumpf)", gd_kj_troef: "Die Farbe, die der Spieler des Spiels bestimmt. Trumpf-Bube (20) und Nel (Trumpf-Neun, 14) sind die h\u00F6chsten Karten.",
     g_kj_verplicht: "verplicht", gd_kj_verplicht: "Der Spieler nach dem Geber muss spielen und bestimmt Trumpf.",
@@ -398,7 +398,7 @@ const BINOKEL_TEXTS = {
   de: {
     preset_cardgames: "cardgames.io (Partnerspiel zu viert)", sw_target: "Gewonnen ab",
     phase_bidding: "Bieten", phase_trump: "Trumpf ansagen", phase_give: "Karten geben", phase_return: "Karten zur\u00FCckgeben",
-    phase_play: "Stichphase", phase_done: "Runde vorbei", trump: "Trumpf", bk_roundN: "Runde {n}", yourTurn: "Du bist dran",
+    phase_play: "Stichphase", phase_done: "Runde vorbei", trump: "Trumpf", bk_roundN: "Runde {n}", bk_phase_done: "Runde vorbei", bk_captionDeal: "Runde {n} wird gegeben", yourTurn: "Du bist dran",
     waitingFor: "Warten auf {name}", spectating: "Du schaust zu", sheet: "Punkteliste", lastTrick: "Letzter Stich",
     hint: "Tipp", matchOver: "Spiel vorbei", wonBy: "Stich f\u00FCr {name}", noTrickYet: "Noch kein Stich gespielt",
     you: "du", close: "Schlie\u00DFen", hintChance: "{action}: {n}% Chance",
@@ -443,7 +443,7 @@ const BINOKEL_TEXTS = {
   // ------------------------------------------------ Binokel: nl
   nl: {
     preset_cardgames: "cardgames.io (met z'n vieren, twee teams)", sw_target: "Gewonnen vanaf",
-    phase_give: "Kaarten geven", phase_return: "Kaarten teruggeven", bk_roundN: "Ronde {n}",
+    phase_give: "Kaarten geven", phase_return: "Kaarten teruggeven", bk_roundN: "Ronde {n}", bk_phase_done: "Ronde voorbij", bk_captionDeal: "Ronde {n} wordt gedeeld",
     bk_suit_h: "harten", bk_suit_d: "ruiten", bk_suit_c: "klaveren", bk_suit_s: "schoppen",
     bkm_sequence: "reeks", bkm_sequence_king: "reeks + heer", bkm_sequence_queen: "reeks + vrouw",
     bkm_sequence_marriage: "reeks + koninklijk huwelijk", bkm_double_sequence: "dubbele reeks", bkm_trump_nine: "troefnegen",
@@ -485,7 +485,7 @@ const BINOKEL_TEXTS = {
   // ------------------------------------------------ Binokel: en
   en: {
     preset_cardgames: "cardgames.io (four players, two sides)", sw_target: "Game to",
-    phase_give: "Passing cards", phase_return: "Passing back", bk_roundN: "Round {n}",
+    phase_give: "Passing cards", phase_return: "Passing back", bk_roundN: "Round {n}", bk_phase_done: "Round over", bk_captionDeal: "Round {n} is dealt",
     bk_suit_h: "hearts", bk_suit_d: "diamonds", bk_suit_c: "clubs", bk_suit_s: "spades",
     bkm_sequence: "sequence", bkm_sequence_king: "sequence + king", bkm_sequence_queen: "sequence + queen",
     bkm_sequence_marriage: "sequence + royal marriage", bkm_double_sequence: "double sequence", bkm_trump_nine: "trump nine",
@@ -620,11 +620,23 @@ export function setDefaultLang(value) {
   return true;
 }
 
+// A text's plural forms are written "{n|card|cards}": the form Intl.PluralRules of the page's language
+// picks for the number n ("one" takes the first, every other category the second: nl, en and de have
+// no more). "{n}" alone is the number itself.
+const pluralRules = {};
+export function plural(n, one, other, language = lang) {
+  pluralRules[language] = pluralRules[language] || new Intl.PluralRules(language);
+  return pluralRules[language].select(Number(n)) === "one" ? one : other;
+}
+
 export function t(key, vars = {}) {
   const table = TEXTS[lang] || TEXTS.en;
   const text = table[key] ?? TEXTS.en[key] ?? key;
   // one pass over the template: a value (a player's name, say) is never searched for placeholders itself
-  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(vars, k) ? String(vars[k]) : whole));
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, k, one, other) => {
+    if (!Object.hasOwn(vars, k)) return whole;
+    return one === undefined ? String(vars[k]) : plural(vars[k], one, other);
+  });
 }
 
 // A server error in the UI's language: the rules' reasons (Dutch patterns), else a text per error code.

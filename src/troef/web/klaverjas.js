@@ -7,7 +7,7 @@
 
 import { t } from "./i18n.js";
 import { SUITS, cardLabel } from "./cards.js";
-import { h, seatName } from "./dom.js";
+import { displayName, h, seatName } from "./dom.js";
 import { suitName, suitSpan } from "./bonaken.js";
 
 export { suitName, suitSpan };
@@ -33,6 +33,9 @@ function sideLabel(seats, side, viewer) {
   if (viewer === null || viewer === undefined || viewer < 0) return sideNames(seats, side, viewer);
   return (viewer & 1) === side ? t("kj_we") : t("kj_they");
 }
+
+// A deal is a "spel" (sixteen make a boom), never Bonaken's "gift" (games.js word()).
+export const WORDS = { hand: "kj_hand", phase_done: "kj_phase_done", captionDeal: "kj_captionDeal" };
 
 export function tableView(v) {
   const row = v.phase === "done" ? v.sheet.find((r) => r.deal === v.deal) || null : null;
@@ -68,7 +71,7 @@ export function actionWords(action) {
     case "no":
       return t("kj_no");
     case "roem":
-      return t("w_roem", { n: words[1] });
+      return words[1] === "0" ? t("noRoem") : t("w_roem", { n: words[1] });
     case "stuk":
       return t("stuk");
     case "claim":
@@ -86,7 +89,7 @@ export function eventWords(name, text) {
     case "trump":
       return t("kj_ev_trump", { name, suit: `${SUITS[words[1]].sym} ${suitName(words[1])}` });
     case "roem":
-      return t("ev_roem", { name, n: words[1] });
+      return words[1] === "0" ? `${name}: ${t("noRoem")}` : t("ev_roem", { name, n: words[1] });
     case "play":
       return t("ev_play", { name, card: cardLabel(words[1]) });
     case "pass":
@@ -144,11 +147,16 @@ export function panel(ui) {
     for (const a of legal) out.push(button(ui, a, a === "no" ? t("kj_no") : t(`kj_${a}`), { class: a === "no" ? "" : "primary kraak-button" }));
     if (!legal.includes("no")) out.push(h("p", { class: "muted small", id: "kraak-forced" }, t("kj_mustKraak")));
     out.push(chainInfo(v, ui.seats, ui.seat));
-  } else if (v.phase === "play") {
+  } else if (v.phase === "play" || v.phase === "roem") {
+    // Kraken 3.2: roem from the hand until the first trick is complete; when its four cards are down, who has
+    // not declared is asked ("roem 0": nothing)
     const roem = legal.filter((a) => a.startsWith("roem "));
     if (roem.length) {
       out.push(h("span", { class: "label" }, t("declareRoem"), ": "));
-      for (const a of roem) out.push(button(ui, a, t("roemN", { n: a.split(" ")[1] }), { class: "roem-button" }));
+      for (const a of roem) {
+        const n = a.split(" ")[1];
+        out.push(button(ui, a, n === "0" ? t("noRoem") : t("roemN", { n }), { class: "roem-button" }));
+      }
       out.push(h("span", { class: "muted small" }, " ", t("kj_roemHelp")));
     }
     if (legal.includes("stuk")) out.push(button(ui, "stuk", t("stuk")));
@@ -165,7 +173,7 @@ export function seatMeta(ctx, seat) {
   const bits = [];
   if (ctx.viewer >= 0 && seat === (ctx.viewer + 2) % 4) bits.push(h("span", { class: "chip partner" }, t("kj_partner")));
   if (v.declarer === seat && v.phase !== "choose") bits.push(h("span", { class: "chip plays", title: t("gd_kj_troef") }, t("kj_plays")));
-  if (v.phase === "play" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
+  if (v.phase === "play" || v.phase === "roem" || v.phase === "claim") bits.push(h("span", { class: "won" }, t(v.tricks_won[seat] === 1 ? "trickOne" : "trickMany", { n: v.tricks_won[seat] })));
   return bits;
 }
 
@@ -185,7 +193,7 @@ export function seatExtra(ctx, seat) {
 // "Deal 3 of 16" (a match to a number of points: "Deal 3")
 export function handTag(ui) {
   const v = ui.view;
-  return ui.match.match_end === "points" ? t("hand", { n: v.deal }) : t("kj_dealOf", { n: v.deal, m: ui.match.deals });
+  return ui.match.match_end === "points" ? t("kj_hand", { n: v.deal }) : t("kj_dealOf", { n: v.deal, m: ui.match.deals });
 }
 
 export function topTags(ui) {
@@ -288,6 +296,6 @@ export function warningText(code) {
 export function resultText(result, seats) {
   if (!result || result.winner === undefined) return "";
   if (result.winner === null) return t("kj_draw");
-  const name = (s) => seats[s]?.name || `${s + 1}`;
+  const name = (s) => displayName(seats[s]?.name || `${s + 1}`);
   return t("winnersAre", { names: `${name(result.winner)} & ${name(result.winner + 2)}` });
 }

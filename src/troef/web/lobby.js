@@ -3,11 +3,15 @@
 // (app.js), which passes it the games and the server's options.
 
 import { t } from "./i18n.js";
+import { word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
 
 const root = document.getElementById("app");
 
-export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
+// Picking a game here never changes the page's language: the user reads the lobby in the language
+// chosen (or the browser's); only a table page speaks its game's first language, and only to a user who
+// chose none (issue 37, bug 4).
+export function lobbyPage({ GAMES, gameOf, gameOptions }) {
   // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
   const testing = new URLSearchParams(location.search).has("seed");
   const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
@@ -59,7 +63,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
     const opts = options();
     const gameSel = h(
       "select",
-      { id: "game", name: "game", onchange: (e) => { S.form = defaultForm(e.target.value); gameLanguage(e.target.value); render(); } },
+      { id: "game", name: "game", onchange: (e) => { S.form = defaultForm(e.target.value); render(); } },
       offered().map((g) => h("option", { value: g, selected: g === f.game }, S.games.games[g].title || g)),
     );
     const presetSel = h(
@@ -163,7 +167,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
   function describe(tbl) {
     const names = tbl.seats.map((s) => (s.kind === "bot" ? `${displayName(s.name)} \u2699` : s.open ? `(${t("open")})` : displayName(s.name))).join(", ");
     const title = S.games.games[tbl.game]?.title || tbl.game;
-    const text = `${title} \u00B7 ${t(`preset_${tbl.config.preset}`)} \u00B7 ${tbl.config.players} ${t("players").toLowerCase()} \u00B7 ${names}`;
+    const text = `${title} \u00B7 ${t(`preset_${tbl.config.preset}`)} \u00B7 ${t("playersN", { n: tbl.config.players })} \u00B7 ${names}`;
     // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
     return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
   }
@@ -185,7 +189,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions, gameLanguage }) {
     const live = h("section", { class: "panel" }, h("h2", {}, t("liveTables")));
     if (!T.live.length) live.append(h("p", { class: "muted" }, t("none")));
     for (const tbl of T.live) {
-      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${t("hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
+      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${word(gameOf(tbl.game), "hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
     }
     const done = h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedMatches")));
     if (!T.finished.length) done.append(h("p", { class: "muted" }, t("none")));

@@ -3,15 +3,15 @@
 import { t } from "./i18n.js";
 import { cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store } from "./dom.js";
-import { gameOf } from "./games.js";
-import { board, endScreen, icon, moveLog, seatBox, settings } from "./felt.js";
+import { gameOf, word } from "./games.js";
+import { board, endScreen, fitTable, icon, moveLog, seatBox, settings } from "./felt.js";
 
 const root = document.getElementById("app");
 
 // Returns the page ({ render(), destroy() }).
 export function replayPage(id) {
   // perspective: "open" (every hand face up: the match is over), "public" (a spectator's), "mine"
-  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null };
+  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null, analysis: null, anOpen: -1 };
 
   async function load() {
     try {
@@ -22,11 +22,60 @@ export function replayPage(id) {
       S.frames = data.frames;
       S.open = data.open || null;
       S.i = 0;
+      S.analysis = null;
+      S.anOpen = -1;
       S.error = null;
     } catch (e) {
       S.error = errorText(e);
     }
     render();
+  }
+
+  // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server;
+  // a click on a decision opens its values and shows the table as it was then (frame i: before action i)
+  async function analyse() {
+    const hand = S.hand;
+    S.analysis = "loading";
+    render();
+    let found;
+    try {
+      found = await api(`/api/tables/${encodeURIComponent(id)}/analysis/${hand}?fair=1`);
+    } catch (e) {
+      found = { error: errorText(e) };
+    }
+    if (S.hand === hand) {
+      S.analysis = found;
+      render();
+    }
+  }
+
+  function analysisPanel() {
+    if (S.analysis === null) return null;
+    if (S.analysis === "loading") return h("div", { class: "panel analysis", id: "analysis" }, h("p", {}, t("anLoading")));
+    if (S.analysis.error) return h("div", { class: "panel analysis", id: "analysis" }, h("p", { class: "error" }, S.analysis.error));
+    const seats = S.info.seats;
+    const deal = S.analysis.deals[0];
+    const pct = (v) => `${Math.round(v * 100)}%`;
+    const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+    const suits = { h: "\u2665", d: "\u2666", c: "\u2663", s: "\u2660" };
+    const label = (text) => text.replace(/(\d+|[AKQJ])([hdcs])$/, (_, r, s) => r + suits[s]);
+    const lines = deal.seats.map((x) => h("li", {}, t("anSeat", { name: seatName(seats, x.seat, -1), m: x.mistakes, u: x.unlucky, a: x.accuracy === null ? "\u2013" : x.accuracy.toFixed(1) })));
+    const items = deal.decisions.map((d, k) => {
+      const mark = d.mark || "none";
+      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
+      let detail = null;
+      if (S.anOpen === k) {
+        const rows = d.legal.map((a) => {
+          const fair = d.fair && a in d.fair.values ? `${t("anFair")} ${pct(d.fair.values[a])}` : "";
+          const open = d.open && a in d.open.values ? `${t("anOpen")} ${num(d.open.values[a])} ${S.analysis.units.open}` : "";
+          const best = (d.fair && d.fair.best.includes(a)) || (!d.fair && d.open && d.open.best.includes(a));
+          return h("li", { class: a === d.action ? "an-taken" : "" }, `${best ? "\u2605 " : ""}${a}`, fair || open ? ` \u2014 ${[fair, open].filter(Boolean).join(", ")}` : "");
+        });
+        detail = h("ul", { class: "an-values" }, rows);
+      }
+      return h("li", { class: `an-item an-${mark}`, dataset: { mark, index: d.index } }, head, detail);
+    });
+    return h("div", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("anTitle", { deal: word(game(), "hand", { n: S.hand }) })), h("p", { class: "small" }, t("anWhy")), h("ul", { class: "an-seats" }, lines), h("ol", { class: "an-list" }, items));
   }
 
   // play/pause: a step every 1.2 s (the speed setting scales it), on to the next hand at the end of one
@@ -75,7 +124,7 @@ export function replayPage(id) {
   function caption(frame, before) {
     const events = frameView(frame).events;
     const had = before ? frameView(before).events.length : 0;
-    if (!before || events.length <= had) return S.i === 0 ? t("captionDeal", { n: frame.hand }) : "";
+    if (!before || events.length <= had) return S.i === 0 ? word(game(), "captionDeal", { n: frame.hand }) : "";
     const seats = S.info.seats;
     return events.slice(had).map(([s, text]) => game().eventWords(seatName(seats, s, frame.viewer), text)).join(" \u00B7 ");
   }
@@ -94,10 +143,12 @@ export function replayPage(id) {
     const frame = S.frames[S.i];
     const seats = S.info.seats.map((s) => ({ ...s, connected: true }));
     const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };
-    const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, t("hand", { n: i + 1 }))));
-    const mySeat = S.info.seats.find((s) => s.seat === frame.viewer);
+    const handSel = h("select", { id: "replay-hand", onchange: (e) => { S.hand = Number(e.target.value); load(); } }, Array.from({ length: hands }, (_, i) => h("option", { value: i + 1, selected: i + 1 === S.hand }, word(game(), "hand", { n: i + 1 }))));
+    // my seat is known once it has been looked at from there (the open and public views have no viewer)
+    if (S.persp === "mine" && frame.viewer >= 0) S.mySeat = frame.viewer;
+    const mySeat = S.info.seats.find((s) => s.seat === S.mySeat);
     const options = [h("option", { value: "open", selected: S.persp === "open" }, t("openView")), h("option", { value: "public", selected: S.persp === "public" }, t("spectatorView"))];
-    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, t("mySeat", { name: mySeat ? displayName(mySeat.name) : "" })));
+    if (store.token(id)) options.push(h("option", { value: "mine", selected: S.persp === "mine" }, (mySeat ? t("mySeat", { name: displayName(mySeat.name) }) : t("mySeatUnknown"))));
     const persp = h("label", {}, t("perspective"), " ", h("select", { id: "replay-perspective", onchange: (e) => { S.persp = e.target.value; load(); } }, options));
     const controls = h(
       "div",
@@ -112,6 +163,7 @@ export function replayPage(id) {
       h("span", { id: "replay-step" }, t("step", { i: S.i + 1, n: S.frames.length })),
       persp,
       h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
+      h("button", { type: "button", id: "replay-analyse", onclick: () => analyse() }, t("analyse")),
     );
     const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
@@ -123,14 +175,21 @@ export function replayPage(id) {
     const cap = h("p", { class: "caption", id: "replay-caption", "aria-live": "polite" }, caption(frame, S.i > 0 ? S.frames[S.i - 1] : null) || "\u00A0");
     const last = v.tricks[v.tricks.length - 1];
     const lastTrick = !v.trick.length && last ? h("div", { class: "last-trick inline" }, last.cards.map(([s, c]) => h("div", { class: "last-card" }, cardNode(c, { classes: ["small"] }), h("div", { class: "small" }, seatName(seats, s, frame.viewer))))) : null;
+    const anScroll = document.getElementById("analysis")?.scrollTop || 0; // the panel is rebuilt: keep its place
     const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
     const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
     root.replaceChildren(
-      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
     );
+    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7)
+    fitTable(root.querySelector(".table-page"));
+    const panel = document.getElementById("analysis");
+    if (panel) panel.scrollTop = anScroll;
   }
 
-  const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); } };
+  const onResize = () => fitTable(root.querySelector(".table-page"));
+  window.addEventListener("resize", onResize);
+  const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); window.removeEventListener("resize", onResize); } };
   render();
   load();
   return page;

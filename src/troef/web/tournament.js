@@ -13,11 +13,11 @@ const TEXTS = {
     standings: "Klassement", total: "Totaal", gamesPlayed: "Spellen", champion: "Kampioen", results: "Uitslagen invoeren",
     points: "Tafelpunten", order: "Volgorde eruit", save: "Opslaan", note: "Reden (bij correctie)", corrections: "Correcties",
     print: "Afdrukken", printTables: "Tafelindeling", printLarge: "Tafelindeling groot", printForms: "Wedstrijdformulieren",
-    printStandings: "Klassement", exportCsv: "CSV", online: "Online spelen", openOnline: "Open tafels online",
+    printStandings: "Klassement", exportCsv: "CSV", resultsCsv: "Uitslagen (CSV)", standingsCsv: "Klassement (CSV)", online: "Online spelen", openOnline: "Open tafels online",
     absentAll: "Computer voor alle spelers", absentList: "Afwezig (nrs, komma's)", level: "Computerniveau",
     invites: "Uitnodigingslinks (worden één keer getoond)", watch: "Kijk", noToken: "Deze pagina vraagt de beheerlink.",
     saved: "Opgeslagen", withdrawn: "teruggetrokken", live: "Vernieuwt vanzelf", seedUsed: "Seed van de loting",
-    notFound: "Geen toernooi gevonden.", nobody: "Nog geen spelers.", open: "open",
+    copy: "Kopieer", copied: "Gekopieerd", notFound: "Geen toernooi gevonden.", nobody: "Nog geen spelers.", open: "open",
   },
   en: {
     tournament: "tournament", newTournament: "New tournament", name: "Name", date: "Date", place: "Place",
@@ -29,11 +29,11 @@ const TEXTS = {
     standings: "Standings", total: "Total", gamesPlayed: "Games", champion: "Champion", results: "Enter results",
     points: "Table points", order: "Order out", save: "Save", note: "Reason (for a correction)", corrections: "Corrections",
     print: "Print", printTables: "Table list", printLarge: "Table list, large", printForms: "Score forms",
-    printStandings: "Standings", exportCsv: "CSV", online: "Play online", openOnline: "Open tables online",
+    printStandings: "Standings", exportCsv: "CSV", resultsCsv: "Results (CSV)", standingsCsv: "Standings (CSV)", online: "Play online", openOnline: "Open tables online",
     absentAll: "Computer for every player", absentList: "Absent (numbers, commas)", level: "Computer level",
     invites: "Invite links (shown once)", watch: "Watch", noToken: "This page needs the organiser link.",
     saved: "Saved", withdrawn: "withdrawn", live: "Updates by itself", seedUsed: "Seed of the draw",
-    notFound: "No such tournament.", nobody: "No players yet.", open: "open",
+    copy: "Copy", copied: "Copied", notFound: "No such tournament.", nobody: "No players yet.", open: "open",
   },
   de: {
     tournament: "Turnier", newTournament: "Neues Turnier", name: "Name", date: "Datum", place: "Ort",
@@ -45,15 +45,16 @@ const TEXTS = {
     standings: "Rangliste", total: "Summe", gamesPlayed: "Spiele", champion: "Meister", results: "Ergebnisse eingeben",
     points: "Tischpunkte", order: "Reihenfolge raus", save: "Speichern", note: "Grund (bei Korrektur)", corrections: "Korrekturen",
     print: "Drucken", printTables: "Tischeinteilung", printLarge: "Tischeinteilung groß", printForms: "Spielformulare",
-    printStandings: "Rangliste", exportCsv: "CSV", online: "Online spielen", openOnline: "Tische online öffnen",
+    printStandings: "Rangliste", exportCsv: "CSV", resultsCsv: "Ergebnisse (CSV)", standingsCsv: "Rangliste (CSV)", online: "Online spielen", openOnline: "Tische online öffnen",
     absentAll: "Computer für alle Spieler", absentList: "Abwesend (Nrn., Kommas)", level: "Computerstufe",
     invites: "Einladungslinks (einmal gezeigt)", watch: "Zuschauen", noToken: "Diese Seite braucht den Verwaltungslink.",
     saved: "Gespeichert", withdrawn: "zurückgezogen", live: "Aktualisiert sich selbst", seedUsed: "Seed der Auslosung",
-    notFound: "Kein solches Turnier.", nobody: "Noch keine Spieler.", open: "offen",
+    copy: "Kopieren", copied: "Kopiert", notFound: "Kein solches Turnier.", nobody: "Noch keine Spieler.", open: "offen",
   },
 };
 
-let lang = localStorage.getItem("troef-lang") || (navigator.language || "nl").slice(0, 2);
+// the language the user chose on the tables' pages (troef.lang), else the browser's
+let lang = localStorage.getItem("troef.lang") || localStorage.getItem("troef-lang") || (navigator.language || "nl").slice(0, 2);
 if (!TEXTS[lang]) lang = "nl";
 const t = (key) => TEXTS[lang][key] ?? TEXTS.nl[key] ?? key;
 
@@ -206,8 +207,8 @@ function printLinks(round) {
     el("a", { href: `${base}/large?${q}`, target: "_blank" }, t("printLarge")), " · ",
     el("a", { href: `${base}/forms?${q}`, target: "_blank" }, t("printForms")), " · ",
     el("a", { href: `${base}/standings?lang=${lang}`, target: "_blank" }, t("printStandings")), " · ",
-    el("a", { href: `/api/tournaments/${tid}/export/standings.csv` }, `${t("standings")} ${t("exportCsv")}`), " · ",
-    el("a", { href: `/api/tournaments/${tid}/export/results.csv` }, `${t("results")} ${t("exportCsv")}`));
+    el("a", { href: `/api/tournaments/${tid}/export/standings.csv`, id: "t-standings-csv", download: "" }, t("standingsCsv")), " · ",
+    el("a", { href: `/api/tournaments/${tid}/export/results.csv`, id: "t-results-csv", download: "" }, t("resultsCsv")));
 }
 
 // ------------------------------------------------------------------ public
@@ -335,8 +336,17 @@ function correctionsView() {
 
 function renderOrganiser() {
   const last = state.drawn[state.drawn.length - 1];
-  const links = el("p", { class: "small" }, `${t("publicLink")}: `, el("a", { href: `/toernooi/${tid}` }, `${location.origin}/toernooi/${tid}`),
-    el("br"), `${t("organiserLink")}: ${t("keepSecret")}`);
+  // the organiser link itself, to copy and keep: after the first visit it is no longer in the address bar
+  const secret = `${location.origin}/toernooi/${tid}/beheer#o=${encodeURIComponent(organiserToken() || "")}`;
+  const copy = el("button", { type: "button", id: "t-copy-organiser", onclick: () => {
+    navigator.clipboard?.writeText(secret).catch(() => {});
+    copy.textContent = t("copied");
+  } }, t("copy"));
+  const links = el("div", { class: "small t-links" },
+    el("p", {}, `${t("publicLink")}: `, el("a", { href: `/toernooi/${tid}` }, `${location.origin}/toernooi/${tid}`)),
+    el("p", {}, el("label", { for: "t-organiser-link" }, `${t("organiserLink")}: `),
+      el("input", { id: "t-organiser-link", readonly: true, value: secret, size: "40", onfocus: (e) => e.target.select() }), " ", copy),
+    el("p", { class: "muted" }, t("keepSecret")));
   const draw = el("p", {},
     el("button", { type: "button", class: "primary", id: "t-draw", onclick: () => organiserAction("draw", {}) }, t("drawRound")), " ",
     state.final ? el("button", { type: "button", id: "t-draw-final", onclick: () => organiserAction("draw", { final: true }) }, t("drawFinal")) : null);
@@ -382,7 +392,7 @@ async function load() {
 for (const b of document.querySelectorAll("[data-lang]")) {
   b.addEventListener("click", () => {
     lang = b.dataset.lang;
-    localStorage.setItem("troef-lang", lang);
+    localStorage.setItem("troef.lang", lang); // one choice for the tables and the tournament pages
     render();
   });
 }

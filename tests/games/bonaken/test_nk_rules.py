@@ -1022,3 +1022,18 @@ def test_rule_75_lone_misere_without_trump_loses() -> None:
     play(hand, "play 8d")
     result = result_of(hand)
     assert result.won == {0: False} and result.reasons == {0: Reason.NO_TRUMP_MISERE}
+
+
+def test_nk_rule_5_first_misere_player_deals() -> None:
+    """nk rule 5 with rules 35, 52 and 53: when two misère players go out together, the first bidder deals."""
+    match = Match(NK, players=4, seed=4, first_dealer=1)
+    match.sheet.plus[1] = match.sheet.plus[2] = 1  # both need one more plus to go out (eruit)
+    play(match, "bid misere", "pass", "pass", "bid misere")  # seat 2 bids misère first, seat 1 joins
+    hand = match.hand
+    assert hand.declarers == (2, 1)
+    # the misère is won by both (no trick taken): the hand's result as the engine would write it
+    hand.result = hand_result((2, 1), True, contract="bid misere")
+    match._after_hand(hand)
+    assert match.sheet.status(1) == match.sheet.status(2) == Status.ERUIT
+    assert len(match.hands) == 2
+    assert match.hand.deal.dealer == 2  # the first misère player (rule 35), not seat 1

@@ -33,9 +33,10 @@ def _random_match(preset: str, seed: int, stop: int | None = None, switches: dic
 
 def test_registered() -> None:
     assert game("klaverjas") is GAME and KJ.partnerships and list(KJ.presets()) == PRESETS
-    assert KJ.bot_kinds() == ("random", "heuristic", "pimc")
+    assert KJ.bot_kinds() == ("random", "beginner", "club", "strong", "heuristic", "pimc")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_consistency_check_accepts_exactly_the_legal_list(preset: str) -> None:
     every = [KJ.parse_action(t) for t in ("pass", "no", "kraak", "rekraak", "superkraak", "stuk", "claim", "turn")]

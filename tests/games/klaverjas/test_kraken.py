@@ -15,8 +15,9 @@ from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.roem import hand_roem_options, trick_roem
 from troef.games.klaverjas.rules import preset
 from troef.games.klaverjas.scoring import goes_nat, score_deal, tenths
+from troef.games.klaverjas.solver import position_from_deal, position_from_view
 from troef.games.klaverjas.state import DealState, Phase
-from troef.games.klaverjas.view import deal_view
+from troef.games.klaverjas.view import deal_view, state_view
 
 KRAKEN = preset("kraken")
 SPADES = 3
@@ -142,23 +143,69 @@ def test_kraken_3_2_stuk_aside() -> None:
     assert max(hand_roem_options(hand, 0, KRAKEN)) == 70
 
 
-def test_kraken_3_2_hand_roem_declared_before_the_first_card() -> None:
+def test_kraken_3_2_hand_roem_until_the_first_trick_is_complete() -> None:
+    # Kraken 3.2: roem from the hand is declared after the bidding and before the first trick is over, by
+    # the leader and by anyone after his own card too
     deal = act(make_deal(KRAKEN, FULL, dealer=3), "trump h", "no", "no")
     assert [t for t in legal_texts(deal) if t.startswith("roem")] == ["roem 50", "roem 70"]
-    act(deal, "play 7d")  # seat 0 lets it go
-    assert not deal.may_declare[0]
+    act(deal, "play 7d")  # seat 0 leads without declaring: he still may, until the trick is complete
+    assert deal.may_declare[0]
     assert [t for t in legal_texts(deal) if t.startswith("roem")] == ["roem 150"]  # seat 1: four nines
     assert refused(deal, "roem 100") == "you do not hold 100 roem; you may declare: 150"
     act(deal, "roem 150", "play 8d", "play Ad", "play As")
-    # seat 2 won the trick: the first trick is complete, nobody may declare from the hand any more
-    assert deal.to_act == 2
-    assert refused(deal, "roem 100") == "roem from the hand is declared once, before your first card (Kraken 3.2)"
+    # the four cards are down, the trick is not taken: who has not declared is asked, from the leader on
+    assert phase(deal) == Phase.ROEM and deal.to_act == 0 and not deal.tricks
+    assert legal_texts(deal) == ["roem 50", "roem 70", "roem 0"]
+    assert refused(deal, "play 7c").startswith("the first trick is not taken yet")
+    act(deal, "roem 50")
+    assert deal.to_act == 2  # seat 1 declared already
+    assert legal_texts(deal) == ["roem 100", "roem 0"]  # the diamonds run, ace played or not
+    act(deal, "roem 0", "roem 120")  # seat 2 lets it go; seat 3: spades 10 to ace and Q-K-A of clubs
+    # seat 2 won the trick: it is complete, nobody may declare from the hand any more
+    assert phase(deal) == Phase.PLAY and deal.to_act == 2 and len(deal.tricks) == 1
+    assert refused(deal, "roem 100") == "roem from the hand is declared before the first trick is complete (Kraken 3.2)"
+    assert deal.declared == [50, 150, -1, 120]
+    assert deal.hand_cancelled == [True, False] and deal.hand_counted == [0, 270]
+
+
+def test_kraken_3_2_stuk_counted_once() -> None:
+    # stuk is one combination of 20 (table 2.3), declared at one moment (Kraken 3.2): after 'stuk' with a
+    # card, only totals without stuk may be declared from the hand
+    deal = act(make_deal(KRAKEN, FULL, dealer=3), "trump h", "no", "no", "stuk")
+    assert [t for t in legal_texts(deal) if t.startswith("roem")] == ["roem 50"]
+    assert refused(deal, "roem 70") == "you do not hold 70 roem; you may declare: 50"
+    act(deal, "play Kh", "play 9h", "play 7h", "play Qc")  # seat 1 overtrumps with the nel
+    assert phase(deal) == Phase.ROEM and deal.to_act == 0
+    assert legal_texts(deal) == ["roem 50", "roem 0"]
+    assert refused(deal, "roem 70") == "you do not hold 70 roem; you may declare: 50"
+    act(deal, "roem 50", "roem 0", "roem 0", "roem 0")
+    assert deal.stuk_counted == [20, 0] and deal.hand_counted == [50, 0]
+    assert deal.roem == [70, 0]  # 50 from the hand and 20 for stuk, stuk once
+
+
+STUK_ONLY_ROEM = {
+    0: "10h Jh Qh Kh 7d 7c 7s 8s",  # 50, and stuk with hearts trump
+    1: "9h 8h Ah 9d 8d Jc 9s Js",
+    2: "7h 10d Jd Ad 8c 10c Qc As",
+    3: "Qd Kd 9c Kc Ac 10s Qs Ks",
+}
+
+
+def test_kraken_3_2_stuk_counted_once_by_the_solver() -> None:
+    # the solver's sure score and the one it reads from a seat's view (a sampled world) count stuk once too:
+    # stuk declared with the king (20), and seat 0's hand roem still to come without it (50)
+    deal = act(make_deal(KRAKEN, STUK_ONLY_ROEM, dealer=3), "trump h", "no", "no", "stuk", "play Kh")
+    assert position_from_deal(deal).score == (70, 0)
+    world = (deal.hands[0], deal.hands[1], deal.hands[2], deal.hands[3])
+    assert position_from_view(state_view(deal, 1), world).score == (70, 0)
+    act(deal, "play 9h", "play 7h", "play 9c", "roem 50", "roem 0", "roem 0", "roem 0")
+    assert deal.roem == [70, 0] and deal.stuk_counted == [20, 0] and deal.hand_counted == [50, 0]
 
 
 def test_kraken_3_2_higher_roem_of_the_other_side_cancels() -> None:
     # seat 0 declares 70 (50 and stuk), seat 1 four nines 150: side 0's hand roem is cancelled (afgekeurd)
     deal = act(make_deal(KRAKEN, FULL, dealer=3), "trump h", "no", "no", "roem 70", "play 7d", "roem 150")
-    act(deal, "play 8d", "play Ad", "play As")
+    act(deal, "play 8d", "play Ad", "play As", "roem 0", "roem 0")  # seats 2 and 3 declare nothing
     assert deal.hand_cancelled == [True, False]
     assert deal.hand_counted == [0, 150]
     assert deal.roem == [0, 150]
@@ -182,15 +229,25 @@ FULL_TIE = {
 def test_kraken_3_2_equal_roem_the_higher_top_card_wins() -> None:
     # 2.3: of two runs of three (20 each) Q-J-10 beats 9-8-7
     deal = act(make_deal(KRAKEN, TIE_BREAK, dealer=3), "trump s", "no", "no")
-    act(deal, "roem 20", "play 7d", "roem 20", "play Ad", "play 9d", "play 10d")
+    act(deal, "roem 20", "play 7d", "roem 20", "play Ad", "play 9d", "play 10d", "roem 0", "roem 0")
     assert deal.hand_cancelled == [False, True] and deal.hand_counted == [20, 0]
 
 
-def test_kraken_3_2_full_tie_cancels_neither() -> None:
-    # decided: only *higher* roem cancels; Q-J-10 of hearts against Q-J-10 of diamonds is a full tie
-    deal = act(make_deal(KRAKEN, FULL_TIE, dealer=3), "trump s", "no", "no")
-    act(deal, "roem 20", "play 7d", "roem 20", "play 10d", "play 8d", "play Ad")
-    assert deal.hand_cancelled == [False, False] and deal.hand_counted == [20, 20]
+@pytest.mark.parametrize(
+    ("chain", "goes"),
+    [(("no", "no"), 0), (("kraak", "no", "no"), 1), (("kraak", "rekraak", "no", "no"), 0)],
+    ids=["no_kraak", "kraak", "rekraak"],
+)
+def test_kraken_3_2_full_tie_the_side_that_goes_wins(chain: tuple[str, ...], goes: int) -> None:
+    # Kraken 3.2: afkeuren as in Bonaken, where a full tie goes to degene-die-gaat (2.3); after a kraak the
+    # side with the last word of the chain goes. Q-J-10 of hearts against Q-J-10 of diamonds is a full tie
+    deal = act(make_deal(KRAKEN, FULL_TIE, dealer=3), "trump s", *chain)
+    assert playing_side(deal.declarer, deal.level) == goes
+    act(deal, "roem 20", "play 7d", "roem 20", "play 10d", "play 8d", "play Ad", "roem 0", "roem 0")
+    kept = [20, 20]
+    kept[goes ^ 1] = 0
+    assert deal.hand_counted == kept
+    assert deal.hand_cancelled == [goes == 1, goes == 0]
 
 
 def test_kraken_3_2_stuk_with_the_hand_roem() -> None:
@@ -213,6 +270,7 @@ def test_kraken_3_2_stuk_with_the_first_card() -> None:
 def test_kraken_3_2_stuk_with_the_second_card() -> None:
     deal = act(make_deal(KRAKEN, FULL, dealer=3), "trump h", "no", "no")
     act(deal, "play Kh", "play 9h", "play 7h", "play Qc")  # the king without stuk; seat 1 wins with the nel
+    act(deal, *["roem 0"] * 4)  # nobody declares roem from the hand
     assert deal.stuk_counted == [0, 0] and deal.to_act == 1
     act(deal, "play 8h", "play 10c", "play Kc")
     assert "stuk" in legal_texts(deal)
@@ -223,7 +281,7 @@ def test_kraken_3_2_stuk_with_the_second_card() -> None:
 def _play_out(deal: DealState) -> DealState:
     """Play the first legal card until the deal ends, declaring nothing."""
     while not deal.is_over:
-        deal.apply(next(a for a in deal.legal_actions() if a.text().startswith("play")))
+        deal.apply(next(a for a in deal.legal_actions() if a.text().startswith("play") or a.text() == "roem 0"))
     return deal
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.games.klaverjas.helpers import act, cards, legal_texts, make_deal, refused
 from troef.cards import card_str, parse_card
+from troef.core.errors import RecordError
 from troef.games.klaverjas.actions import Play
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.match import Match
@@ -27,6 +28,7 @@ from troef.games.klaverjas.state import DealState, Phase
 
 AMSTERDAM = preset("amsterdam")
 ROTTERDAM = preset("rotterdam")
+ROTTERDAM_FORCED = preset("rotterdam", undertrump="forced")
 
 # written from the rules, low to high
 TRUMP_ORDER = ["7", "8", "Q", "K", "10", "A", "9", "J"]
@@ -61,8 +63,11 @@ def winner_so_far(trick: list[tuple[int, int]], trump: str) -> tuple[int, int | 
     return seat, high
 
 
-def may_play(hand: list[int], card: int, trick: list[tuple[int, int]], me: int, trump: str, rotterdam: bool) -> bool:
-    """Whether ``me`` may play ``card`` from ``hand`` to ``trick``: the rules, read plainly."""
+def may_play(hand: list[int], card: int, trick: list[tuple[int, int]], me: int, trump: str, rotterdam: int) -> bool:
+    """Whether ``me`` may play ``card`` from ``hand`` to ``trick``: the rules, read plainly.
+
+    ``rotterdam``: 0 Amsterdam, 1 Rotterdam, 2 Rotterdam with the switch ``undertrump="forced"``.
+    """
     if card not in hand:
         return False
     if not trick:
@@ -87,9 +92,9 @@ def may_play(hand: list[int], card: int, trick: list[tuple[int, int]], me: int, 
         return all(_suit(c) == trump and c not in higher for c in hand)
     if higher:  # must trump, and overtrump
         return card in higher
-    if rotterdam:  # must undertrump when you cannot overtrump
+    if rotterdam == 2:  # switch undertrump="forced": must undertrump when you cannot overtrump
         return _suit(card) == trump
-    # Amsterdam: no undertrumping unless you hold only (lower) trumps
+    # troefplicht (Amsterdam, and Rotterdam by default): no undertrumping unless you hold only (lower) trumps
     return _suit(card) != trump or all(_suit(c) == trump for c in hand)
 
 
@@ -115,7 +120,9 @@ POOL = [parse_card(c) for c in ["8h", "Kh", "7c", "Ac", "Jc", "8d"]]
 CLUBS = 2
 
 
-@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM], ids=["amsterdam", "rotterdam"])
+@pytest.mark.parametrize(
+    "rules", [AMSTERDAM, ROTTERDAM, ROTTERDAM_FORCED], ids=["amsterdam", "rotterdam", "rotterdam_undertrump_forced"]
+)
 def test_common_obligations_exhaustive_against_the_rule_text(rules: Rules) -> None:
     checked = 0
     for n in (1, 2, 3):
@@ -125,7 +132,7 @@ def test_common_obligations_exhaustive_against_the_rule_text(rules: Rules) -> No
                     deal = _situation(rules, list(trick), list(hand), CLUBS)
                     engine = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
                     seats = [((4 - n + i) % 4, c) for i, c in enumerate(trick)]
-                    expected = {c for c in hand if may_play(list(hand), c, seats, 0, "c", rules.rotterdam)}
+                    expected = {c for c in hand if may_play(list(hand), c, seats, 0, "c", rules.follow_mode)}
                     assert engine == expected, (rules.preset, [card_str(c) for c in trick], hand)
                     checked += 1
     assert checked == 156 * 63
@@ -146,7 +153,7 @@ def test_common_obligations_in_random_deals(name: str) -> None:
                 hand = [c for c in range(32) if deal.hands[seat] >> c & 1]
                 engine = {a.card for a in legal if isinstance(a, Play)}
                 expected = {
-                    c for c in hand if may_play(hand, c, list(deal.trick), seat, "hdcs"[deal.trump], rules.rotterdam)
+                    c for c in hand if may_play(hand, c, list(deal.trick), seat, "hdcs"[deal.trump], rules.follow_mode)
                 }
                 if not deal.stuk_pending:
                     assert engine == expected
@@ -239,10 +246,24 @@ def test_rotterdam_must_overtrump_over_partner() -> None:
     assert refused(deal, "play 7d") == "you must overtrump over your partner (Rotterdam)"
 
 
-def test_rotterdam_must_undertrump() -> None:
+def test_rotterdam_troefplicht_no_undertrump_while_holding_another_suit() -> None:
+    # the troefplicht of the KNKB/NKU page and Wikipedia NL: unable to overtrump, a player who holds a card of
+    # another suit may not undertrump (the default of the rotterdam preset, docs/rules/klaverjas.md section 5)
+    assert ROTTERDAM.undertrump == "last_resort"
     deal = _amsterdam_after("8h Jc", "7d 7c", ROTTERDAM)
+    assert legal_texts(deal) == ["play 7d"]
+    assert refused(deal, "play 7c") == "you may not undertrump while you hold a card of another suit"
+    deal = _amsterdam_after("8h Jc", "7c 8c", ROTTERDAM)  # only lower trumps: undertrumping is allowed
+    assert set(legal_texts(deal)) == {"play 7c", "play 8c"}
+
+
+def test_rotterdam_undertrump_forced_switch() -> None:
+    # switch undertrump="forced" (online Rotterdam rooms): trump even under, unable to follow or overtrump
+    deal = _amsterdam_after("8h Jc", "7d 7c", ROTTERDAM_FORCED)
     assert legal_texts(deal) == ["play 7c"]
     assert refused(deal, "play 7d") == "you must undertrump: you can neither follow nor overtrump (Rotterdam)"
+    with pytest.raises(RecordError, match="needs 'follow: rotterdam'"):
+        preset("amsterdam", undertrump="forced")
 
 
 def test_common_lead_any_card() -> None:

@@ -139,9 +139,19 @@ ROTTERDAM_HANDS = {
 }
 
 
-def test_rotterdam_discard_shows_no_trump_at_all() -> None:
-    """Rotterdam: undertrump when you can neither follow nor overtrump, so a discard shows no trump at all."""
+def test_rotterdam_discard_shows_no_higher_trump() -> None:
+    """Rotterdam by the troefplicht: a discard over a trump shows no higher trump; lower ones may be there."""
     deal = act(make_deal(preset("rotterdam"), ROTTERDAM_HANDS, dealer=0), "trump h", "play Kc", "play Ah", "play Ad")
+    r = read(state_view(deal, 0))
+    assert r.void(3, CLUBS) and not r.void(3, HEARTS)
+    assert not r.may_hold(3) & cards("Jh 9h")  # the trumps above the ace (seat 2 played it)
+
+
+def test_rotterdam_undertrump_forced_discard_shows_no_trump_at_all() -> None:
+    """Switch undertrump="forced": unable to overtrump a Rotterdam player must undertrump, so a discard shows no
+    trump at all."""
+    rules = preset("rotterdam", undertrump="forced")
+    deal = act(make_deal(rules, ROTTERDAM_HANDS, dealer=0), "trump h", "play Kc", "play Ah", "play Ad")
     r = read(state_view(deal, 0))
     assert r.void(3, CLUBS) and r.void(3, HEARTS)
     # the same cards in Amsterdam show only that seat 3 holds no trump above the ace

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card
+from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
 from troef.core.errors import NotationError
 
 
@@ -132,9 +132,7 @@ def parse_action(text: str) -> BinokelAction:
         if head == "trump" and len(args) == 1 and args[0].lower() in SUIT_LETTERS:
             return TRUMPS[SUIT_LETTERS.index(args[0].lower())]
         if head == "bid" and len(args) == 1:
-            if not args[0].isdigit():
-                raise NotationError(f"{args[0]!r} is not a number")
-            return bid(int(args[0]))
+            return bid(parse_number(args[0]))
     except NotationError as exc:
         raise NotationError(f"{text!r}: {exc}") from None
     raise NotationError(

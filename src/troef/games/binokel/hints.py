@@ -63,9 +63,11 @@ class Hint:
     best: bool
 
 
-def _strength(budget: float) -> Strength:
-    work = max(200, int(budget * WORK_PER_SECOND))
-    cap = max(0.01, 2 * budget)
+def _strength(budget: float, work: int | None = None) -> Strength:
+    cap: float | None = None
+    if work is None:
+        work = max(200, int(budget * WORK_PER_SECOND))
+        cap = max(0.01, 2 * budget)
     return dataclasses.replace(
         DEFAULT,
         play=Budget(worlds=200, nodes=work, time_cap=cap),
@@ -99,12 +101,16 @@ class _TrumpChances(TrumpEvaluator):
         return values, spent
 
 
-def hints(view: BinokelView, budget: float, seed: int) -> list[Hint]:
-    """A hint for every action of ``view.legal`` (empty when the seat has nothing to do)."""
+def hints(view: BinokelView, budget: float, seed: int, *, work: int | None = None) -> list[Hint]:
+    """A hint for every action of ``view.legal`` (empty when the seat has nothing to do).
+
+    ``work``: exactly that many units of work and no time cap (the same hints on every machine,
+    as the analysis needs); ``budget`` is then ignored.
+    """
     legal = list(view.legal)
     if not legal:
         return []
-    strength = _strength(budget)
+    strength = _strength(budget, work)
     rng = random.Random(seed)
     if view.phase == "bidding":
         chances = bid_chances(view, strength, rng)

@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card
+from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
 from troef.core.errors import NotationError
+from troef.core.native import share_when_copied
 
 
 class BidKind(IntEnum):
@@ -159,10 +160,10 @@ def parse_action(text: str) -> BonakenAction:
         if head == "trump" and len(args) == 1 and args[0] in ("h", "d", "c", "s"):
             return TRUMPS[SUIT_LETTERS.index(args[0])]
         if head == "roem" and len(args) == 1:
-            return DeclareRoem(_number(args[0]))
+            return DeclareRoem(parse_number(args[0]))
         if head == "bid" and args:
             if args[0].isascii() and args[0].isdigit() and len(args) == 1:
-                return Bid(BidKind.NUMBER, _number(args[0]))
+                return Bid(BidKind.NUMBER, parse_number(args[0]))
             kind = _TEXT_KIND.get(args[0])
             if kind is not None:
                 rest = args[1:]
@@ -171,7 +172,7 @@ def parse_action(text: str) -> BonakenAction:
                     rest = rest[:-1]
                 if len(rest) > 1:
                     raise NotationError(f"{text!r}: too many words")
-                value = _number(rest[0]) if rest else 0
+                value = parse_number(rest[0]) if rest else 0
                 if (value or six) and kind in (BidKind.MISERE, BidKind.OPEN_BONAAK):
                     raise NotationError(f"{text!r}: {args[0]} takes no roem")
                 return Bid(kind, value, six)
@@ -190,9 +191,5 @@ def _card32(text: str) -> int:
     return card
 
 
-def _number(text: str) -> int:
-    # ASCII digits only: str.isdigit() and int() also take other scripts' digits ("٣٠" is 30), and an
-    # action has one canonical spelling
-    if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{text!r} is not a number")
-    return int(text)
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(Pass, Bid, Discard, NameTrump, DeclareRoem, DeclareStuk, Play)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from troef.core.native import share_when_copied
 from troef.games.bonaken.actions import Bid, BidKind
 from troef.games.bonaken.roem import max_table_roem
 from troef.games.bonaken.rules import Rules
@@ -152,3 +153,7 @@ def bid_ladder(rules: Rules, players: int) -> Ladder:
         _sub(ranked, lambda b: b.kind not in (BidKind.BONAAK, BidKind.OPEN_BONAAK)),
         {id(b): r for r, _, b in ranked},
     )
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(Ladder, SubLadder)

@@ -8,6 +8,7 @@ from typing import Final
 from troef.cards import PIQUET_DECK, cards_of, rank_of
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
+from troef.core.native import share_when_copied
 from troef.games.bonaken.rules import Rules
 
 
@@ -137,3 +138,7 @@ def draw_for_dealer(table: int, rng: GameRandom) -> tuple[int, list[tuple[int, i
         contenders = [s for s, c in drawn.items() if rank_of(c) == top]
         if len(contenders) == 1:
             return contenders[0], draws
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(Deal)

@@ -324,8 +324,13 @@ class Match:
         if self.rules.next_dealer == "declarer":
             went_out = [s for s in self.sheet.last_out if s in result.declarers or s in result.false_roem]
             if self.rules.scoring == "nk":
-                # nk rules 52-53: a player who just went out deals the next hand;
-                # otherwise nk rule 5: the declarer (first misère player) deals
+                # nk rules 52-53: a player who just went out deals the next hand (eruit before erin by false roem
+                # before erin); of several misère players who went out together the one who bid misère first
+                # comes first (nk rule 5's first misère player, rule 35; result.declarers is in bidding order).
+                # Otherwise nk rule 5: the declarer (first misère player) deals
+                bid_order = {seat: i for i, seat in enumerate(result.declarers)}
+                misere_first = iter(sorted((s for s in went_out if s in bid_order), key=bid_order.__getitem__))
+                went_out = [next(misere_first) if s in bid_order else s for s in went_out]
                 return went_out[0] if went_out else result.declarers[0]
             dealer = result.declarers[0]  # pagat variant: the previous declarer deals
             if dealer in active:

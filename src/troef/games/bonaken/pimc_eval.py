@@ -25,6 +25,7 @@ from troef.games.bonaken.reading import strength
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
+from troef.stats import wilson_interval
 
 __all__ = ["STRONG", "Budget", "Evaluator", "Plan", "Strength", "Tally"]
 
@@ -55,12 +56,11 @@ class Strength:
     level itself declares against the heuristic (``troef bench bid-model
     --policy strong``). Misère, zwabber and bonaak are too rare for a curve;
     their bar stays on the rate (0.85). The bar for number contracts is
-    0.3875 on that curve, which is a sampled rate of 0.165: the same rate as
-    the bar of 0.35 on the earlier curve (fitted on a bolder pimc), so the
-    bot bids as it was measured to bid best. Higher bars were measured
-    weaker (``docs/bots.md``): an nk player goes out, and a pagat player is
-    safe, only by winning contracts. In a match the score sheet's bar takes
-    the place of ``threshold`` where its figures are known (``by_sheet``).
+    0.3875 on that curve, a sampled rate of 0.165. Higher bars are weaker:
+    an nk player goes out, and a pagat player is safe, only by winning
+    contracts. In a match the score sheet's bar takes the place of
+    ``threshold`` where its figures are known (``by_sheet``). How each
+    default was chosen, with its figures: ``docs/findings.md``.
     """
 
     #: Safety caps in seconds (never reached in normal runs; see the class docstring).
@@ -84,39 +84,34 @@ class Strength:
     #: Weigh the others' bids as evidence of their cards when dealing worlds.
     bid_evidence: bool = True
     #: Points of misfit between a bid and a dealt hand that cost a factor e of its weight
-    #: (:func:`~troef.games.bonaken.pimc_infer.seat_weight`): smaller trusts the bids more. 4 since
-    #: issue 19 (12 before): ahead of 12 on 400 duplicate matches in nk (+0.22 table points, not
-    #: proven: [-0.19, +0.63]) and in pagat (17.0% of rounds bought against 18.3%); ``docs/bots.md``.
+    #: (:func:`~troef.games.bonaken.pimc_infer.seat_weight`): smaller trusts the bids more. 4 was
+    #: ahead of 12 in nk and pagat, not proven; 2 was not better than 4.
     evidence_scale: float = 4.0
     #: Factor of a world's weight per card another player played that the heuristic would not have
     #: played with the cards the world gives him (:func:`~troef.games.bonaken.pimc_infer.play_weight`;
-    #: 1: card play is no evidence). Alone (0.25): pagat +0.007 [-0.035, +0.048]; together with
-    #: ``rollout_share`` 0.9 see there.
+    #: 1: card play is no evidence). Chosen together with ``rollout_share``, see there.
     play_miss: float = 0.25
     #: Share of a card's score in a world that is whether its side gets there when everyone plays on
     #: as a club player (:func:`~troef.games.bonaken.pimc_rollout.rollout`) rather than with best
-    #: play by all. 0.9 with ``play_miss`` 0.25 since issue 19's fifth session: on duplicate pagat
-    #: deals against the default before, +0.016 [+0.001, +0.031] over 900 deals (9 seeds of 400
-    #: matches), 14.9% of rounds bought against 16.1%; nk unchanged (+1.61 table points against
-    #: +1.66, -0.05 [-0.43, +0.34]); ``docs/bots.md``.
+    #: play by all. 0.9 with ``play_miss`` 0.25: fewer pagat rounds bought than neither option on
+    #: the same 900 deals, the interval above 0; in nk no difference shows.
     rollout_share: float = 0.9
     #: While bidding and in the exchange, count a world in which no plan was proven to make the
     #: contract within its nodes as a failure (the solver's own guess: the declarer leads, and a
-    #: winning line is usually found quickly), not as a world without an answer.
+    #: winning line is usually found quickly), not as a world without an answer. Off: an unproven
+    #: world is often one the contract makes, so counting it lost bids too timidly.
     unproven_fails: bool = False
     #: Bid by the match's score sheet (:mod:`troef.games.bonaken.sheetvalue`): where the sheet's
     #: figures are known, a number contract's bar is the chance at which a plus is worth the risk
-    #: of a minus in the seat's standing, in place of ``threshold``. Since issue 19, on 400 duplicate
-    #: nk matches: +0.42 table points a match [+0.09, +0.74] against no sheet, +0.27 [-0.02, +0.57]
-    #: against taking the sheet's bar only where it is higher (``docs/bots.md``).
+    #: of a minus in the seat's standing, in place of ``threshold``. Stronger in nk than no sheet,
+    #: on the same deals.
     by_sheet: bool = True
-    #: Take the sheet's bar only where it is above ``threshold`` (measured weaker, see above).
+    #: Take the sheet's bar only where it is above ``threshold`` (weaker than the sheet's bar everywhere).
     sheet_raises_only: bool = False
     #: With plus/minus marks (nk, pagat, hazerswoude), of the bids that clear their bars bid the
     #: one most likely to be made (a plus is a plus whatever the contract), not the one that
-    #: clears its bar by the most: more misère and bonaak. On 400 duplicate matches each, against
-    #: the sheet's bar alone: nk +0.11 table points [-0.04, +0.26], pagat +0.017 [-0.020, +0.053]
-    #: (15.8% of rounds bought against 17.0%): ahead, not proven; ``docs/bots.md``.
+    #: clears its bar by the most: more misère and bonaak. Ahead of the other rule in nk and pagat,
+    #: not proven; kept because it is what the scoring says.
     likeliest: bool = True
     #: Judge a bid by the chance of really making it (:mod:`troef.games.bonaken.bidmodel`), not the sampled rate.
     calibrated: bool = True
@@ -469,17 +464,6 @@ def _card_scores(
     return scores
 
 
-def _wilson(wins: float, n: int, z: float) -> tuple[float, float]:
-    """Wilson score interval of a success rate (used to stop sampling once a choice is clear)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 #: z of the one-sided confidence at which sampling stops early (about 90%).
 _STOP_Z: Final = 1.28
 
@@ -495,8 +479,8 @@ def _clear_winner(tally: Tally, options: list[object], min_worlds: int) -> bool:
     if max(values) - min(values) < 1e-9 and tally.worlds >= 6:
         return True  # nothing to choose between so far: every option did the same in every world
     best = max(rates, key=lambda r: r[0])[1]
-    low, _ = _wilson(tally.wins[best], tally.count[best], _STOP_Z)
-    return all(_wilson(tally.wins[o], tally.count[o], _STOP_Z)[1] < low for _, o in rates if o != best)
+    low, _ = wilson_interval(tally.wins[best], tally.count[best], _STOP_Z)
+    return all(wilson_interval(tally.wins[o], tally.count[o], _STOP_Z)[1] < low for _, o in rates if o != best)
 
 
 class Evaluator:
@@ -599,7 +583,7 @@ class Evaluator:
             n = tally.count.get(bid, 0)
             if n < self.strength.min_worlds:
                 return False
-            low, high = _wilson(tally.wins[bid], n, _STOP_Z)
+            low, high = wilson_interval(tally.wins[bid], n, _STOP_Z)
             if low < threshold(bid) <= high:
                 return False
         return True

@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from troef.cards import SUIT_NAMES, Rank, card_str, cards_of, make_card, suit_of
 from troef.core.chance import GameRandom, randbelow
 from troef.core.errors import IllegalActionError
+from troef.core.native import copy_attributes
 from troef.games.bonaken.actions import (
     DISCARDS,
     MISERE,
@@ -957,6 +958,10 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ misc
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        # a compiled Hand cannot be made without __init__ (troef.core.native)
+        return copy_attributes(self, Hand(self.rules, self.deal, validate=False), memo)
+
     def copy(self) -> Hand:
         """An independent copy (for search and what-if analysis)."""
         # (a compiled Hand cannot be made without __init__; the deal is known good)

@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card
+from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
 from troef.core.errors import NotationError
+from troef.core.native import share_when_copied
 
 #: The words of the kraak chain in order, after "no".
 CHAIN: Final = ("kraak", "rekraak", "superkraak")
@@ -121,8 +122,16 @@ def parse_action(text: str) -> KlaverjasAction:
         if card >= 32:
             raise NotationError(f"{text!r}: klaverjas has one copy of each card")
         return PLAYS[card]
-    if head == "roem" and len(args) == 1 and args[0].isdigit():
-        return declare_roem(int(args[0])) if len(args[0]) < 6 else DeclareRoem(int(args[0]))
+    if head == "roem" and len(args) == 1:
+        try:
+            value = parse_number(args[0])
+        except NotationError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+        return declare_roem(value) if value < 100000 else DeclareRoem(value)  # interned: the values that occur
     raise NotationError(
         f"{text!r} is not an action; examples: 'trump h', 'pass', 'kraak', 'no', 'roem 20', 'stuk', 'play Jh'"
     )
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(NameTrump, Word, DeclareRoem, Play)

@@ -13,6 +13,7 @@ from typing import Final
 from troef.cards import PIQUET_DECK
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
+from troef.core.native import share_when_copied
 from troef.games.klaverjas.rules import Rules
 
 SEATS = 4
@@ -96,3 +97,7 @@ def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
             mask |= 1 << deck[pos]
         hands.append(mask)
     return Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(Dealt)

@@ -52,11 +52,13 @@ class HeuristicBot(Bot):
             return self._chain(r, view, legal)
         if view.phase == "claim":
             return Word("claim")  # claim switch: roem of a trick we won is ours for the asking
-        roem = [a for a in legal if isinstance(a, DeclareRoem)]
+        roem = [a for a in legal if isinstance(a, DeclareRoem) and a.value]
         if roem:
             declaration = self._declare(r, roem)
             if declaration is not None:
                 return declaration
+        if view.phase == "roem":
+            return DeclareRoem(0)  # the first trick's roem call (Kraken 3.2): nothing (more) to declare
         card = choose_card(r, [a.card for a in legal if isinstance(a, Play)])
         if Word("stuk") in legal and stuk_mask(r.trump) >> card & 1:
             return Word("stuk")  # Kraken 3.2: declared with the first of its cards, never cancelled
@@ -95,8 +97,10 @@ class HeuristicBot(Bot):
 
     def _declare(self, r: Reading, roem: list[DeclareRoem]) -> DeclareRoem | None:
         """The roem to declare from the hand, or None to declare nothing (stuk is then kept for a card)."""
-        plain, with_stuk = best_hand_roem(r.hand, r.trump, r.rules)  # the two totals the engine offers
+        # the dealt hand: roem may be declared until the first trick is complete, after one's card too
+        dealt = r.hand | r.played_by[r.me]
+        plain, with_stuk = best_hand_roem(dealt, r.trump, r.rules)  # the two totals the engine offers
         theirs = max(r.declared[r.me ^ 1], r.declared[r.me ^ 3])
-        if with_stuk > theirs > plain:
+        if with_stuk > theirs > plain and DeclareRoem(with_stuk) in roem:
             return DeclareRoem(with_stuk)  # with stuk it beats their declaration: theirs is cancelled
         return DeclareRoem(plain) if plain > 0 and DeclareRoem(plain) in roem else None

@@ -47,13 +47,20 @@ def _worlds(budget: float) -> int:
     return max(4, min(64, int(budget * 24)))
 
 
-def hints(view: KlaverjasView, budget: float = 1.0, seed: int = 0) -> list[Hint]:
-    """Every legal action of ``view`` with the estimated chance of the seat's side, best first."""
+def hints(view: KlaverjasView, budget: float = 1.0, seed: int = 0, *, worlds: int | None = None) -> list[Hint]:
+    """Every legal action of ``view`` with the estimated chance of the seat's side, best first.
+
+    ``worlds``: exactly that many worlds and no time cap (work that does not depend on the machine,
+    as the analysis needs); ``budget`` is then ignored.
+    """
     legal = view.legal
     if not legal or view.hand is None:
         return []
     rng = random.Random(seed)
-    plan = Budget(worlds=_worlds(budget), time_cap=max(budget, 0.05) * 4)
+    if worlds is not None:
+        plan = Budget(worlds=worlds)
+    else:
+        plan = Budget(worlds=_worlds(budget), time_cap=max(budget, 0.05) * 4)
     valued: list[str]
     if view.phase in ("choose", "kraak"):
         valued = [t for t in legal if t != "pass"]

@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
+
+from troef.core.native import copy_attributes
 
 #: Names of the levels 0-3.
 LEVELS: Final = ("none", "kraak", "rekraak", "superkraak")
@@ -60,6 +62,10 @@ class Quota:
         self.deals = deals
         self.first_dealer = first_dealer
         self.said = [0, 0]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Quota:
+        # a compiled Quota cannot be made without __init__ (troef.core.native)
+        return copy_attributes(self, Quota(self.quota, self.deals, self.first_dealer), memo)
 
     def owed(self, side: int) -> int:
         """Kraaks ``side`` must still say."""

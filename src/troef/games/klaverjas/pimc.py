@@ -47,6 +47,7 @@ from troef.games.klaverjas.actions import (
     NameTrump,
     Play,
     Word,
+    declare_roem,
     parse_action,
 )
 from troef.games.klaverjas.heuristic import HeuristicBot
@@ -125,7 +126,7 @@ def first_lead_position(view: KlaverjasView, world: Hands, trump: int, side: int
     rules = view.rules
     score = [0, 0]
     if rules.hand_roem:
-        extra = pending_hand_roem(rules, trump, world, (-1, -1, -1, -1), (True, True, True, True))
+        extra = pending_hand_roem(rules, trump, world, (-1, -1, -1, -1), (True, True, True, True), side)
         score = [extra[0], extra[1]]
     stuk = stuk_mask(trump)
     if rules.stuk:
@@ -135,7 +136,7 @@ def first_lead_position(view: KlaverjasView, world: Hands, trump: int, side: int
     return Position(
         hands=world,
         trump=trump,
-        rotterdam=rules.rotterdam,
+        rotterdam=rules.follow_mode,
         trick=(),
         to_move=(view.dealer + 1) % 4,
         tricks_left=8,
@@ -211,10 +212,13 @@ def kraak_threshold(view: KlaverjasView) -> float:
 
 
 def plain_roem(view: KlaverjasView) -> int:
-    """The best roem the seat's hand shows without stuk (what this player declares)."""
+    """The best roem the seat's dealt hand shows without stuk (what this player declares)."""
     hand = 0
     for card in view.hand or ():
         hand |= 1 << card
+    for seat, card in view.trick:  # it may declare after its first card, until the first trick is complete
+        if seat == view.viewer:
+            hand |= 1 << card
     return best_hand_roem(hand, view.trump, view.rules)[0]
 
 
@@ -265,6 +269,8 @@ class KlaverjasPimcBot(PimcBot[Hands]):
             plain = plain_roem(view)
             if any(a.value == plain for a in roem) and plain > 0:
                 return next(a for a in roem if a.value == plain)
+        if view.phase == "roem":
+            return declare_roem(0)  # the first trick's roem call (Kraken 3.2): it declares only its plain best
         plays = [t for t, a in zip(legal, actions, strict=True) if isinstance(a, Play)]
         card = self.choose_card(view, plays)
         if STUK in actions and (1 << card) & stuk_mask(view.trump):

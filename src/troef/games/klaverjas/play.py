@@ -3,7 +3,9 @@
 Order and points (common klaverjas rules): trumps J 9 A 10 K Q 8 7 worth
 20 14 11 10 4 3 0 0; other suits A 10 K Q J 9 8 7 worth 11 10 4 3 2 0 0 0; the
 last trick 10 more: 162 in all. Following is Amsterdam (Kraken 3) or
-Rotterdam; :func:`legal_mask` is the one place that decides it and
+Rotterdam, given as a mode (:attr:`Rules.follow_mode`: 0 Amsterdam, 1
+Rotterdam, 2 Rotterdam with compulsory undertrumping; a bool reads as 0 or 1);
+:func:`legal_mask` is the one place that decides it and
 :func:`refusal` explains, naming the rule, why a card may not be played.
 
 Cards are ``suit * 8 + rank`` (rank 0 = seven ... 7 = ace, :mod:`troef.cards`);
@@ -67,7 +69,7 @@ def points_of(mask: int, trump: int) -> int:
     return total
 
 
-def legal_mask(hand: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: bool) -> int:
+def legal_mask(hand: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: int) -> int:
     """Mask of the cards of ``hand`` that may be played.
 
     ``led``: the suit led (-1 when leading); ``high_trump``: power of the
@@ -94,13 +96,15 @@ def legal_mask(hand: int, led: int, trump: int, high_trump: int, partner_wins: b
         return (hand & ~trumps) | higher or trumps
     if higher:
         return higher  # must trump and overtrump (Rotterdam: even over your partner)
-    if rotterdam:
-        return trumps  # Rotterdam: undertrump when you can neither follow nor overtrump
-    return hand & ~trumps or trumps  # Amsterdam: never undertrump unless you hold only lower trumps
+    if rotterdam == 2:
+        return trumps  # switch undertrump="forced": trump when you can neither follow nor overtrump, also under
+    # Amsterdam, and Rotterdam by the troefplicht (KNKB/NKU, Wikipedia NL): never undertrump unless you hold
+    # only lower trumps
+    return hand & ~trumps or trumps
 
 
 def refusal(
-    hand: int, card: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: bool
+    hand: int, card: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: int
 ) -> tuple[str, str]:
     """Why ``card`` may not be played (a code and a sentence naming the rule); call it only for refused cards."""
     if not 0 <= card < 32 or not hand >> card & 1:

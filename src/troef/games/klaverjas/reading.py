@@ -76,7 +76,7 @@ def beats(card: int, other: int, led: int, trump: int) -> bool:
     return row[card] > row[other]
 
 
-def _shown(trick: Trick, trump: int, rotterdam: bool, excluded: list[int]) -> None:
+def _shown(trick: Trick, trump: int, rotterdam: int, excluded: list[int]) -> None:
     """Add to ``excluded`` (per seat) the cards each seat's play in ``trick`` proves it did not hold.
 
     The reasoning mirrors :func:`~troef.games.klaverjas.play.legal_mask`, branch by branch.
@@ -104,12 +104,13 @@ def _shown(trick: Trick, trump: int, rotterdam: bool, excluded: list[int]) -> No
                 if suit == trump and TRUMP_POWER[card & 7] < high_trump:
                     excluded[seat] |= (ALL_CARDS & ~trumps) | higher
             elif suit != trump:
-                # must trump (and overtrump) an opponent (Rotterdam: anybody); Rotterdam undertrumps when forced
-                excluded[seat] |= trumps if rotterdam else higher
+                # must trump (and overtrump) an opponent (Rotterdam: anybody); with undertrump="forced" a
+                # Rotterdam player trumps even when he cannot overtrump
+                excluded[seat] |= trumps if rotterdam == 2 else higher
             elif TRUMP_POWER[card & 7] < high_trump:
                 excluded[seat] |= higher  # could not overtrump
-                if not rotterdam:
-                    excluded[seat] |= ALL_CARDS & ~trumps  # Amsterdam: undertrump only holding nothing else
+                if rotterdam != 2:
+                    excluded[seat] |= ALL_CARDS & ~trumps  # troefplicht: undertrump only holding nothing else
         power = row[card]
         if power > best_power:
             best_seat, best_power = seat, power
@@ -233,7 +234,8 @@ class Reading:
         """Whether ``seat`` holding ``hand`` now could have made its roem declaration (always, if it made none).
 
         A declaration is the seat's best total with or without stuk (Kraken 3.2, as
-        :mod:`~troef.games.klaverjas.state` offers it), from the hand before its first card.
+        :mod:`~troef.games.klaverjas.state` offers it), from the hand as dealt (it may declare until the first
+        trick is complete, after its own card too).
         """
         value = self.declared[seat]
         if value <= 0:
@@ -279,7 +281,7 @@ def read(view: KlaverjasView) -> Reading:
     excluded = [0, 0, 0, 0]
     trump = view.trump
     if trump >= 0:
-        rotterdam = view.rules.rotterdam
+        rotterdam = view.rules.follow_mode
         for trick, _ in view.tricks:
             _shown(trick, trump, rotterdam, excluded)
         _shown(view.trick, trump, rotterdam, excluded)

@@ -135,3 +135,36 @@ def best_hand_roem(mask: int, trump: int, rules: Rules) -> tuple[int, int]:
     if trump >= 0 and rules.stuk and mask & stuk_mask(trump) == stuk_mask(trump):
         return plain, plain + rules.stuk
     return plain, plain
+
+
+def judge_hand_roem(
+    declared: tuple[int, ...] | list[int], tops: tuple[int, ...] | list[int], plays: int
+) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """Afkeuren (Kraken 3.2 "as in Bonaken", table 2.3's contest): each side's hand roem counted, and cancelled.
+
+    ``declared``: each seat's declaration (-1 or 0: none); ``tops``: the
+    highest rank in it; ``plays``: the side that goes (the playing side after
+    the kraak chain). Each side's best is its highest single declaration, by
+    value and then by its highest card; the side whose best is lower loses all
+    its hand roem. At a full tie the side that goes wins (section 2.3 gives
+    a full tie to the player who goes), so the other side's is cancelled.
+
+    >>> judge_hand_roem((20, 20, -1, -1), (5, 5, -1, -1), plays=1)
+    ((0, 20), (True, False))
+    """
+    best = [(-1, -1), (-1, -1)]
+    for seat in range(4):
+        if declared[seat] > 0 and (declared[seat], tops[seat]) > best[seat & 1]:
+            best[seat & 1] = (declared[seat], tops[seat])
+    counted = [0, 0]
+    cancelled = [False, False]
+    for side in (0, 1):
+        total = sum(declared[s] for s in (side, side + 2) if declared[s] > 0)
+        if not total:
+            continue
+        other = best[side ^ 1]
+        if other > best[side] or (other == best[side] and side != plays):
+            cancelled[side] = True
+        else:
+            counted[side] = total
+    return (counted[0], counted[1]), (cancelled[0], cancelled[1])

@@ -9,7 +9,8 @@ for what that text leaves to klaverjassen) and how each ambiguity is decided.
   Kraken's scoring (points divided by ten, multiplied) and penalty crosses.
 * ``amsterdam``: common klaverjas rules, Amsterdam following.
 * ``rotterdam``: common klaverjas rules, Rotterdam following (always trump and
-  overtrump, undertrump when forced).
+  overtrump, even over the partner; undertrump only without a card of another
+  suit, or always with the switch ``undertrump="forced"``).
 
 >>> preset("kraken").follow, preset("rotterdam").follow
 ('amsterdam', 'rotterdam')
@@ -26,6 +27,7 @@ from typing import Any, Final, Literal
 from troef.core.errors import RecordError
 
 Follow = Literal["amsterdam", "rotterdam"]
+Undertrump = Literal["last_resort", "forced"]
 WhoPlays = Literal["verplicht", "vrij"]
 Packets = Literal["4-4", "3-2-3"]
 RoemCounting = Literal["auto", "claim"]
@@ -37,6 +39,7 @@ PRESETS: Final = ("kraken", "amsterdam", "rotterdam")
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "follow": ("amsterdam", "rotterdam"),
+    "undertrump": ("last_resort", "forced"),
     "who_plays": ("verplicht", "vrij"),
     "packets": ("4-4", "3-2-3"),
     "roem_counting": ("auto", "claim"),
@@ -63,6 +66,10 @@ class Rules:
     who_plays: WhoPlays = "verplicht"
     # --- play -----------------------------------------------------------------
     follow: Follow = "amsterdam"
+    #: Rotterdam, when a player can neither follow nor beat the trump in the trick: "last_resort" (KNKB/NKU
+    #: troefplicht, Wikipedia NL: undertrump only without a card of another suit) or "forced" (some online
+    #: rooms' Rotterdam: trump anyway, also under). See docs/rules/klaverjas.md, section 5.
+    undertrump: Undertrump = "last_resort"
     # --- roem -----------------------------------------------------------------
     seq3: int = 20
     seq4: int = 50
@@ -109,6 +116,8 @@ class Rules:
                 raise RecordError("a kraak quota needs 'verplicht' play and a match of a fixed number of deals")
             if self.kraak_quota * 2 > self.deals:
                 raise RecordError("a side cannot owe more kraaks than the deals it defends")
+        if self.undertrump == "forced" and self.follow != "rotterdam":
+            raise RecordError("'undertrump: forced' is a Rotterdam rule: it needs 'follow: rotterdam'")
         if self.scoring == "kraken" and self.match_end != "deals":
             raise RecordError("Kraken scoring (crosses) needs a match of a fixed number of deals")
 
@@ -116,6 +125,14 @@ class Rules:
     def rotterdam(self) -> bool:
         """Whether Rotterdam following is in force."""
         return self.follow == "rotterdam"
+
+    @property
+    def follow_mode(self) -> int:
+        """Following as :func:`~troef.games.klaverjas.play.legal_mask` takes it: 0 Amsterdam, 1 Rotterdam,
+        2 Rotterdam with compulsory undertrumping."""
+        if self.follow == "amsterdam":
+            return 0
+        return 2 if self.undertrump == "forced" else 1
 
     @property
     def stuk_declared(self) -> bool:

@@ -77,7 +77,7 @@ def _contexts(view: KlaverjasView) -> list[tuple[int, int, int, int, bool]]:
 def forbidden_by_plays(view: KlaverjasView, unseen: int) -> list[int]:
     """Per seat, the unseen cards it cannot hold because of a card it played legally."""
     forbidden = [0, 0, 0, 0]
-    rotterdam = view.rules.rotterdam
+    rotterdam = view.rules.follow_mode
     trump = view.trump
     for seat, card, led, high, partner in _contexts(view):
         if led < 0:
@@ -186,7 +186,7 @@ class WorldSampler:
     only a roem claim is still better than none).
     """
 
-    def __init__(self, view: KlaverjasView, tries: int = 60) -> None:
+    def __init__(self, view: KlaverjasView, tries: int = 200) -> None:
         self.view = view
         self.know = knowledge(view)
         own = 0

@@ -2,8 +2,10 @@
 
 Phases: choosing who plays and trump (verplicht or vrij), the kraak chain
 (Kraken 3.1), the play of eight tricks (with roem from the hand during the
-first trick and stuk, Kraken 3.2), claiming a trick's roem (the ``claim``
-switch), done. :meth:`DealState.legal_actions` lists what the seat to act may
+first trick and stuk, Kraken 3.2), the roem call that ends the first trick
+(Kraken 3.2: before the first trick is complete, every seat that has not yet
+declared says ``roem N`` or ``roem 0``), claiming a trick's
+roem (the ``claim`` switch), done. :meth:`DealState.legal_actions` lists what the seat to act may
 do, :meth:`DealState.check` says why an action is not allowed (``None`` when
 it is) and :meth:`DealState.apply` performs it or raises
 :class:`IllegalActionError` leaving the deal exactly as it was.
@@ -24,11 +26,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from troef.cards import card_str
 from troef.core.chance import randbelow
 from troef.core.errors import IllegalActionError
+from troef.core.native import copy_attributes, share_when_copied
 from troef.games.klaverjas.actions import (
     CHAIN,
     CHAIN_WORDS,
@@ -50,7 +53,14 @@ from troef.games.klaverjas.actions import (
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import playing_side, speakers
 from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
-from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask, trick_roem_of
+from troef.games.klaverjas.roem import (
+    best_hand_roem,
+    hand_roem_options,
+    judge_hand_roem,
+    sequence_values,
+    stuk_mask,
+    trick_roem_of,
+)
 from troef.games.klaverjas.rules import Rules
 
 __all__ = ["DealResult", "DealState", "Phase", "parse_action", "random_playout"]
@@ -64,6 +74,9 @@ class Phase(IntEnum):
     PLAY = 2
     CLAIM = 3
     DONE = 4
+    #: Kraken 3.2: the first trick's four cards are down; seats that may still declare roem from the hand do so
+    #: (``roem N``) or let it go (``roem 0``) before the trick is taken.
+    ROEM = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +185,17 @@ class DealState:
         "won",
     )
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> DealState:
+        # a compiled DealState cannot be made without __init__ (troef.core.native)
+        return copy_attributes(self, DealState(self.rules, self.dealt), memo)
+
     def __init__(self, rules: Rules, dealt: Dealt, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
         self.rules = rules
         self.dealt = dealt
         self.dealer = dealt.dealer
         self.hands = list(dealt.hands)
-        self.rotterdam = rules.rotterdam
+        #: Following as legal_mask takes it (0 Amsterdam, 1 Rotterdam, 2 Rotterdam with compulsory undertrumping).
+        self.rotterdam = rules.follow_mode
         #: Per side: whether the kraak quota leaves it no choice but to kraak when it defends (Kraken 3.1).
         self.must_kraak = must_kraak
         self.phase = Phase.CHOOSE
@@ -280,6 +298,8 @@ class DealState:
             return (word, NO)
         if phase == Phase.CLAIM:
             return (CLAIM, TURN)
+        if phase == Phase.ROEM:
+            return (*self.roem_actions[seat], declare_roem(0))
         return ()
 
     def _extras(self, seat: int, mask: int) -> tuple[KlaverjasAction, ...]:
@@ -293,7 +313,7 @@ class DealState:
 
     def declarable_roem(self, seat: int) -> list[int]:
         """The roem totals ``seat`` may declare from the hand now (Kraken 3.2), 0 included; empty if none may be."""
-        if self.phase != Phase.PLAY or not self.may_declare[seat]:
+        if self.phase not in (Phase.PLAY, Phase.ROEM) or not self.may_declare[seat]:
             return []
         return list(self.declarable[seat])
 
@@ -369,6 +389,15 @@ class DealState:
                     )
                 return None
             return ("not_now", f"now the word is '{word}' or 'no'" if not self._forced_kraak() else "say 'kraak'")
+        if phase == Phase.ROEM:
+            if isinstance(action, DeclareRoem):
+                if action.value == 0:
+                    return None  # let the chance go
+                return self._roem_problem(seat, action.value)
+            return (
+                "not_now",
+                "the first trick is not taken yet: declare your roem from the hand ('roem N') or 'roem 0' (Kraken 3.2)",
+            )
         # CLAIM
         if isinstance(action, Word) and action.word in ("claim", "turn"):
             return None
@@ -381,7 +410,9 @@ class DealState:
         if not self.rules.hand_roem:
             return ("no_hand_roem", "roem is not declared from the hand in these rules; it counts when it falls")
         if not self.may_declare[seat]:
-            return ("roem_late", "roem from the hand is declared once, before your first card (Kraken 3.2)")
+            if self.tricks:
+                return ("roem_late", "roem from the hand is declared before the first trick is complete (Kraken 3.2)")
+            return ("roem_late", "roem from the hand is declared once (Kraken 3.2)")
         values = self.declarable_roem(seat)
         if value in values and value > 0:
             return None
@@ -423,6 +454,17 @@ class DealState:
                 self.stuk_pending = True
                 self.stuk_counted[seat & 1] += self.rules.stuk
                 self.roem[seat & 1] += self.rules.stuk
+                if self.may_declare[seat]:
+                    # stuk is one combination of 20 (table 2.3), declared once (Kraken 3.2): what this seat may
+                    # still declare from the hand are the totals without it
+                    self._without_stuk(seat)
+        elif phase == Phase.ROEM:
+            assert isinstance(action, DeclareRoem)
+            if action.value:
+                self._declare_roem(seat, action.value)
+            else:
+                self.may_declare[seat] = False
+            self._roem_call()
         else:  # CLAIM
             assert isinstance(action, Word)
             if action.word == "claim":
@@ -447,8 +489,7 @@ class DealState:
                 # decided: a player declares the roem he holds (his best total), with stuk or, to keep stuk
                 # for one of its cards (Kraken 3.2), without it
                 plain, best = best_hand_roem(hand, suit, self.rules)
-                self.declarable[s] = tuple(sorted({0, plain, best}))
-                self.roem_actions[s] = tuple(declare_roem(v) for v in self.declarable[s] if v)
+                self._offer(s, (0, plain, best))
         if self.rules.kraak:
             self.phase = Phase.KRAAK
             self.to_act = speakers(seat, 0)[0]
@@ -477,11 +518,23 @@ class DealState:
         self.phase = Phase.PLAY
         self.to_act = self.leader
 
+    def _offer(self, seat: int, totals: tuple[int, ...]) -> None:
+        """Let ``seat`` declare these roem totals from the hand (0 is declaring nothing)."""
+        self.declarable[seat] = tuple(sorted({0, *totals}))
+        self.roem_actions[seat] = tuple(declare_roem(v) for v in self.declarable[seat] if v)
+
+    def _without_stuk(self, seat: int) -> None:
+        """Stuk was declared with a card: only totals without it stay on offer (stuk counts once)."""
+        plain = best_hand_roem(self.dealt.hands[seat], self.trump, self.rules)[0]
+        self._offer(seat, (plain,))
+
     def _declare_roem(self, seat: int, value: int) -> None:
+        # the dealt hand: a seat may declare after playing its first card (until the first trick is complete)
+        dealt = self.dealt.hands[seat]
         self.may_declare[seat] = False
         self.declared[seat] = value
-        self.declared_top[seat] = hand_roem_options(self.hands[seat], self.trump, self.rules)[value]
-        if value not in hand_roem_options(self.hands[seat], -1, self.rules):
+        self.declared_top[seat] = hand_roem_options(dealt, self.trump, self.rules)[value]
+        if value not in hand_roem_options(dealt, -1, self.rules):
             # the total needs stuk: it is declared with the hand roem (Kraken 3.2) and shares its fate
             self.stuk_declared = True
 
@@ -489,7 +542,6 @@ class DealState:
         bit = 1 << card
         self.hands[seat] ^= bit
         if self.declares:
-            self.may_declare[seat] = False
             self.stuk_pending = False
         if bit & self.stuk_cards and seat == self.stuk_holder:
             self.stuk_played += 1
@@ -513,6 +565,29 @@ class DealState:
         if len(trick) < 4:
             self.to_act = (seat + 1) & 3
             return
+        if self.rules.hand_roem and not self.tricks:
+            # Kraken 3.2: roem from the hand until the first trick is complete; every seat that has not declared
+            # is asked in turn from the leader before the trick is taken. Every such seat, whatever it holds:
+            # asking only those with roem would tell the table who holds some
+            self.phase = Phase.ROEM
+            self._roem_call()
+            return
+        self._take_trick()
+
+    def _roem_call(self) -> None:
+        """The next seat of the first trick's roem call, or, when none is left, the trick taken."""
+        for step in range(4):
+            seat = (self.leader + step) & 3
+            if self.may_declare[seat]:
+                self.to_act = seat
+                return
+        self.phase = Phase.PLAY
+        self.may_declare = [False, False, False, False]
+        self._take_trick()
+
+    def _take_trick(self) -> None:
+        """The trick's four cards are down: its winner takes it (points, roem, the next lead, the end)."""
+        trick = self.trick
         winner = self.best_seat
         side = winner & 1
         mask = self.trick_mask
@@ -548,24 +623,14 @@ class DealState:
         """Kraken 3.2: after the first trick, higher roem in the other side's hand cancels a side's hand roem.
 
         Each side's best is its highest single declaration, compared by value,
-        then by its highest card (2.3); a full tie cancels neither.
+        then by its highest card (2.3); at a full tie the side that goes (the
+        playing side after the kraak chain) keeps its roem (:func:`judge_hand_roem`).
         """
-        best = [(-1, -1), (-1, -1)]
-        for seat in range(4):
-            value = self.declared[seat]
-            if value > 0:
-                mine = (value, self.declared_top[seat])
-                if mine > best[seat & 1]:
-                    best[seat & 1] = mine
+        counted, cancelled = judge_hand_roem(self.declared, self.declared_top, playing_side(self.declarer, self.level))
         for side in (0, 1):
-            total = sum(self.declared[s] for s in (side, side + 2) if self.declared[s] > 0)
-            if not total:
-                continue
-            if best[side ^ 1] > best[side]:
-                self.hand_cancelled[side] = True
-                continue
-            self.hand_counted[side] = total
-            self.roem[side] += total
+            self.hand_cancelled[side] = cancelled[side]
+            self.hand_counted[side] = counted[side]
+            self.roem[side] += counted[side]
 
     def _finish(self) -> None:
         self.phase = Phase.DONE
@@ -623,3 +688,7 @@ def random_playout(deal: DealState, chooser: random.Random) -> int:
         deal.apply(legal[randbelow(chooser, len(legal))])
         actions += 1
     return actions
+
+
+# immutable values: a copy of a match shares them (troef.core.native)
+share_when_copied(DealResult)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from troef.games.klaverjas.kraak import playing_side
-from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, sequence_values, stuk_mask
+from troef.games.klaverjas.roem import best_hand_roem, hand_roem_options, judge_hand_roem, sequence_values, stuk_mask
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.state import DealState, Phase
 from troef.games.klaverjas.view import KlaverjasView
@@ -41,7 +41,8 @@ class Position:
 
     hands: tuple[int, int, int, int]
     trump: int
-    rotterdam: bool
+    #: Following: 0 Amsterdam, 1 Rotterdam, 2 Rotterdam with compulsory undertrumping (Rules.follow_mode).
+    rotterdam: int
     #: The cards of the trick being played, as (seat, card), in order.
     trick: tuple[tuple[int, int], ...]
     #: The seat to play the next card.
@@ -85,13 +86,20 @@ class Position:
 
 
 def pending_hand_roem(
-    rules: Rules, trump: int, initial: tuple[int, ...], declared: tuple[int, ...], may_declare: tuple[bool, ...]
+    rules: Rules,
+    trump: int,
+    initial: tuple[int, ...],
+    declared: tuple[int, ...],
+    may_declare: tuple[bool, ...],
+    plays: int,
 ) -> list[int]:
     """Kraken 3.2 during the first trick: the hand roem each side will be counted after it.
 
     ``initial``: each seat's dealt cards; ``declared``: each seat's
     declaration (-1 none); ``may_declare``: who may still declare (taken to
-    declare his best roem without stuk, keeping stuk for its card).
+    declare his best roem without stuk, keeping stuk for its card; a seat
+    may declare until the first trick is complete); ``plays``: the side that
+    goes, which wins a full tie.
     """
     values = list(declared)
     tops = [-1, -1, -1, -1]
@@ -103,17 +111,9 @@ def pending_hand_roem(
                 tops[seat] = hand_roem_options(initial[seat], -1, rules)[plain]
         elif values[seat] > 0:
             tops[seat] = hand_roem_options(initial[seat], trump, rules).get(values[seat], -1)
-    # the engine's judgement (DealState._judge_hand_roem): the higher single declaration cancels the other side's
-    best = [(-1, -1), (-1, -1)]
-    for seat in range(4):
-        if values[seat] > 0 and (values[seat], tops[seat]) > best[seat & 1]:
-            best[seat & 1] = (values[seat], tops[seat])
-    out = [0, 0]
-    for side in (0, 1):
-        total = sum(values[s] for s in (side, side + 2) if values[s] > 0)
-        if total and not best[side ^ 1] > best[side]:
-            out[side] = total
-    return out
+    # the engine's judgement (DealState._judge_hand_roem)
+    counted, _cancelled = judge_hand_roem(values, tops, plays)
+    return [counted[0], counted[1]]
 
 
 def position_from_deal(deal: DealState) -> Position:
@@ -133,7 +133,8 @@ def position_from_deal(deal: DealState) -> Position:
             score[holder & 1] += rules.stuk
     if rules.hand_roem and not deal.tricks:
         may = (deal.may_declare[0], deal.may_declare[1], deal.may_declare[2], deal.may_declare[3])
-        extra = pending_hand_roem(rules, deal.trump, deal.dealt.hands, tuple(deal.declared), may)
+        plays = playing_side(deal.declarer, deal.level)
+        extra = pending_hand_roem(rules, deal.trump, deal.dealt.hands, tuple(deal.declared), may, plays)
         score[0] += extra[0]
         score[1] += extra[1]
     return Position(
@@ -182,15 +183,16 @@ def position_from_view(view: KlaverjasView, hands: tuple[int, int, int, int]) ->
         if not rules.stuk_declared or (hands[holder] & stuk and not with_hand_roem):
             score[holder & 1] += rules.stuk
     if rules.hand_roem and not view.tricks:
-        in_trick = {seat for seat, _ in view.trick}
-        may = tuple(view.declared[s] < 0 and s not in in_trick for s in range(4))
-        extra = pending_hand_roem(rules, trump, initial, view.declared, may)
+        # every seat that has not declared may still do so until the first trick is complete (Kraken 3.2)
+        may = tuple(view.declared[s] < 0 for s in range(4))
+        plays = playing_side(view.declarer, view.level)
+        extra = pending_hand_roem(rules, trump, initial, view.declared, may, plays)
         score[0] += extra[0]
         score[1] += extra[1]
     return Position(
         hands=hands,
         trump=trump,
-        rotterdam=rules.rotterdam,
+        rotterdam=rules.follow_mode,
         trick=view.trick,
         to_move=view.to_act if view.phase == "play" else view.tricks[-1][1],
         tricks_left=8 - len(view.tricks),

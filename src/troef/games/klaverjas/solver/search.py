@@ -92,7 +92,7 @@ class Search:
         self,
         hands: list[int],
         trump: int,
-        rotterdam: bool,
+        rotterdam: int,
         playing_side: int,
         tricks_left: int,
         sequences: tuple[int, ...],

@@ -1,0 +1,120 @@
+"""Binokel's part of the analysis (:mod:`troef.analysis.core`).
+
+* Open cards: the cards of the play, with the exact alpha-beta of
+  :mod:`troef.games.binokel.solver` (``solve_moves``): an action's value is
+  the trick points the seat's side takes from there on with best play by all;
+  the unit is ``"points"``. The search is stopped after the settings' node
+  count (:class:`_Limited`), and only the last :data:`OPEN_TRICKS` tricks are
+  searched: earlier, with up to twelve cards a hand, the search is too large
+  for the analysis (no open-card value there). Bids, trump, the exchange and
+  conceding have none.
+* Fair: :func:`troef.games.binokel.hints.hints` on the seat's view, on
+  counted work (``samples`` * :data:`WORK_PER_SAMPLE`), no time cap: trump
+  (the chance of making the bid with it) and cards (the share of the trick
+  points still to win that the side takes after it). Bids are not judged (the
+  chance of making a bid falls with every higher one and passing has none),
+  nor the exchange (its hint names the cards to pass, with no values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from troef.core.game import Game
+from troef.games.binokel.actions import Play, parse_action
+from troef.games.binokel.match import Match
+from troef.games.binokel.record import loads
+from troef.games.binokel.solver import Solver, legal, position_of
+from troef.games.binokel.state import Phase, Round
+
+__all__ = ["OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
+
+#: Units of the hints' work for one sample of the settings.
+WORK_PER_SAMPLE: Final = 500
+#: Open-card values only with at most this many tricks left (the one in progress included): with more,
+#: the plain-Python search ran out of 200 000 nodes on every decision measured (``troef bench analysis``).
+OPEN_TRICKS: Final = 6
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+class _Limited(Solver):
+    """The exact solver, stopped once it has searched ``limit`` positions."""
+
+    def __init__(self, trump: int, side: int, limit: int) -> None:
+        super().__init__(trump, side)
+        self.limit = limit
+
+    def value(
+        self, hands: list[int], leader: int, trick: tuple[int, ...], tricks_left: int, alpha: int, beta: int
+    ) -> int:
+        if self.nodes >= self.limit:
+            raise _OutOfNodes
+        return super().value(hands, leader, trick, tricks_left, alpha, beta)
+
+
+class BinokelPart:
+    """Binokel's record, solver and hints for the analysis."""
+
+    open_unit: Final = "points"
+    fair_unit: Final = "share"
+
+    def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
+        record = loads(text)
+        match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.rounds))
+        return match, [list(r.actions) for r in record.rounds]
+
+    def deal_of(self, match: Match) -> Round:
+        return match.round
+
+    def deal_over(self, deal: Round) -> bool:
+        return deal.is_over
+
+    def open_values(self, deal: Round, legal_texts: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
+        if deal.phase != Phase.PLAY:
+            return None, 0
+        kinds: dict[int, str] = {}
+        for text in legal_texts:
+            action = parse_action(text)
+            if isinstance(action, Play):
+                kinds[action.card & 31] = text
+        if len(kinds) < 2:
+            return None, 0
+        position = position_of(deal)
+        if position.tricks_left > OPEN_TRICKS:
+            return None, 0
+        seat = position.to_act
+        solver = _Limited(position.trump, seat & 1, nodes)
+        values: dict[str, float] = {}
+        try:
+            for kind in legal(position.hands, position.leader, position.trick, position.trump):
+                points = solver.after(
+                    list(position.hands),
+                    position.leader,
+                    position.trick,
+                    position.tricks_left,
+                    seat,
+                    kind,
+                    -1,
+                    10**6,
+                )
+                if kind in kinds:
+                    values[kinds[kind]] = float(points)
+        except _OutOfNodes:
+            return None, solver.nodes
+        return values, solver.nodes
+
+    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+        from troef.games.binokel.hints import hints
+
+        if view.phase == "bidding":
+            return {}  # see the module docstring
+        found = hints(view, 0.0, seed, work=samples * WORK_PER_SAMPLE)
+        return {h.text: h.value for h in found if h.value is not None and h.text != "concede"}
+
+
+#: The one Binokel part.
+PART: Final = BinokelPart()

@@ -1,0 +1,104 @@
+"""Bonaken's part of the analysis (:mod:`troef.analysis.core`).
+
+* Open cards: the cards of the play, with :func:`troef.games.bonaken.solver.solve`
+  (best defence by the opponents together, nk rule 22): an action's value is 1
+  when the seat's side still reaches its goal after it (the declarer makes
+  the contract, a defender beats it), else 0; the unit is ``"contract"``.
+  Bids, the exchange, trump, roem and stuk declarations have no open-card value.
+* Fair: :func:`troef.games.bonaken.hints.hints` on the seat's view, without a
+  time limit and with exactly ``samples`` worlds: the exchange, trump, roem
+  and cards (the chance that the seat's side succeeds). Bids are not judged:
+  their hint is the chance of making the bid, which falls with every higher
+  bid while passing has no value, so it cannot tell a good bid from a bad one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from troef.core.game import Game
+from troef.games.bonaken.actions import Play, parse_action
+from troef.games.bonaken.match import Match
+from troef.games.bonaken.record import loads
+from troef.games.bonaken.solver import SolverError, solve
+from troef.games.bonaken.state import Hand, Phase
+
+__all__ = ["PART", "BonakenPart", "HandOnly"]
+
+
+class HandOnly:
+    """A hand record's one hand in the shape of a match (what ``Game.view``, ``players`` and ``deals`` read)."""
+
+    def __init__(self, hand: Hand, table: int) -> None:
+        self.hand = hand
+        self.hands = [hand]
+        self.table = table
+        self.rules = hand.rules
+
+    @property
+    def is_over(self) -> bool:
+        return self.hand.is_over
+
+    def apply(self, action: Any) -> None:
+        self.hand.apply(action)
+
+
+class BonakenPart:
+    """Bonaken's record, solver and hints for the analysis."""
+
+    open_unit: Final = "contract"
+    fair_unit: Final = "chance"
+
+    def start(self, text: str) -> tuple[Match | HandOnly, list[list[tuple[int, Any]]]]:
+        record = loads(text)
+        actions = [list(h.actions) for h in record.hands]
+        if record.kind == "hand":
+            return HandOnly(Hand(record.rules, record.hands[0].deal), len(record.seats)), actions
+        deals = iter([h.deal for h in record.hands])
+        return Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals), actions
+
+    def deal_of(self, match: Match | HandOnly) -> Hand:
+        return match.hand
+
+    def deal_over(self, deal: Hand) -> bool:
+        return deal.is_over
+
+    def open_values(self, deal: Hand, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
+        if deal.phase != Phase.PLAY:
+            return None, 0
+        cards = {}
+        for text in legal:
+            action = parse_action(text)
+            if isinstance(action, Play):
+                cards[action.card] = text
+        if len(cards) < 2:
+            return None, 0
+        try:
+            solution = solve(deal, node_limit=nodes)
+        except SolverError:
+            return None, 0
+        if not solution.exact:
+            return None, solution.nodes
+        mover_is_declarer = deal.to_act == solution.declarer
+        values = {}
+        for card, text in cards.items():
+            made = solution.move_values.get(card)
+            if made is None:
+                return None, solution.nodes
+            values[text] = float(made == mover_is_declarer)
+        return values, solution.nodes
+
+    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+        from troef.games.bonaken.hints import hints
+
+        if view.phase == "bidding":
+            # a bid's hint is the chance of making it: it falls with every higher bid and passing has none,
+            # so it says nothing about which bid was right (the strong level bids on its score sheet's bar)
+            return {}
+
+        return {h.text: h.value for h in hints(view, budget=None, seed=seed, samples=samples) if h.value is not None}
+
+
+#: The one Bonaken part.
+PART: Final = BonakenPart()

@@ -1,0 +1,130 @@
+"""What the analysis shows: the text of ``troef analyse``, the one-line summary after a deal, the JSON.
+
+The words are in the catalogue of :mod:`troef.i18n` (added here with
+``add_words``), so the summary after a deal of ``troef play`` speaks the
+table's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from troef.analysis.core import MISTAKE, Decision, MatchAnalysis, SeatSummary
+from troef.i18n import add_words, t
+
+__all__ = ["deal_summary", "describe", "pretty_label"]
+
+_SUITS: Final = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+add_words(
+    {
+        "analysis_none": {
+            "nl": "Analyse: geen fouten{open}.",
+            "en": "Analysis: no mistakes{open}.",
+            "de": "Analyse: keine Fehler{open}.",
+        },
+        "analysis_mistakes": {
+            "nl": "Analyse: {n} {n|fout|fouten}, kost {cost} procentpunt kans: {where}{open}.",
+            "en": "Analysis: {n} {n|mistake|mistakes}, cost {cost} percentage points of chance: {where}{open}.",
+            "de": "Analyse: {n} Fehler, kostet {cost} Prozentpunkte Chance: {where}{open}.",
+        },
+        "analysis_open": {
+            "nl": "; met open kaarten {cost} {unit} verloren",
+            "en": "; with open cards {cost} {unit} lost",
+            "de": "; mit offenen Karten {cost} {unit} verloren",
+        },
+        "analysis_more": {
+            "nl": "Meer: {command}",
+            "en": "More: {command}",
+            "de": "Mehr: {command}",
+        },
+    }
+)
+
+
+def pretty_label(label: str) -> str:
+    """A decision's label with suit symbols (``trick 3 Ks`` -> ``trick 3 K♠``)."""
+    head, _, last = label.rpartition(" ")
+    if last and last[-1] in _SUITS and last[:-1] and (last[:-1].isdigit() or last[:-1] in "AKQJ"):
+        return f"{head} {last[:-1]}{_SUITS[last[-1]]}".strip()
+    return label
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
+
+
+def deal_summary(analysis: MatchAnalysis, seat: int, lang: str = "en", limit: int = 3) -> str:
+    """One line on ``seat``'s decisions in the analysed deal(s): its mistakes, their fair cost, where; the open cost."""
+    summary = next((s for s in analysis.seats if s.seat == seat), SeatSummary(seat))
+    mistakes = [d for deal in analysis.deals for d in deal.decisions if d.seat == seat and d.mark == "mistake"]
+    mistakes.sort(key=lambda d: (-d.fair_cost, d.deal, d.index))
+    open_part = (
+        t("analysis_open", lang, cost=_number(summary.open_cost), unit=analysis.open_unit)
+        if summary.open_cost > 1e-9
+        else ""
+    )
+    if not mistakes:
+        return t("analysis_none", lang, open=open_part)
+    where = ", ".join(pretty_label(d.label) for d in mistakes[:limit]) + (", ..." if len(mistakes) > limit else "")
+    cost = _number(100 * sum(d.fair_cost for d in mistakes))
+    return t("analysis_mistakes", lang, n=len(mistakes), cost=cost, where=where, open=open_part)
+
+
+def _values(d: Decision, kind: str, unit: str) -> str:
+    judged = d.open if kind == "open" else d.fair
+    if judged is None:
+        return "-"
+    scale = 100.0 if kind == "fair" else 1.0
+    cost = "?" if judged.cost is None else _number(judged.cost * scale)
+    best = ", ".join(b for b in judged.best[:3]) + (" ..." if len(judged.best) > 3 else "")
+    return f"cost {cost} (best {best})"
+
+
+def _seat_line(s: SeatSummary, unit: str) -> str:
+    accuracy = "-" if s.accuracy is None else f"{s.accuracy:.1f}"
+    return (
+        f"seat {s.seat}: {s.decisions} decisions, {s.mistakes} mistakes (fair cost {_number(100 * s.fair_cost)}), "
+        f"{s.unlucky} unlucky, open-card cost {_number(s.open_cost)} {unit}, accuracy {accuracy}"
+    )
+
+
+def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] | None = None) -> str:
+    """The text of ``troef analyse``: per deal the seats' figures and the marked decisions (all with ``every``)."""
+    s = analysis.settings
+    kinds = [k for k, on in (("open cards", s.open), ("fair", s.fair)) if on]
+    lines = [
+        f"{analysis.game} {analysis.preset}, {analysis.players} players: {' and '.join(kinds)}",
+        f"  open-card values in {analysis.open_unit}; fair values: {analysis.fair_unit} in percent "
+        f"({s.samples} samples each, seed {s.seed}); "
+        f"a mistake costs at least {_number(100 * MISTAKE)} on the fair judgement",
+    ]
+    if analysis.in_play:
+        lines.append(f"  deal(s) {', '.join(str(k + 1) for k in analysis.in_play)} still in play: not analysed")
+    for deal in analysis.deals:
+        lines.append("")
+        lines.append(f"Deal {deal.deal + 1}")
+        for summary in deal.seats:
+            lines.append("  " + _seat_line(summary, analysis.open_unit))
+        for d in deal.decisions:
+            if not every and d.mark not in ("mistake", "unlucky"):
+                continue
+            lines.append(
+                f"  {pretty_label(d.label):<16} seat {d.seat}  {d.mark or '-':<8} "
+                f"fair: {_values(d, 'fair', '')}  open: {_values(d, 'open', analysis.open_unit)}"
+            )
+    lines.append("")
+    lines.append("Whole record")
+    for summary in analysis.seats:
+        lines.append("  " + _seat_line(summary, analysis.open_unit))
+    if analysis.turning_points:
+        lines.append("  costliest decisions:")
+        for d in analysis.turning_points:
+            lines.append(
+                f"    deal {d.deal + 1} {pretty_label(d.label)} (seat {d.seat}, {d.mark}): "
+                f"fair cost {_number(100 * d.fair_cost)}, open-card cost {_number(d.open_cost)} {analysis.open_unit}"
+            )
+    lines.append("")
+    lines.append("accuracy = 100 x (1 - mean fair cost of the seat's judged decisions)")
+    return "\n".join(lines)

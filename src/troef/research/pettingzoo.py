@@ -1,0 +1,171 @@
+"""troef's games as PettingZoo AEC environments.
+
+>>> from troef.research.pettingzoo import env
+>>> e = env("klaverjas", preset="kraken")
+>>> e.reset(seed=7)
+>>> e.agent_selection in e.agents, int(e.action_space("player_0").n)
+(True, 95)
+
+``env(game, preset=None, players=None, episode="deal", render_mode=None, **switches)``
+wraps :func:`raw_env` in PettingZoo's usual order-enforcing and
+illegal-action wrappers (not the latter: an illegal action raises, as the engine
+does, and changes nothing). The agents are ``player_0`` .. ``player_{n-1}``, the
+seats. ``observation_space(agent)`` is a ``Dict`` of ``observation`` (a ``Box``
+in [0, 1] laid out as :mod:`troef.research.tensors`' observation tensor) and
+``action_mask`` (the legal ids of :mod:`troef.research.actions`, all zero when
+it is not the agent's turn); ``action_space(agent)`` is ``Discrete`` over
+those ids. An episode is one deal (or ``episode="match"``), dealt by chance
+from ``reset(seed=...)``: the same seed gives the same deal. Rewards come at
+the end of the episode (:mod:`troef.research.episode`). ``render_mode="ansi"``
+renders the view of the agent to act in words.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from troef.cards import card_name, parse_card
+from troef.core.errors import IllegalActionError
+from troef.games import game as get_game
+from troef.research.episode import SEED_CHANCES, Config, Episode
+from troef.research.tensors import layout
+
+__all__ = ["env", "raw_env", "render_view"]
+
+
+def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
+    """The environment of ``game``, wrapped so that PettingZoo's call order is enforced."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """One troef game and preset as an AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "troef_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "klaverjas",
+        preset: str | None = None,
+        players: int | None = None,
+        episode: str = "deal",
+        render_mode: str | None = None,
+        **switches: Any,
+    ) -> None:
+        super().__init__()
+        g = get_game(game)
+        preset = preset or g.default_preset
+        players = players or g.preset(preset).default_players
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.config = Config(game, preset, players, episode, switches)
+        self.layout = layout(game, players)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agents = list(self.possible_agents)
+        n = len(self.layout.actions)
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (self.layout.observation_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        self._rng: random.Random | None = None
+        self.episode = Episode(self.config)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)  # no seed: the system's entropy, once
+        self.episode = Episode(self.config)
+        for _ in range(SEED_CHANCES):
+            self.episode.apply_chance(self._rng.randrange(256))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.episode.to_act]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        seat = self.possible_agents.index(agent)
+        obs = np.zeros(self.layout.observation_size, np.float32)
+        view = self.episode.view(seat)
+        if view is not None:
+            self.layout.write(view, obs, False)
+        mask = np.zeros(len(self.layout.actions), np.int8)
+        if seat == self.episode.to_act:
+            mask[list(self.episode.legal())] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if self.possible_agents.index(agent) != self.episode.to_act:
+            raise IllegalActionError(f"it is not {agent}'s turn")
+        self.episode.apply(int(action))  # an illegal id raises and changes nothing
+        self._cumulative_rewards[agent] = 0.0
+        if self.episode.over:
+            self.rewards = {a: self.episode.returns[i] for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[self.episode.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass  # rendering is asked for with render(), as PettingZoo's classic games do
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_view(self.episode, self.possible_agents.index(self.agent_selection))
+
+    def close(self) -> None:
+        pass
+
+
+def _cards(texts: Any) -> str:
+    return ", ".join(card_name(parse_card(t) & 31) for t in texts) or "none"
+
+
+def render_view(episode: Episode, seat: int) -> str:
+    """What ``seat`` sees, in words (English), from its view only."""
+    view = episode.view_json(seat)
+    if view is None:
+        if episode.match is None:
+            return "dealing"
+        scores = ", ".join(f"seat {s}: {r:+g}" for s, r in enumerate(episode.returns))
+        return f"the {'deal' if episode.config.episode == 'deal' else 'match'} is over; {scores}"
+    lines = [f"{episode.game.title}, seat {seat}; phase: {view.get('phase')}; seat {view.get('to_act')} to act"]
+    trump = view.get("trump")
+    if isinstance(trump, str):
+        lines.append(f"trump: {dict(zip('hdcs', ('hearts', 'diamonds', 'clubs', 'spades'), strict=True))[trump]}")
+    lines.append(f"your hand: {_cards(view.get('hand') or ())}")
+    trick = view.get("trick") or ()
+    lines.append(
+        "on the table: " + (", ".join(f"seat {s} {card_name(parse_card(c) & 31)}" for s, c in trick) or "nothing")
+    )
+    events = view.get("events") or ()
+    if events:
+        lines.append("said and played: " + "; ".join(f"seat {s} {t}" for s, t in events[-12:]))
+    if view.get("legal"):
+        lines.append("you may: " + ", ".join(view["legal"]))
+    return "\n".join(lines)

@@ -1,0 +1,153 @@
+"""Observation and information-state tensors, built from one seat's view and nothing else.
+
+A tensor is a flat list of floats in [0, 1], written from
+``game.view(match, seat)``: the same projection the server sends
+that seat, so a card the seat may not see cannot reach a tensor
+(``tests/research/test_tensors.py`` re-deals the unseen cards with the
+game's ``shuffle_unseen`` and finds every tensor unchanged). Seats are
+relative to the viewer (0 = the viewer, 1 = the next seat, ...).
+
+The observation (``P`` seats, ``C`` card slots: 32, or 64 for Binokel's two
+copies of each card; ``N`` action ids of :mod:`troef.research.actions`):
+
+======================  =========  =====================================================
+part                    size       value
+======================  =========  =====================================================
+hand                    C          1 for each card the viewer holds (Binokel: slot c + 32 if it holds both copies)
+played                  P x 32     the cards each seat played this deal (Binokel: 0.5 per copy)
+trick                   P x 32     the cards on the table, by who played them
+trump                   5          the trump suit h, d, c, s, or none yet
+dealer, to act          P, P       relative seat one-hot
+declarer                P          who plays (Bonaken: every declarer)
+phase                   F          the deal's phase one-hot (the engine's ``Phase`` names)
+said                    P x N      every action id each seat took this deal that the view shows (hidden ones,
+                                   e.g. which card Binokel's exchange passes, are not in the view)
+======================  =========  =====================================================
+
+The information-state tensor is the observation followed by the deal's
+events in order (at most ``L`` of them: 256, 128 and 1024), each as ``P + 1``
+numbers: who acted (relative one-hot) and ``(id + 1) / N``; an event the
+view shows without its card (a Binokel ``give``) is ``0.5 / N``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from troef.research.actions import ActionTable, table
+
+__all__ = ["Layout", "layout"]
+
+_PHASES: dict[str, tuple[str, ...]] = {
+    "bonaken": ("bidding", "exchange", "trump", "roem", "play", "done"),
+    "klaverjas": ("choose", "kraak", "play", "claim", "done"),
+    "binokel": ("bidding", "trump", "give", "return", "play", "done"),
+}
+_EVENTS: dict[str, int] = {"bonaken": 256, "klaverjas": 128, "binokel": 1024}
+_SUITS = "hdcs"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where each part of a game's tensors lies, for ``players`` seats."""
+
+    game: str
+    players: int
+    actions: ActionTable
+    card_slots: int
+    phases: tuple[str, ...]
+    events: int
+
+    @property
+    def observation_size(self) -> int:
+        p, n = self.players, len(self.actions)
+        return self.card_slots + 2 * p * 32 + 5 + 3 * p + len(self.phases) + p * n
+
+    @property
+    def information_state_size(self) -> int:
+        return self.observation_size + self.events * (self.players + 1)
+
+    def parts(self) -> list[tuple[str, int]]:
+        """(name, size) of each part of the observation, in order."""
+        p, n = self.players, len(self.actions)
+        return [
+            ("hand", self.card_slots),
+            ("played", p * 32),
+            ("trick", p * 32),
+            ("trump", 5),
+            ("dealer", p),
+            ("to_act", p),
+            ("declarer", p),
+            ("phase", len(self.phases)),
+            ("said", p * n),
+        ]
+
+    def write(self, view: Any, out: Any, information_state: bool) -> None:
+        """Write the tensor of ``view`` (the game's view object, ``game.view(match, seat)``) into ``out``.
+
+        ``out`` (zeroed by the caller) is anything indexable by position holding floats: a list, or a
+        numpy array of the wrappers. The fields read are those every game's view has: ``viewer``,
+        ``hand``, ``events``, ``trick``, ``trump``, ``dealer``, ``to_act``, ``declarer`` (Bonaken:
+        ``declarers``) and ``phase``.
+        """
+        p, n = self.players, len(self.actions)
+        me = int(view.viewer)
+        ids = self.actions.ids
+        copies = 2 if self.card_slots == 64 else 1
+
+        def rel(seat: int) -> int:
+            return (seat - me) % p
+
+        at = 0
+        for physical in view.hand or ():
+            kind = physical & 31
+            # Binokel's two copies are the same card in play: slot k for one, k + 32 for the second
+            out[at + kind + (32 if out[at + kind] else 0)] = 1.0
+        at += self.card_slots
+        played, trick = at, at + p * 32
+        events = view.events
+        for seat, text in events:
+            action = ids.get(text, -1)
+            if 0 <= action < 32:  # ids 0..31 are the plays of cards 0..31
+                out[played + rel(seat) * 32 + action] += 1.0 / copies
+        for seat, physical in view.trick:
+            out[trick + rel(seat) * 32 + (physical & 31)] = 1.0
+        at = trick + p * 32
+        suit = view.trump
+        out[at + (suit if 0 <= suit < 4 else 4)] = 1.0
+        at += 5
+        for seat in (view.dealer, view.to_act):
+            if 0 <= seat < p:
+                out[at + rel(seat)] = 1.0
+            at += p
+        declarers = getattr(view, "declarers", None)
+        if declarers is None:
+            declarers = (view.declarer,) if view.declarer >= 0 else ()
+        for seat in declarers:
+            out[at + rel(seat)] = 1.0
+        at += p
+        phase = view.phase
+        if phase in self.phases:
+            out[at + self.phases.index(phase)] = 1.0
+        at += len(self.phases)
+        said = at
+        at += p * n
+        seq = at
+        shown = events[-self.events :] if information_state else ()
+        for seat, text in events:
+            said_id = ids.get(text, -1)
+            if said_id >= 0:
+                out[said + rel(seat) * n + said_id] = 1.0
+        for k, (seat, text) in enumerate(shown):
+            base = seq + k * (p + 1)
+            out[base + rel(seat)] = 1.0
+            shown_id = ids.get(text, -1)
+            out[base + p] = (shown_id + 1) / n if shown_id >= 0 else 0.5 / n
+
+
+@cache
+def layout(game: str, players: int) -> Layout:
+    """The tensor layout of ``game`` at a table of ``players``."""
+    return Layout(game, players, table(game), 64 if game == "binokel" else 32, _PHASES[game], _EVENTS[game])

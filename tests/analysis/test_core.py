@@ -1,0 +1,159 @@
+"""The analysis engine: honest by construction (solver play costs nothing, the fair best is never a mistake),
+reproducible, and never about a deal still in play."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.analysis.conftest import PRESETS, play_first_deal, play_until_cards
+from troef.analysis import MISTAKE, AnalysisError, Settings, analyse
+from troef.analysis.core import decision_seed, part_of
+from troef.core.game import Game
+from troef.games import game
+from troef.games.binokel.solver import position_of, solve_moves
+from troef.games.bonaken.solver import solve as solve_bonaken
+from troef.games.klaverjas.solver import position_from_deal
+from troef.games.klaverjas.solver import solve as solve_klaverjas
+
+
+def solver_choice(g: Game, match: Any, seat: int, view: Any) -> Any | None:
+    """The card the game's own open-card solver plays (None outside the card play or where it gives up)."""
+    plays = [t for t in view.legal if t.startswith("play ")]
+    if len(plays) < 2:
+        return None
+    if g.name == "bonaken":
+        hand = match.hand
+        if hand.phase.name != "PLAY":
+            return None
+        solution = solve_bonaken(hand, node_limit=200_000)
+        if not solution.exact:
+            return None
+        card = solution.best_move
+    elif g.name == "klaverjas":
+        deal = match.deal
+        if deal.phase.name != "PLAY":
+            return None
+        solution_k = solve_klaverjas(position_from_deal(deal), values=True, node_limit=200_000)
+        if not solution_k.exact:
+            return None
+        card = solution_k.best_move
+    else:
+        r = match.round
+        position = position_of(r)
+        if r.phase.name != "PLAY" or position.tricks_left > 4:
+            return None
+        values = solve_moves(position, seat & 1)
+        card = max(values, key=lambda k: values[k])
+    text = next((t for t in plays if g.parse_action(t).card & 31 == card & 31), None)  # type: ignore[attr-defined]
+    return None if text is None else g.parse_action(text)
+
+
+@pytest.mark.parametrize(("name", "preset"), PRESETS)
+def test_a_deal_played_by_the_open_card_solver_costs_nothing_with_open_cards(name: str, preset: str) -> None:
+    judged = 0
+    for seed in range(1, 40):
+        match = play_first_deal(name, preset, seed, solver_choice)
+        found = analyse(game(name).record(match), deals=[0], settings=Settings(fair=False))
+        for summary in found.deals[0].seats:
+            assert summary.open_cost == 0, (seed, summary)
+        judged += sum(s.open_judged for s in found.deals[0].seats)
+        if judged >= 8:
+            return
+    raise AssertionError(f"only {judged} decisions had open-card values")
+
+
+def test_a_bad_card_costs_with_open_cards() -> None:
+    """The opposite of the test above: a random player's cards do cost, so a zero is not the only answer."""
+    for seed in range(1, 30):
+        match = play_first_deal("klaverjas", "amsterdam", seed, bots="random")
+        found = analyse(game("klaverjas").record(match), deals=[0], settings=Settings(fair=False))
+        if any(d.open_cost > 0 for d in found.deals[0].decisions):
+            return
+    raise AssertionError("random play never cost a point with open cards")
+
+
+def fair_best_choice(seat_of_interest: int) -> Any:
+    """A chooser playing ``seat_of_interest``'s decisions by the fair judgement the analysis will make."""
+    part = part_of("klaverjas")
+    settings = Settings(open=False, samples=6, seed=3)
+
+    def choose(g: Game, match: Any, seat: int, view: Any) -> Any | None:
+        if seat != seat_of_interest or len(view.legal) < 2:
+            return None
+        index = len(match.deal.history)
+        values = part.fair_values(g, view, settings.samples, decision_seed(settings.seed, 0, index))
+        if not values:
+            return None
+        return g.parse_action(max(values, key=lambda a: values[a]))
+
+    return choose
+
+
+def test_an_action_the_fair_judgement_rates_best_is_never_a_mistake() -> None:
+    settings = Settings(open=False, samples=6, seed=3)
+    match = play_first_deal("klaverjas", "rotterdam", 4, fair_best_choice(1), bots="random")
+    found = analyse(game("klaverjas").record(match), deals=[0], settings=settings)
+    decisions = found.deals[0].decisions
+    mine = [d for d in decisions if d.seat == 1 and d.fair is not None]
+    assert mine, "seat 1 had no judged decision"
+    for d in mine:
+        assert d.fair is not None and d.action in d.fair.best
+        assert d.mark != "mistake"
+    assert next(s for s in found.deals[0].seats if s.seat == 1).mistakes == 0
+    # and the marks follow the costs: a mistake exactly where the fair cost reaches the threshold
+    for d in decisions:
+        if d.fair is not None and d.fair.cost is not None:
+            assert (d.mark == "mistake") == (d.fair.cost >= MISTAKE)
+
+
+def test_random_play_makes_mistakes_and_each_has_a_better_action() -> None:
+    match = play_first_deal("klaverjas", "amsterdam", 2, bots="random")
+    found = analyse(game("klaverjas").record(match), deals=[0], settings=Settings(open=False, samples=6))
+    mistakes = [d for d in found.deals[0].decisions if d.mark == "mistake"]
+    assert mistakes
+    for d in mistakes:
+        assert d.fair is not None and d.action not in d.fair.best and d.fair.cost is not None
+        assert d.fair.values[d.fair.best[0]] - d.fair.values[d.action] == pytest.approx(d.fair.cost)
+
+
+def test_the_analysis_of_a_record_is_the_same_on_every_run() -> None:
+    text = game("klaverjas").record(play_first_deal("klaverjas", "kraken", 5))
+    settings = Settings(samples=4, seed=9)
+    first = json.dumps(analyse(text, settings=settings).to_json())
+    assert first == json.dumps(analyse(text, settings=settings).to_json())
+    other = json.dumps(analyse(text, settings=Settings(samples=4, seed=10)).to_json())
+    assert json.loads(other)["settings"]["seed"] == 10
+
+
+@pytest.mark.parametrize("name", ["bonaken", "klaverjas", "binokel"])
+def test_a_deal_still_in_play_is_refused(name: str) -> None:
+    g = game(name)
+    match = play_until_cards(name, g.default_preset, 1)
+    text = g.record(match)
+    with pytest.raises(AnalysisError, match="still in play"):
+        analyse(text, deals=[0], settings=Settings(fair=False))
+    found = analyse(text, settings=Settings(fair=False))
+    assert found.deals == () and found.in_play == (0,)
+
+
+def test_a_deal_or_seat_the_record_does_not_have_is_refused() -> None:
+    text = game("klaverjas").record(play_first_deal("klaverjas", "kraken", 5))
+    with pytest.raises(AnalysisError, match="deals 1 to 2, not 7"):
+        analyse(text, deals=[6])
+    with pytest.raises(AnalysisError, match="seats 0 to 3, not 4"):
+        analyse(text, seats=[4])
+
+
+def test_the_fair_judgement_sees_only_the_seats_view() -> None:
+    """Dealing the cards the seat has not seen differently changes nothing in its fair values."""
+    g = game("klaverjas")
+    part = part_of("klaverjas")
+    match = play_until_cards("klaverjas", "amsterdam", 3)
+    seat = match.to_act
+    other = g.shuffle_unseen(match, seat, 11)
+    assert other is not None
+    assert part.deal_of(other).hands != part.deal_of(match).hands
+    assert part.fair_values(g, g.view(match, seat), 4, 5) == part.fair_values(g, g.view(other, seat), 4, 5)

@@ -1,0 +1,125 @@
+"""The OpenSpiel registration, checked by OpenSpiel's own random-simulation test and its ISMCTS."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import troef.research.openspiel  # noqa: E402, F401  (registers the games)
+
+from .cases import CASES, IDS  # noqa: E402
+
+
+def _name(game: str, preset: str, players: int, episode: str = "deal") -> str:
+    if game == "bonaken":
+        return f"troef_bonaken(preset={preset},players={players},episode={episode})"
+    if game == "klaverjas":
+        return f"troef_klaverjas(preset={preset},episode={episode})"
+    return f"troef_binokel(target=1500,episode={episode})"
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), CASES, ids=IDS)
+def test_random_sim_test_passes_with_serialization(game: str, preset: str, players: int) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(_name(game, preset, players)), num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "preset", "players"), [("bonaken", "nk", 4), ("klaverjas", "kraken", 4)])
+def test_random_sim_test_passes_for_a_whole_match(game: str, preset: str, players: int) -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game(_name(game, preset, players, "match")), num_sims=1, serialize=False, verbose=False
+    )
+
+
+def test_a_deal_of_the_two_side_games_is_zero_sum_and_partners_share() -> None:
+    for name in ("troef_klaverjas(preset=amsterdam)", "troef_binokel"):
+        game = pyspiel.load_game(name)
+        rng = np.random.RandomState(4)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            outcomes = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+            s.apply_action(int(rng.choice(outcomes)))
+        r = s.returns()
+        assert sum(r) == 0 and r[0] == r[2] and r[1] == r[3]
+
+
+def test_action_to_string_is_the_engines_notation() -> None:
+    game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
+    s = game.new_initial_state()
+    for b in (1, 2, 3, 4):
+        s.apply_action(b)
+    texts = [s.action_to_string(s.current_player(), a) for a in s.legal_actions()]
+    assert texts == ["trump h", "trump d", "trump c", "trump s"] or all(t.startswith(("trump", "pass")) for t in texts)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
+    s = game.new_initial_state()
+    for b in (1, 2, 3, 4):
+        s.apply_action(b)
+    before = s.information_state_string(s.current_player())
+    with pytest.raises(Exception, match="not legal now"):
+        s.apply_action(4)  # play Jh: trump is named first
+    assert s.information_state_string(s.current_player()) == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "troef_klaverjas(preset=kraken)",
+        "troef_bonaken(preset=nk,players=4)",
+        pytest.param("troef_binokel", marks=pytest.mark.slow),  # its shuffle_unseen replays the round per swap
+        "troef_bonaken(preset=pagat,players=6)",
+    ],
+)
+def test_resample_from_infostate_keeps_the_players_information_and_moves_the_rest(name: str) -> None:
+    import random
+
+    from troef.research.worlds import redeal
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(8)
+    moved = 0
+    for deal in range(4):
+        s = game.new_initial_state()
+        for b in (deal, 6, 7, 8):
+            s.apply_action(b)
+        while not s.is_terminal():
+            player = s.current_player()
+            other = s.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert other.information_state_string(player) == s.information_state_string(player)
+            assert other.information_state_tensor(player) == s.information_state_tensor(player)
+            assert other.legal_actions() == s.legal_actions()
+            others = range(game.num_players())
+            moved += any(other.information_state_string(p) != s.information_state_string(p) for p in others)
+            if "binokel" not in name:  # klaverjas and Bonaken draw from the game's own sampler, not the fallback
+                assert redeal(s.episode.config.game, s.episode.match, player, rng) is not None
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert moved > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", ["troef_klaverjas(preset=kraken)", "troef_bonaken(preset=nk,players=4)", "troef_binokel"]
+)
+def test_openspiels_ismcts_plays_a_deal(name: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(7)), 2.0, 8, random_state=np.random.RandomState(3)
+    )
+    s = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    steps = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(int(rng.randint(256)))
+        else:
+            action = bot.step(s)
+            assert action in s.legal_actions()
+            s.apply_action(action)
+            steps += 1
+    assert steps > 0
