@@ -8,7 +8,7 @@ the processes in step, all of them PostgreSQL's own:
   processes offering an action at the same position, the database takes one
   and refuses the other (its player is told; nothing changed). An action is
   acknowledged only once committed, so none is lost or applied twice.
-- **News.** A trigger (migration 0005) sends ``NOTIFY troef_actions`` with
+- **News.** A trigger (migration 0006) sends ``NOTIFY troef_actions`` with
   the table and position of every stored action, at commit. Each process
   LISTENs; one that holds a table in memory and is behind reads the new rows
   of the log (:meth:`Cluster._catch_up`, one query for all the tables behind),

@@ -325,7 +325,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         unjoined = [t for t in self.tables.values() if t.joined_at is None and not t.over]
         if len(unjoined) < self.max_unjoined:
             return
-        spare = [t for t in unjoined if not t.has_connections() and not t.busy and not t.waiting]
+        # only the process that runs a table may delete it (another process's open table is only listed here)
+        spare = [t for t in unjoined if t.runner and not t.has_connections() and not t.busy and not t.waiting]
         if not spare:
             raise TableError(503, "server_busy", "the server has as many new tables as it can hold; try again later")
         oldest = min(spare, key=lambda t: _utc(t.created_at))

@@ -7,8 +7,8 @@ goes out only when the transaction commits: a process hears of an action
 exactly when it is in the log (see :mod:`troef.server.cluster`). SQLite
 serves one process and gets nothing.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-27
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
