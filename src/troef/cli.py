@@ -622,13 +622,28 @@ def bench_server(
     timeout: Annotated[
         float | None, typer.Option(help="Stop with an error after this many seconds (default: from the load).")
     ] = None,
+    processes: Annotated[
+        int, typer.Option(help="Server processes sharing the tables (above 1: on a throwaway PostgreSQL).")
+    ] = 1,
+    postgres: Annotated[
+        bool, typer.Option("--postgres", help="A throwaway PostgreSQL even for one process (to compare).")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out; actions/s, p50/p99 latency, errors."""
     from troef.bench.server import BenchError, describe, run
 
     try:
-        result = run(tables=tables, seconds=seconds, preset=preset, players=players, game=game, timeout=timeout)
+        result = run(
+            tables=tables,
+            seconds=seconds,
+            preset=preset,
+            players=players,
+            game=game,
+            timeout=timeout,
+            processes=processes,
+            postgres=postgres,
+        )
     except BenchError as exc:
         typer.echo(f"troef bench server: {exc}", err=True)
         raise typer.Exit(2) from None

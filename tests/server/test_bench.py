@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from troef.bench.pg import pg_bindir
 from troef.bench.server import BenchError, describe, run
 
 
@@ -26,6 +27,24 @@ def test_the_load_bench_drives_every_game(game: str, preset: str | None) -> None
     assert result["errors"] == 0, result
     assert result["game"] == game and result["players"] == 4
     assert result["actions"] > 0
+
+
+@pytest.mark.slow
+def test_the_load_bench_drives_tables_spread_over_several_processes_on_one_postgresql() -> None:
+    if pg_bindir() is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl, postgres) are not installed")
+    result = run(tables=4, seconds=2.0, processes=2)
+    # every table's seats are on both processes: a table plays only if each hears the other's actions
+    assert result["errors"] == 0, result
+    assert result["processes"] == 2 and result["database"] == "postgresql"
+    # without the news between processes each table would stall after an action or two
+    assert result["actions"] > 100
+    assert "2 server process(es), postgresql" in describe(result)
+
+
+def test_several_processes_are_refused_on_sqlite() -> None:
+    with pytest.raises(BenchError, match="several processes share a PostgreSQL database, not sqlite"):
+        run(tables=1, seconds=1.0, processes=2, db="sqlite:////tmp/never-made.db")
 
 
 @pytest.mark.slow

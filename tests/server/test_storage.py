@@ -163,8 +163,9 @@ def test_async_store_commits_actions_in_groups(db_url: str) -> None:
         await store.run(store.store.create_table, _row("tb"))
         rows = [ActionRow(t, i, 0, "pass") for i in range(30) for t in ("ta", "tb")]
         await asyncio.gather(*(store.append(r) for r in rows))
-        with pytest.raises(StorageError):
-            await store.append(ActionRow("ta", 3, 0, "pass"))  # a taken position fails alone...
+        # a taken position (another server process stored its action first) fails alone, saying so...
+        with pytest.raises(StorageError, match="another action was stored first"):
+            await store.append(ActionRow("ta", 3, 0, "pass"))
         await asyncio.gather(store.append(ActionRow("ta", 30, 0, "pass")), store.append(ActionRow("tb", 30, 0, "pass")))
         assert await store.run(store.store.count_actions, "ta") == 31  # ...and sinks nothing else
         assert await store.run(store.store.count_actions, "tb") == 31

@@ -21,6 +21,13 @@ and the tables it holds: finished matches stay in its memory and every
 driver creates its next table while one plays, so a run needs far more than
 ``tables``), every table must be in play within a setup time, and the whole
 run within a safety timeout.
+
+With ``processes`` above 1 it starts that many server processes on one
+throwaway PostgreSQL cluster (:mod:`troef.bench.pg`; or the PostgreSQL
+database given) and spreads every table over them: the table is made through
+one process and its seats connect to the processes in turn, so each action
+reaches the other seats' processes through the database
+(:mod:`troef.server.cluster`).
 """
 
 from __future__ import annotations
@@ -154,6 +161,12 @@ def _cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _cpu_total(pids: Sequence[int]) -> float | None:
+    """CPU time all of ``pids`` have used so far, or None if any is unknown."""
+    times = [_cpu_seconds(pid) for pid in pids]
+    return None if any(t is None for t in times) else sum(t for t in times if t is not None)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -310,7 +323,8 @@ def _count(stats: Stats, key: str) -> None:
 
 async def _table_driver(
     http: aiohttp.ClientSession,
-    base: str,
+    bases: Sequence[str],
+    index: int,
     setup: _Setup,
     rng: random.Random,
     stats: Stats,
@@ -318,8 +332,13 @@ async def _table_driver(
     stop_at: list[float],
     ready: asyncio.Queue[None],
 ) -> None:
-    """Keep one table playing: its replacement is created while it plays, so N tables are always in play."""
-    ws_url = base.replace("http://", "ws://") + "/ws"
+    """Keep one table playing: its replacement is created while it plays, so N tables are always in play.
+
+    The ``index``-th driver makes its tables through ``bases[index]`` (modulo their number) and
+    connects seat ``s`` to the next ``s``-th process: with several processes, every table spans them.
+    """
+    base = bases[index % len(bases)]
+    ws_urls = [bases[(index + s) % len(bases)].replace("http://", "ws://") + "/ws" for s in range(setup.players)]
     first = True
     upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
     while True:
@@ -337,7 +356,10 @@ async def _table_driver(
         seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(setup.players)]
         # the players join at once, each on its own (not one after the other)
         connected = await asyncio.gather(
-            *(ws_connect(lambda seat=seat: seat, ws_url, max_frame_size=2**22) for seat in seats),
+            *(
+                ws_connect(lambda seat=seat: seat, url, max_frame_size=2**22)
+                for seat, url in zip(seats, ws_urls, strict=True)
+            ),
             return_exceptions=True,
         )
         refused = [c for c in connected if isinstance(c, BaseException)]
@@ -380,7 +402,13 @@ async def _table_driver(
 
 
 async def _drive(
-    base: str, tables: int, seconds: float, setup: _Setup, seed: int, server_pid: int, setup_seconds: float
+    bases: Sequence[str],
+    tables: int,
+    seconds: float,
+    setup: _Setup,
+    seed: int,
+    server_pids: Sequence[int],
+    setup_seconds: float,
 ) -> tuple[Stats, float, float | None, float]:
     stats = Stats()
     start = asyncio.Event()
@@ -392,9 +420,9 @@ async def _drive(
     http = aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60.0))
     drivers = [
         asyncio.create_task(
-            _table_driver(http, base, setup, random.Random(rng.randrange(2**62)), stats, start, stop_at, ready)
+            _table_driver(http, bases, i, setup, random.Random(rng.randrange(2**62)), stats, start, stop_at, ready)
         )
-        for _ in range(tables)
+        for i in range(tables)
     ]
     try:
         # every table must be in play within the setup time: a server that refuses tables or
@@ -412,7 +440,7 @@ async def _drive(
             in_play += 1
         await asyncio.sleep(1.0)  # let every client join before the clock starts
         stats.measuring = True
-        server_cpu = _cpu_seconds(server_pid)
+        server_cpu = _cpu_total(server_pids)
         client_cpu = time.process_time()
         began = time.perf_counter()
         start.set()
@@ -420,7 +448,7 @@ async def _drive(
         # the window closes here: what happens while the tables wind down is not counted
         stats.measuring = False
         elapsed = time.perf_counter() - began
-        server_after = _cpu_seconds(server_pid)
+        server_after = _cpu_total(server_pids)
         client_used = time.process_time() - client_cpu
         stop_at[0] = time.monotonic()
         await asyncio.wait(drivers, timeout=WIND_DOWN_SECONDS)
@@ -445,6 +473,8 @@ def run(
     timeout: float | None = None,
     max_tables: int = MAX_TABLES,
     setup_seconds: float | None = None,
+    processes: int = 1,
+    postgres: bool = False,
 ) -> dict[str, Any]:
     """Run the load benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
 
@@ -452,6 +482,8 @@ def run(
     whole run (by default :func:`default_timeout`), ``setup_seconds`` the time until every table is
     in play (by default :data:`SETUP_SECONDS` and :data:`SETUP_SECONDS_PER_TABLE`); ``max_tables``
     is the server's ``--max-tables`` (lifted by default: only a test of the failure sets it).
+    ``processes``: server processes sharing the tables (above 1: on PostgreSQL, a throwaway one
+    unless ``db`` names one); ``postgres``: a throwaway PostgreSQL even for one process (to compare).
     """
     from troef.games import game as find_game
 
@@ -472,11 +504,34 @@ def run(
     limit = default_timeout(tables, seconds) if timeout is None else timeout
     if setup_seconds is None:
         setup_seconds = SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables
-    port = free_port()
+    if processes < 1:
+        raise BenchError("give at least one server process")
     tmp = tempfile.mkdtemp(prefix="troef-bench-")
+    pg: Any = None
+    if (processes > 1 or postgres) and db is None:
+        from troef.bench.pg import PgCluster, pg_bindir
+
+        bindir = pg_bindir()
+        if bindir is None:
+            raise BenchError("several processes share a PostgreSQL database: install PostgreSQL's server binaries")
+        pg = PgCluster(bindir)
+        db = pg.new_database()
+    elif processes > 1 and db is not None and not db.startswith("postgresql"):
+        raise BenchError("several processes share a PostgreSQL database, not " + db.partition(":")[0])
     db_url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-    # a seat of a lone table played flat out sends far more than a person's 20 messages a second
-    proc = start_server(port, db_url, rate_limit=RATE_LIMIT, extra=bench_limits(tables, players, max_tables))
+    procs: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
+    try:
+        # one after the other: the first migrates the database
+        for _ in range(processes):
+            port = free_port()
+            # a seat of a lone table played flat out sends far more than a person's 20 messages a second
+            limits = bench_limits(tables, players, max_tables)
+            procs.append(start_server(port, db_url, rate_limit=RATE_LIMIT, extra=limits))
+            bases.append(f"http://127.0.0.1:{port}")
+    except BaseException:
+        _stop(procs, pg)
+        raise
     try:
         try:
             import uvloop
@@ -484,28 +539,25 @@ def run(
             runner: Any = uvloop.run
         except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
             runner = asyncio.run
-        base = f"http://127.0.0.1:{port}"
 
         async def bounded() -> tuple[Stats, float, float | None, float]:
             try:
                 return await asyncio.wait_for(
-                    _drive(base, tables, seconds, setup, seed, proc.pid, setup_seconds), limit
+                    _drive(bases, tables, seconds, setup, seed, [p.pid for p in procs], setup_seconds), limit
                 )
             except TimeoutError:
                 raise BenchError(f"the bench did not finish within its safety timeout of {limit:.0f} s") from None
 
         stats, elapsed, server_cpu, client_cpu = runner(bounded())
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop(procs, pg)
     lat = stats.latencies
     errors = sum(stats.error_messages.values()) + stats.disconnects + stats.stalls
     return {
         "game": game,
         "tables": tables,
+        "processes": processes,
+        "database": db_url.partition(":")[0].partition("+")[0],
         "preset": preset,
         "players": players,
         "seconds": round(elapsed, 2),
@@ -531,11 +583,25 @@ def run(
     }
 
 
+def _stop(procs: Sequence[subprocess.Popen[bytes]], pg: Any) -> None:
+    """End the bench's server processes, then its throwaway PostgreSQL (if it started one)."""
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    if pg is not None:
+        pg.stop()
+
+
 def describe(result: dict[str, Any]) -> str:
     """The figures as a few lines of text."""
     return (
         f"{result['tables']} tables ({result['game']} {result['preset']}, {result['players']} players, "
-        f"one client per seat) "
+        f"one client per seat) on {result.get('processes', 1)} server process(es), "
+        f"{result.get('database', 'sqlite')} "
         f"for {result['seconds']} s\n"
         f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
         f"action->state    p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   "
@@ -562,6 +628,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", "--preset", dest="preset", default=None)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--timeout", type=float, default=None)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -572,6 +640,8 @@ def main(argv: list[str] | None = None) -> None:
             players=args.players,
             game=args.game,
             timeout=args.timeout,
+            processes=args.processes,
+            postgres=args.postgres,
         )
     except BenchError as exc:
         parser.exit(2, f"troef bench server: {exc}\n")

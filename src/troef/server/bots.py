@@ -46,7 +46,7 @@ class BotPlayers:
         """Start the table's bot task if a bot is to act and none is running."""
         if table.bot_task is not None and not table.bot_task.done():
             return
-        if table.over:
+        if table.over or not table.runner:  # another process runs this table's bots
             return
         seat = table.game.to_act(table.match)
         if seat < 0 or not table.plays_itself(seat):

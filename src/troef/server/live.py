@@ -131,6 +131,9 @@ class LiveTable:
     rematch: str | None = None
     #: When a person was last connected (for telling abandoned tables).
     last_person: float = field(default_factory=time.monotonic)
+    #: This process plays the table's computer players and keeps its timer: always on a single server;
+    #: with several processes on one database, only while it holds the table's lease (troef.server.cluster).
+    runner: bool = True
 
     @property
     def version(self) -> int:

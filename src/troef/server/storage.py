@@ -129,6 +129,9 @@ def _write_all(conn: Connection, items: Sequence[ActionRow | Write]) -> list[Any
 def _failure(item: ActionRow | Write, exc: Exception) -> Exception:
     """What a write that failed on its own reports: a :class:`StorageError` for an action, else its own error."""
     if isinstance(item, ActionRow):
+        if isinstance(exc, sa.exc.IntegrityError):  # another server process stored an action at its place first
+            log.info("an action of table %s lost its place in the log to another process's", item.table_id)
+            return StorageError("another action was stored first; nothing changed: look again")
         log.warning("storing an action of table %s failed: %s", item.table_id, type(exc).__name__)
         return StorageError("the action could not be stored; nothing changed")
     log.warning("a write to the database failed: %s", type(exc).__name__)

@@ -30,6 +30,7 @@ from typing import Any, Final
 from troef.server.actions import ActionPath
 from troef.server.adapter import ConfigError, canonical_config, games, rebuild
 from troef.server.bots import HINT_BUDGET, PARENT_POLL, BotPlayers, fresh_bot_action, fresh_hint_values, watch_parent
+from troef.server.cluster import Cluster, clustered
 from troef.server.finished import FinishedMatches, replay_frames
 from troef.server.live import (
     ABANDONED_AFTER,
@@ -139,6 +140,10 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._rematches: dict[str, asyncio.Future[LiveTable]] = {}
         #: A hint's search for the values of the legal actions is running (one at a time).
         self._valuing = False
+        #: Called with each table as it comes into memory, before its bots start (the cluster takes its lease).
+        self.admit_listeners: list[Callable[[LiveTable], None]] = []
+        #: On PostgreSQL: this process's part in serving the database's tables with other processes.
+        self.cluster: Cluster | None = Cluster(self, store.store.url) if clustered(store.store.url) else None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -153,6 +158,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         the server not to start.
         """
         await self.store.run(self.store.store.migrate)
+        if self.cluster is not None:  # listening before any table is loaded: no action goes unheard
+            await self.cluster.start()
         rows = await self.store.run(self.store.store.load_unfinished)
         now = datetime.now(UTC)
         mono = time.monotonic()
@@ -178,6 +185,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
                 await self._finish(table)
                 continue
             self.tables[table.id] = table
+            self._admit(table)
             kept += 1
             self.kick_bots(table)
             self._arm_timer(table)
@@ -224,6 +232,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             t.id
             for t in self.tables.values()
             if t.joined_at is None
+            and t.runner
             and not t.over
             and not t.has_connections()
             and not t.busy
@@ -248,11 +257,17 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*(t.bot_task for t in self.tables.values() if t.bot_task), return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
         self._analysis_executor.shutdown(wait=False, cancel_futures=True)
         self.stop_workers()
+
+    def _admit(self, table: LiveTable) -> None:
+        for listener in self.admit_listeners:
+            listener(table)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.create_task(coro)
@@ -310,7 +325,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         unjoined = [t for t in self.tables.values() if t.joined_at is None and not t.over]
         if len(unjoined) < self.max_unjoined:
             return
-        spare = [t for t in unjoined if not t.has_connections() and not t.busy and not t.waiting]
+        # only the process that runs a table may delete it (another process's open table is only listed here)
+        spare = [t for t in unjoined if t.runner and not t.has_connections() and not t.busy and not t.waiting]
         if not spare:
             raise TableError(503, "server_busy", "the server has as many new tables as it can hold; try again later")
         oldest = min(spare, key=lambda t: _utc(t.created_at))
@@ -431,6 +447,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             table.joined_at = row.created_at
             self._spawn(self._mark_joined(table.id))
         self.tables[table.id] = table
+        self._admit(table)
         self.kick_bots(table)
         self._arm_timer(table)
         return table, tokens
@@ -489,7 +506,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         finally:
             del self._loading[table_id]
         if table is not None:
-            self.tables.setdefault(table.id, table)
+            if self.tables.setdefault(table.id, table) is table:
+                self._admit(table)
             table = self.tables[table.id]
             table.touched = time.monotonic()
             self.kick_bots(table)
@@ -497,6 +515,11 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
 
     async def lobby(self) -> dict[str, Any]:
         """Open tables (a seat anyone may take), live tables to watch, and finished matches."""
+        if self.cluster is not None:  # other processes' open tables too
+            try:
+                await self.cluster.load_open()
+            except Exception as exc:  # the lobby shows this process's tables all the same
+                log.warning("listing other processes' open tables failed: %s", type(exc).__name__)
         now = time.monotonic()
         live = sorted(
             (t for t in self.tables.values() if not t.over and not t.abandoned(now)),

@@ -49,7 +49,7 @@ class TurnTimers:
 
     def _time_up(self, table: LiveTable, version: int) -> None:
         table.timer = None
-        if table.over or table.version != version:
+        if table.over or table.version != version or not table.runner:  # the runner's timer decides
             return
         seat = table.game.to_act(table.match)
         if seat >= 0 and not table.plays_itself(seat):
