@@ -179,8 +179,8 @@ def test_any_failure_while_serving_a_message_frees_the_connection() -> None:
 
     async def main() -> list[dict[str, Any]]:
         out = Outlet()
-        conn = Connection(out, Hub())  # type: ignore[arg-type]
-        conn.table, conn.viewer = object(), 0  # type: ignore[assignment]
+        conn = Connection(out, Hub())
+        conn.table, conn.viewer = object(), 0
         conn.receive(json.dumps({"v": 1, "type": "act", "action": "pass", "id": 1}))
         conn.receive(json.dumps({"v": 1, "type": "ping", "id": 2}))
         assert not conn.busy

@@ -48,8 +48,13 @@ def share_when_copied(*classes: type) -> None:
         # copy.deepcopy looks a type up in this table first, where ints and strings are: a copyreg
         # reduction cannot say "the same object" (its arguments are deep-copied first, this very value too)
         copy._deepcopy_dispatch[cls] = copy._deepcopy_atomic  # type: ignore[attr-defined]
-        names = tuple(field.name for field in dataclasses.fields(cls))
-        copyreg.pickle(cls, lambda value, cls=cls, names=names: (cls, tuple(getattr(value, n) for n in names)))
+        copyreg.pickle(cls, _by_fields)
+
+
+def _by_fields(value: Any) -> tuple[Any, tuple[Any, ...]]:
+    """An immutable dataclass's reduction: its class and its fields, in order (its constructor's arguments)."""
+    cls = type(value)
+    return cls, tuple(getattr(value, field.name) for field in dataclasses.fields(cls))
 
 
 def _attributes(cls: type) -> tuple[str, ...]:
