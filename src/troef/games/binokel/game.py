@@ -22,10 +22,11 @@ from functools import cache
 from typing import Any, ClassVar, Final
 
 from troef.cards import mask_of
+from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
 from troef.core.game import SPECTATOR, Game, Hint, Preset
-from troef.games.binokel.actions import BinokelAction, parse_action
+from troef.games.binokel.actions import BinokelAction, Play, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
@@ -65,12 +66,13 @@ class Binokel(Game):
     title: ClassVar[str] = "Binokel"
     languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")
     partnerships: ClassVar[bool] = True
-    #: The levels people choose from first (weakest first, :mod:`troef.games.binokel.levels`), then the
-    #: bots by their own names (the arena and tables saved before the levels use these).
+    #: The levels people choose from first (weakest first: :data:`troef.core.bot.LEVELS`; ``club`` and
+    #: ``strong`` are the two bots below under the names of their levels), then the bots by their own names
+    #: (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
-        "beginner": "troef.games.binokel.levels:BeginnerBot",
-        "club": "troef.games.binokel.levels:ClubBot",
-        "strong": "troef.games.binokel.levels:StrongBot",
+        "beginner": "troef.games.binokel.game:beginner",
+        "club": "troef.games.binokel.heuristic:HeuristicBot",
+        "strong": "troef.games.binokel.pimc:PimcBot",
         "heuristic": "troef.games.binokel.heuristic:HeuristicBot",
         "pimc": "troef.games.binokel.pimc:PimcBot",
     }
@@ -178,3 +180,10 @@ class Binokel(Game):
 
 #: The one Binokel game.
 GAME: Final = Binokel()
+
+
+def beginner(seed: int | None = None) -> Bot:
+    """The ``beginner`` level: the club player with slips in card play (:class:`troef.core.bot.SlippingBot`)."""
+    from troef.games.binokel.heuristic import HeuristicBot
+
+    return SlippingBot(HeuristicBot(seed), parse=parse_action, is_card=lambda action: isinstance(action, Play))

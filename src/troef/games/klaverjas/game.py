@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
+from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, TroefError
 from troef.core.game import SPECTATOR, Game, Hint, Preset
-from troef.games.klaverjas.actions import KlaverjasAction, parse_action
+from troef.games.klaverjas.actions import KlaverjasAction, Play, parse_action
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
@@ -57,12 +58,13 @@ class Klaverjas(Game):
     title: ClassVar[str] = "Klaverjassen"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
     partnerships: ClassVar[bool] = True
-    #: The levels people choose from first (weakest first, :mod:`troef.games.klaverjas.levels`), then the
-    #: bots by their own names (the arena and tables saved before the levels use these).
+    #: The levels people choose from first (weakest first: :data:`troef.core.bot.LEVELS`; ``club`` and
+    #: ``strong`` are the two bots below under the names of their levels), then the bots by their own names
+    #: (the arena and tables saved before the levels use these).
     bots: ClassVar[Mapping[str, str]] = {
-        "beginner": "troef.games.klaverjas.levels:BeginnerBot",
-        "club": "troef.games.klaverjas.levels:ClubBot",
-        "strong": "troef.games.klaverjas.levels:StrongBot",
+        "beginner": "troef.games.klaverjas.game:beginner",
+        "club": "troef.games.klaverjas.heuristic:HeuristicBot",
+        "strong": "troef.games.klaverjas.pimc:KlaverjasPimcBot",
         "heuristic": "troef.games.klaverjas.heuristic:HeuristicBot",
         "pimc": "troef.games.klaverjas.pimc:KlaverjasPimcBot",
     }
@@ -159,3 +161,10 @@ class Klaverjas(Game):
 
 #: The one klaverjas game.
 GAME: Final = Klaverjas()
+
+
+def beginner(seed: int | None = None) -> Bot:
+    """The ``beginner`` level: the club player with slips in card play (:class:`troef.core.bot.SlippingBot`)."""
+    from troef.games.klaverjas.heuristic import HeuristicBot
+
+    return SlippingBot(HeuristicBot(seed), parse=parse_action, is_card=lambda action: isinstance(action, Play))
