@@ -48,7 +48,7 @@ def _no_overflow(page: Page) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("size", "lang", "word"), [(DESKTOP, "en", "Analysis of hand 1"), (PHONE, "nl", "Analyse van gift 1")]
+    ("size", "lang", "word"), [(DESKTOP, "en", "Analysis: Deal 1"), (PHONE, "nl", "Analyse: Spel 1")]
 )
 def test_the_replay_shows_the_analysis_of_a_hand(
     browser: Browser, finished: tuple[Server, str], tmp_path: Path, size: ViewportSize, lang: str, word: str
