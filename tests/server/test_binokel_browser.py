@@ -40,7 +40,7 @@ def _create(page: Page, srv: Server, seed: int, target: int) -> str:
     page.fill("#seed", str(seed))
     page.select_option("#seat-0", "me")
     for i in (1, 2, 3):
-        page.select_option(f"#seat-{i}", "bot:heuristic")
+        page.select_option(f"#seat-{i}", "bot:club")
     page.click("#create")
     page.wait_for_selector(".felt")
     return str(page.url).rsplit("/", 1)[1]

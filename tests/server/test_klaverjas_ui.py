@@ -151,7 +151,7 @@ def _step(page: Page, seen: dict[str, int]) -> None:
 def test_a_whole_kraken_match_through_the_browser(browser: Browser, srv: Server) -> None:
     context, page, errors = _context(browser, viewport={"width": 1280, "height": 800})
     try:
-        _create(page, srv, ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"], seed=5)
+        _create(page, srv, ["me", "bot:club", "bot:club", "bot:club"], seed=5)
         # a table of four: the partner sits opposite (at the top of the felt), marked as partner
         partner = page.locator('.felt .seat-box[data-seat="2"]')
         assert "partner" in (partner.text_content() or "")
@@ -195,7 +195,7 @@ def test_a_partner_joins_by_invite_link_and_never_sees_the_hosts_cards(browser: 
     friend, page2, errors2 = _context(browser, viewport={"width": 390, "height": 844})
     try:
         # a short Kraken match: two deals, one kraak owed per side
-        _create(page, srv, ["me", "bot:heuristic", "invite", "bot:heuristic"], 9, {"deals": "2", "kraak_quota": "1"})
+        _create(page, srv, ["me", "bot:club", "invite", "bot:club"], 9, {"deals": "2", "kraak_quota": "1"})
         page.click("#show-invites")
         link = page.locator('input.invite-link[data-seat="2"]').input_value()
         page.click(".close-modal")
@@ -231,7 +231,7 @@ def test_vrij_play_or_pass_and_a_hint_through_the_browser(browser: Browser, srv:
     try:
         switches = {"deals": "2", "who_plays": "vrij", "roem_counting": "claim"}
         # seed 17: the human (seat 0) speaks first in deal 1, so whatever the bots do it may play or pass
-        _create(page, srv, ["me", "bot:heuristic", "bot:random", "bot:heuristic"], 17, switches, preset="amsterdam")
+        _create(page, srv, ["me", "bot:club", "bot:random", "bot:club"], 17, switches, preset="amsterdam")
         assert page.locator("#hand-no").text_content() == "Deal 1 of 2"
         seen: dict[str, int] = {"want_hint": 1}
         _play(page, seen)
@@ -288,7 +288,7 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
         page.select_option("#game", "klaverjas")
         page.select_option("#preset", "kraken")
         for i in range(1, 4):
-            page.select_option(f"#seat-{i}", "bot:heuristic")
+            page.select_option(f"#seat-{i}", "bot:club")
         page.click("#create")
         page.wait_for_selector(".felt")
         page.wait_for_selector('.table-page[data-turn="me"]')
@@ -338,7 +338,7 @@ def test_on_a_phone_every_seat_is_on_the_felt_and_the_hand_on_the_screen(
     context, page, errors = _context(browser, viewport={"width": width, "height": height})
     try:
         if game == "klaverjas":
-            _create(page, srv, ["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"], seed=5)
+            _create(page, srv, ["me", "bot:club", "bot:club", "bot:club"], seed=5)
         else:
             page.goto(srv.base + "/?seed")
             page.wait_for_selector("#create-form")
