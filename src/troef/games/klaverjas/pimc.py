@@ -84,9 +84,6 @@ class Strength:
     #: Before ``exact_from`` (values estimated beyond the horizon) the club player's card is kept when its
     #: mean is within this much of the best.
     slack: float = 0.1
-    #: With the club player's kraak words: a word it would say is said only when the speaker's side, then the
-    #: playing side, makes the deal in at least this share of sampled worlds solved to the end (0: no veto).
-    kraak_veto: float = 0.0
 
 
 #: The default strength (the ``pimc`` of the bot registry).
@@ -254,10 +251,7 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         if view.phase == "claim":
             return CLAIM
         if view.phase in ("choose", "kraak") and self.strength.contracts != "sampled":
-            word = self.heuristic.act(view)
-            if view.phase == "kraak" and self.strength.kraak_veto > 0 and word != NO and NO.text() in legal:
-                return self.vetoed(view, word)
-            return word
+            return self.heuristic.act(view)
         if view.phase in ("choose", "kraak"):
             threshold = kraak_threshold(view) if view.phase == "kraak" else 0.5
             self.last = decide(
@@ -282,14 +276,6 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         if STUK in actions and (1 << card) & stuk_mask(view.trump):
             return STUK  # declare stuk with the first stuk card (Kraken 3.2 / claim rules)
         return Play(card)
-
-    def vetoed(self, view: KlaverjasView, word: KlaverjasAction) -> KlaverjasAction:
-        """The club player's kraak ``word``, or "no" when sampled worlds solved to the end make it too seldom."""
-        exact = replace(self.strength, bid_horizon=0)
-        self.last = decide(
-            view, [word.text()], self.sampler(view), ContractEvaluator(exact, None), self._budget(True), self.rng
-        )
-        return word if self.last.values[word.text()] >= self.strength.kraak_veto else NO
 
     def choose_card(self, view: KlaverjasView, plays: list[str]) -> int:
         """The card to play: the best mean over the worlds, the club player's choice among equals."""
