@@ -159,3 +159,17 @@ def test_the_lobby_offers_levels_and_the_api_takes_every_bot() -> None:
         options = adapter(name).options()
         assert options["levels"] == ["random", "beginner", "club", "strong"], name
         assert {"heuristic", "pimc"} <= set(options["bots"])  # tables made by the API or saved before still work
+
+
+def test_every_registered_game_has_a_part_in_the_browser_table() -> None:
+    """web/games.js lists a module per game the server offers (an unknown game fails there, loudly)."""
+    import re
+    from pathlib import Path
+
+    import troef
+
+    source = (Path(troef.__file__).parent / "web" / "games.js").read_text(encoding="utf-8")
+    listed = re.search(r"export const GAMES = \{([^}]*)\}", source)
+    assert listed is not None
+    assert {name.strip() for name in listed.group(1).split(",")} == set(names())
+    assert "throw new Error" in source.split("export function gameOf", 1)[1].split("}", 1)[0]

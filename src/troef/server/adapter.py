@@ -400,14 +400,9 @@ class CoreAdapter:
 @cache  # the bots that load do not change while the server runs; asked on every new table
 def _available_levels(name: str) -> tuple[str, ...]:
     game = get_game(name)
-    found: list[str] = []
     for kind in game.bot_kinds():
-        try:
-            game.make_bot(kind, 0)
-        except Exception:  # a bot whose module is missing or broken is not offered
-            continue
-        found.append(kind)
-    return tuple(found) or ("random",)
+        game.make_bot(kind, 0)  # a bot whose module is missing or broken raises here, never left out quietly
+    return game.bot_kinds()
 
 
 def _to_json(value: object) -> object:

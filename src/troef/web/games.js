@@ -8,8 +8,11 @@ import * as binokel from "./binokel.js";
 
 export const GAMES = { bonaken, klaverjas, binokel };
 
+// A game the browser has no part for fails loudly (never another game's table in its place).
 export function gameOf(name) {
-  return GAMES[name] || bonaken;
+  const part = GAMES[name];
+  if (!part) throw new Error(`the browser table has no part for the game ${JSON.stringify(name)}`);
+  return part;
 }
 
 // A text in a game's own words: a module's WORDS maps the frame's keys (hand, phase_done, captionDeal)
