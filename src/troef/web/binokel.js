@@ -5,7 +5,7 @@
 // game-module interface described at the top of app.js. Texts are the bk_* keys of i18n.js (de, nl, en).
 
 import { t } from "./i18n.js";
-import { SUITS, cardLabel, cardNode } from "./cards.js";
+import { SUITS, cardLabel, cardNode, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
 
 const PHASES_GIVING = ["give", "return"];
@@ -21,11 +21,6 @@ if (typeof document !== "undefined" && !document.getElementById("bk-style")) {
 
 export function suitName(letter) {
   return t(`bk_suit_${letter}`);
-}
-
-function suitSpan(letter) {
-  const info = SUITS[letter];
-  return h("span", { class: `suit ${info && info.red ? "red" : "black"}` }, info ? info.sym : "?");
 }
 
 function suitWords(letter) {

@@ -3,21 +3,8 @@
 // (app.js) calls these through the game-module interface described at the top of app.js.
 
 import { t, getLang } from "./i18n.js";
-import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode } from "./cards.js";
+import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode, suitName, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
-
-export function suitName(letter) {
-  const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" }, de: { h: "Herz", d: "Karo", c: "Kreuz", s: "Pik" } };
-  return (names[getLang()] || names.en)[letter] || letter;
-}
-
-export function suitSpan(letter) {
-  const info = SUITS[letter];
-  const node = document.createElement("span");
-  node.className = `suit ${info && info.red ? "red" : "black"}`;
-  node.textContent = info ? info.sym : "?";
-  return node;
-}
 
 export function contractLabel(text) {
   if (!text) return "";

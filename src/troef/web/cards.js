@@ -13,6 +13,20 @@ export const SUITS = {
 };
 export const SUIT_LETTERS = "hdcs";
 
+// A suit's name in the page's language, and its symbol in its colour: shared by every game's table.
+export function suitName(letter) {
+  const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" }, de: { h: "Herz", d: "Karo", c: "Kreuz", s: "Pik" } };
+  return (names[getLang()] || names.en)[letter] || letter;
+}
+
+export function suitSpan(letter) {
+  const info = SUITS[letter];
+  const node = document.createElement("span");
+  node.className = `suit ${info && info.red ? "red" : "black"}`;
+  node.textContent = info ? info.sym : "?";
+  return node;
+}
+
 // "Jh", "10s"; a second copy of a doubled deck (Binokel) ends in an apostrophe: "Jh'".
 export function parseCard(text) {
   const copy = text.endsWith("'");

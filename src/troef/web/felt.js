@@ -2,9 +2,8 @@
 // the felt with its seats and the trick (sized to the window), and the rules panel, dialogs and the end screen.
 
 import { t } from "./i18n.js";
-import { backNode, cardNode } from "./cards.js";
+import { backNode, cardNode, suitSpan } from "./cards.js";
 import { h, seatName } from "./dom.js";
-import { suitSpan } from "./bonaken.js";
 import { gameOf, word } from "./games.js";
 
 // Settings kept in this browser: animation speed (a factor on every animation's time), sound on your

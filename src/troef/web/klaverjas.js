@@ -6,11 +6,9 @@
 // shown comes from the seat's view (the partner's cards are as hidden as the opponents').
 
 import { t } from "./i18n.js";
-import { SUITS, cardLabel } from "./cards.js";
+import { SUITS, cardLabel, suitName, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
-import { suitName, suitSpan } from "./bonaken.js";
 
-export { suitName, suitSpan };
 
 export const GLOSSARY = {
   klaverjas: ["kj_troef", "kj_verplicht", "kj_vrij", "kj_kraak", "kj_rekraak", "kj_superkraak", "kj_quota", "kj_roem", "kj_stuk", "kj_afkeuren", "nat", "pit", "kruisen"],
