@@ -200,3 +200,12 @@ def test_the_final_of_the_top_four_and_the_champion() -> None:
 def test_meetings_are_symmetric() -> None:
     met = meetings([(1, 2, 3, 4)])
     assert met[1] == {2, 3, 4} and met[4] == {1, 2, 3}
+
+
+def test_a_game_names_its_own_tournament_scoring() -> None:
+    """The tournament layer asks the game (Game.tournaments), never a game's name: nk Bonaken has one."""
+    from troef.tournament.scoring import scoring_for
+
+    assert scoring_for("bonaken", "nk").table_size == 4
+    with pytest.raises(ValueError, match=r"bonaken \(nk\), not klaverjas with 'kraken'"):
+        scoring_for("klaverjas", "kraken")

@@ -151,6 +151,9 @@ class Game(ABC):
     #: The computer players a lobby offers people, weakest first, when they are not every kind
     #: (:meth:`offered_levels`); the others can still be seated by name (the arena, the API, saved tables).
     levels: ClassVar[tuple[str, ...] | None] = None
+    #: The presets troef runs tournaments of: preset -> ``"module:factory"`` of its score form and table
+    #: points (:class:`troef.tournament.scoring.GameScoring`); empty for a game without tournaments.
+    tournaments: ClassVar[Mapping[str, str]] = {}
 
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod

@@ -4,13 +4,18 @@ The tournament logic (draw, rounds, results, standings) knows nothing of any
 game's rules: a game gives a :class:`GameScoring` that knows its table size,
 the scores a player can get at a table (best first, which is also the
 tie-break chain), which combinations are possible, and the columns of its
-score form. Bonaken's is :class:`troef.games.bonaken.tournament.BonakenScoring`.
+score form. A game names its own (``Game.tournaments``, by preset): Bonaken's
+is :class:`troef.games.bonaken.tournament.BonakenScoring`.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+from troef.games import game as game_of
+from troef.games import names
 
 
 class GameScoring(Protocol):
@@ -46,8 +51,10 @@ class GameScoring(Protocol):
 
 def scoring_for(game: str, ruleset: str) -> GameScoring:
     """The scoring of ``game`` under ``ruleset``; ValueError if troef runs no tournaments of it."""
-    if game == "bonaken" and ruleset == "nk":
-        from troef.games.bonaken.tournament import BonakenScoring
-
-        return BonakenScoring()
-    raise ValueError(f"troef runs tournaments of bonaken with the nk rules, not {game} with {ruleset!r}")
+    target = game_of(game).tournaments.get(ruleset) if game in names() else None
+    if target is None:
+        offered = ", ".join(f"{n} ({', '.join(game_of(n).tournaments)})" for n in names() if game_of(n).tournaments)
+        raise ValueError(f"troef runs tournaments of {offered}, not {game} with {ruleset!r}")
+    module, _, attr = target.partition(":")
+    scoring: GameScoring = getattr(importlib.import_module(module), attr)()
+    return scoring

@@ -77,6 +77,8 @@ class Bonaken(Game):
     }
     #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
     levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
+    #: The NK's tournaments (nk rules 51-61).
+    tournaments: ClassVar[Mapping[str, str]] = {"nk": "troef.games.bonaken.tournament:BonakenScoring"}
 
     def presets(self) -> Mapping[str, Preset]:
         return {
