@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
-from importlib.metadata import PackageNotFoundError, distribution
+from importlib.metadata import distributions
 from pathlib import Path
 from typing import Any
 
@@ -268,12 +268,12 @@ def _own_install() -> bool | None:
     (``PYTHONPATH=src`` in another checkout than the installed one).
     """
     package = Path(troef.__file__).resolve().parent
-    try:
-        dist = distribution("troef")
-    except PackageNotFoundError:
+    # pytest puts src/ first on the path (the doctests of src/troef), where setuptools leaves metadata of its
+    # own (src/troef.egg-info, no INSTALLER): the install's metadata is the one a pip install wrote
+    installs = [d for d in distributions(name="troef") if d.read_text("INSTALLER") is not None]
+    if not installs:
         return None
-    if dist.read_text("INSTALLER") is None:
-        return None  # metadata that setuptools left in a source tree (src/troef.egg-info), not an install
+    dist = installs[0]
     direct = json.loads(dist.read_text("direct_url.json") or "{}")
     if direct.get("dir_info", {}).get("editable"):
         url = str(direct.get("url", ""))
