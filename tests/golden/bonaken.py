@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from tests.golden.table import table_frames
+
 HERE = Path(__file__).parent
 RECORDS = HERE / "bonaken-records.json"
 FRAMES = HERE / "bonaken-frames.json"
@@ -45,50 +47,15 @@ def records() -> str:
     return json.dumps(out, sort_keys=True, indent=0)
 
 
-class _Client:
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: bytes) -> None:
-        self.texts.append(text.decode())
-
-
-async def _frames(db: str, preset: str, players: int, seed: int) -> dict[str, Any]:
-    from troef.server.storage import AsyncStore
-    from troef.server.tables import Hub
-
-    hub = Hub(AsyncStore("sqlite:///" + db))
-    await hub.start()
-    try:
-        seats = [{"kind": "human", "name": f"p{i}"} for i in range(players)]
-        body = {"config": {"preset": preset, "players": players}, "seats": seats, "seed": seed}
-        table, _tokens = await hub.create_table(body)
-        clients = {viewer: _Client() for viewer in range(-1, players)}
-        for viewer, client in clients.items():
-            hub.attach(table, viewer, client)
-        chooser = random.Random(seed)
-        refusals = []
-        while not table.over:
-            seat = table.game.to_act(table.match)
-            legal = table.game.legal(table.game.view(table.match, seat))
-            if chooser.random() < 0.05:  # out of turn, and an action that is not legal
-                refusals.append(await hub.submit(table, (seat + 1) % players, legal[0]))
-                refusals.append(await hub.submit(table, seat, "play Zz"))
-            refusals.append(await hub.submit(table, seat, legal[chooser.randrange(len(legal))], table.version))
-        out: dict[str, Any] = {str(v): [t.replace(table.id, "T") for t in c.texts] for v, c in clients.items()}
-        out["refusals"] = [None if p is None else [p.code, p.message] for p in refusals]
-        return out
-    finally:
-        await hub.stop()
-
-
 def frames() -> str:
     """Every message each seat and a spectator are sent through seeded matches of each preset, as JSON text."""
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for preset, players, seed in (("nk", 4, 11), ("pagat", 4, 2026), ("hazerswoude", 5, 5)):
             db = str(Path(tmp) / f"{preset}.db")
-            out[f"{preset}-{players}"] = asyncio.run(_frames(db, preset, players, seed))
+            out[f"{preset}-{players}"] = asyncio.run(
+                table_frames(db, {"config": {"preset": preset, "players": players}}, seed, players)
+            )
     return json.dumps(out, sort_keys=True, indent=0)
 
 

@@ -12,15 +12,11 @@ and read the diff (``git diff --stat tests/golden``) before committing it.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from tests.golden.table import table_frames
+from tests.golden.table import played_records, tables_frames
 
 HERE = Path(__file__).parent
 RECORDS = HERE / "klaverjas-records.json"
@@ -44,28 +40,8 @@ TABLES: tuple[tuple[str, dict[str, Any], int], ...] = (
 
 
 def records() -> str:
-    """Each match of :data:`MATCHES` played at random: its record, its replay and its standing, as JSON text."""
-    from troef.games.klaverjas.match import Match
-    from troef.games.klaverjas.record import dumps, loads, record_of_match, replay
-    from troef.games.klaverjas.rules import preset
-
-    out: list[Any] = []
-    for name, switches, seed in MATCHES:
-        match = Match(preset(name, **switches), seed=seed)
-        chooser = random.Random(seed)
-        while not match.is_over:
-            legal = match.legal_actions()
-            match.apply(legal[chooser.randrange(len(legal))])
-        seats = [{"name": f"p{i}", "kind": "human"} for i in range(4)]
-        text = dumps(record_of_match(match, seats))
-        out.append(
-            {
-                "record": json.loads(text),
-                "replay": replay(loads(text)).to_json(),
-                "standing": match.standing(),
-            }
-        )
-    return json.dumps(out, sort_keys=True, indent=0)
+    """Each game of :data:`MATCHES` played at random: its record, its replay and its standing, as JSON text."""
+    return played_records("klaverjas", MATCHES)
 
 
 def replay_agrees(entry: dict[str, Any]) -> bool:
@@ -75,12 +51,7 @@ def replay_agrees(entry: dict[str, Any]) -> bool:
 
 def frames() -> str:
     """Every message each seat and a spectator are sent at the tables of :data:`TABLES`, as JSON text."""
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, switches, seed in TABLES:
-            body = {"game": "klaverjas", "config": {"preset": name, "switches": switches}}
-            out[f"{name}-{seed}"] = asyncio.run(table_frames(str(Path(tmp) / f"{name}.db"), body, seed))
-    return json.dumps(out, sort_keys=True, indent=0)
+    return tables_frames("klaverjas", TABLES)
 
 
 if __name__ == "__main__":

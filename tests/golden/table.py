@@ -1,13 +1,20 @@
-"""One seeded table on a real server hub, every message each seat and a spectator is sent (any game).
+"""What the golden generators share: a seeded table on a real server hub (any game), and played records.
 
-The golden generators of klaverjas and Binokel (:mod:`tests.golden.klaverjas`,
-:mod:`tests.golden.binokel`) play their tables through this; Bonaken's
-generator keeps its own copy, as it was written before the shared layer.
+Every game's generator (:mod:`tests.golden.bonaken`, :mod:`tests.golden.klaverjas`,
+:mod:`tests.golden.binokel`) plays its server tables through :func:`table_frames`;
+klaverjas and Binokel write their records with :func:`played_records` and
+:func:`tables_frames` as well.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import json
 import random
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -21,7 +28,7 @@ class _Client:
         self.texts.append(text.decode())
 
 
-async def table_frames(db: str, body: dict[str, Any], seed: int) -> dict[str, Any]:
+async def table_frames(db: str, body: dict[str, Any], seed: int, players: int = 4) -> dict[str, Any]:
     """Create the table of ``body`` (a lobby request without seats) in a SQLite file and play it out.
 
     Seats act at random (``seed``), now and then out of turn or with a text
@@ -33,7 +40,6 @@ async def table_frames(db: str, body: dict[str, Any], seed: int) -> dict[str, An
     hub = Hub(AsyncStore("sqlite:///" + db))
     await hub.start()
     try:
-        players = 4
         seats = [{"kind": "human", "name": f"p{i}"} for i in range(players)]
         table, _tokens = await hub.create_table({**body, "seats": seats, "seed": seed})
         clients = {viewer: _Client() for viewer in range(-1, players)}
@@ -53,3 +59,37 @@ async def table_frames(db: str, body: dict[str, Any], seed: int) -> dict[str, An
         return out
     finally:
         await hub.stop()
+
+
+def played_records(game: str, matches: Sequence[tuple[str, dict[str, Any], int]]) -> str:
+    """Each (preset, switches, seed) of a four-seat game played at random: its record, replay and standing, as JSON."""
+    match_class = importlib.import_module(f"troef.games.{game}.match").Match
+    codec = importlib.import_module(f"troef.games.{game}.record")
+    preset = importlib.import_module(f"troef.games.{game}.rules").preset
+    out: list[Any] = []
+    for name, switches, seed in matches:
+        match = match_class(preset(name, **switches), seed=seed)
+        chooser = random.Random(seed)
+        while not match.is_over:
+            legal = match.legal_actions()
+            match.apply(legal[chooser.randrange(len(legal))])
+        seats = [{"name": f"p{i}", "kind": "human"} for i in range(4)]
+        text = codec.dumps(codec.record_of_match(match, seats))
+        out.append(
+            {
+                "record": json.loads(text),
+                "replay": codec.replay(codec.loads(text)).to_json(),
+                "standing": match.standing(),
+            }
+        )
+    return json.dumps(out, sort_keys=True, indent=0)
+
+
+def tables_frames(game: str, tables: Sequence[tuple[str, dict[str, Any], int]]) -> str:
+    """Every message each seat and a spectator are sent at each (preset, lobby switches, seed) table, as JSON."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, switches, seed in tables:
+            body = {"game": game, "config": {"preset": name, "switches": switches}}
+            out[f"{name}-{seed}"] = asyncio.run(table_frames(str(Path(tmp) / f"{name}.db"), body, seed))
+    return json.dumps(out, sort_keys=True, indent=0)
