@@ -52,13 +52,8 @@ def troef_hands(game: Game, preset_name: str, players: int, hands: int, seed: in
     }
 
 
-def euchre_games(games: int, seed: int = 2026, name: str = "euchre") -> dict[str, Any] | None:
-    """Random games of pyspiel's ``name`` (euchre unless said), or None without open_spiel."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game(name)
+def random_pyspiel_steps(game: Any, games: int, seed: int) -> tuple[int, float]:
+    """``games`` random games of a loaded pyspiel ``game`` (chance by its outcomes): steps taken and seconds."""
     chooser = random.Random(seed)
     steps = 0
     start = CLOCK()
@@ -73,7 +68,17 @@ def euchre_games(games: int, seed: int = 2026, name: str = "euchre") -> dict[str
                 action = legal[chooser.randrange(len(legal))]
             state.apply_action(action)
             steps += 1
-    elapsed = max(CLOCK() - start, 1e-9)  # a clock tick, not zero, for a tiny run
+    return steps, CLOCK() - start
+
+
+def euchre_games(games: int, seed: int = 2026, name: str = "euchre") -> dict[str, Any] | None:
+    """Random games of pyspiel's ``name`` (euchre unless said), or None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    steps, elapsed = random_pyspiel_steps(pyspiel.load_game(name), games, seed)
+    elapsed = max(elapsed, 1e-9)  # a clock tick, not zero, for a tiny run
     return {
         "game": f"{name} (pyspiel)",
         "games": games,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from troef.bench.engine import CLOCK, euchre_games
+from troef.bench.engine import CLOCK, euchre_games, random_pyspiel_steps
 
 #: The wrappers should not waste the engine: each at least this fraction of euchre's C++ steps/s (issue 32).
 TARGET: Final = 0.25
@@ -28,22 +28,7 @@ def _pyspiel_games(name: str, games: int, seed: int) -> tuple[int, float]:
 
     import troef.research.openspiel  # noqa: F401  (registers the games)
 
-    game = pyspiel.load_game(f"troef_{name}")
-    chooser = random.Random(seed)
-    steps = 0
-    start = CLOCK()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = outcomes[chooser.randrange(len(outcomes))][0]
-            else:
-                legal = state.legal_actions()
-                action = legal[chooser.randrange(len(legal))]
-            state.apply_action(action)
-            steps += 1
-    return steps, CLOCK() - start
+    return random_pyspiel_steps(pyspiel.load_game(f"troef_{name}"), games, seed)
 
 
 def _pettingzoo_games(name: str, games: int, seed: int) -> tuple[int, float]:
