@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from troef.analysis.core import card_choices
 from troef.core.game import Game
 from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.match import Match
@@ -76,12 +77,8 @@ class BinokelPart:
     def open_values(self, deal: Round, legal_texts: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:
             return None, 0
-        kinds: dict[int, str] = {}
-        for text in legal_texts:
-            action = parse_action(text)
-            if isinstance(action, Play):
-                kinds[action.card & 31] = text
-        if len(kinds) < 2:
+        kinds = card_choices(legal_texts, parse_action, Play, key=lambda card: card & 31)
+        if kinds is None:
             return None, 0
         position = position_of(deal)
         if position.tricks_left > OPEN_TRICKS:

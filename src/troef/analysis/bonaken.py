@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from troef.analysis.core import card_choices
 from troef.core.game import Game
 from troef.games.bonaken.actions import Play, parse_action
 from troef.games.bonaken.match import Match
@@ -67,12 +68,8 @@ class BonakenPart:
     def open_values(self, deal: Hand, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:
             return None, 0
-        cards = {}
-        for text in legal:
-            action = parse_action(text)
-            if isinstance(action, Play):
-                cards[action.card] = text
-        if len(cards) < 2:
+        cards = card_choices(legal, parse_action, Play)
+        if cards is None:
             return None, 0
         try:
             solution = solve(deal, node_limit=nodes)

@@ -30,7 +30,7 @@ analysed (:class:`AnalysisError`): its hidden cards are not yet public.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -51,9 +51,22 @@ __all__ = [
     "SeatSummary",
     "Settings",
     "analyse",
+    "card_choices",
     "decision_seed",
     "part_of",
 ]
+
+
+def card_choices(
+    legal: Sequence[str], parse: Callable[[str], Any], play: type[Any], key: Callable[[int], int] = int
+) -> dict[int, str] | None:
+    """The card plays among ``legal`` by card (``key`` of its card), or None when fewer than two cards are a choice.
+
+    What a game's open-card judgement needs first: a solver values cards, and one card is no choice.
+    """
+    cards = {key(action.card): text for text in legal if isinstance(action := parse(text), play)}
+    return cards if len(cards) >= 2 else None
+
 
 #: The fair cost (in the fair judgement's [0, 1] scale) from which a decision is a mistake. Below it the
 #: difference is within what a few dozen sampled worlds can tell apart.

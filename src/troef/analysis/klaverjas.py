@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from troef.analysis.core import card_choices
 from troef.core.game import Game
 from troef.games.klaverjas.actions import Play, parse_action
 from troef.games.klaverjas.match import Match
@@ -47,12 +48,8 @@ class KlaverjasPart:
     def open_values(self, deal: DealState, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:
             return None, 0
-        cards = {}
-        for text in legal:
-            action = parse_action(text)
-            if isinstance(action, Play):
-                cards[action.card] = text
-        if len(cards) < 2:
+        cards = card_choices(legal, parse_action, Play)
+        if cards is None:
             return None, 0
         try:
             position = position_from_deal(deal)
