@@ -132,7 +132,12 @@ def test_the_centre_cards_are_not_shown_twice_during_the_exchange(browser: Brows
             if phase == "exchange":
                 break
             assert phase == "bidding"
+            version = page.locator(".table-page").get_attribute("data-version")
             page.click("#bid-number-go")
+            # the bid is taken once the table moves on: only then is the turn shown a fresh one
+            page.wait_for_function(
+                f"() => document.querySelector('.table-page').dataset.version !== '{version}'", timeout=20000
+            )
         _my_turn(page, "exchange")
         hand = {c.get_attribute("data-card") for c in page.locator("#my-hand .card").all()}
         centre = {c.get_attribute("data-card") for c in page.locator(".felt .centre .card").all()}

@@ -147,6 +147,7 @@ function tablePage(id) {
       if (S.ws !== ws) return; // an old socket of this page
       S.connected = false;
       S.pending = null;
+      S.checking = null;
       if (S.closed || S.fatal) return;
       render();
       setTimeout(connect, Math.min(5000, 400 * 2 ** S.retry++));
@@ -160,6 +161,7 @@ function tablePage(id) {
     if (S.pending || S.checking) return;
     if (!send({ type: "check", action, id: ++S.ref })) return act(action);
     S.checking = { action, ref: S.ref };
+    render(); // the table shows itself busy while the check is on its way, as it does for an action
   }
 
   function act(action) {
@@ -194,7 +196,10 @@ function tablePage(id) {
     } else if (msg.type === "check") {
       const c = S.checking;
       S.checking = null;
-      if (!c || msg.ref !== c.ref || !S.state || msg.version !== S.state.version) return;
+      if (!c || msg.ref !== c.ref || !S.state || msg.version !== S.state.version) {
+        if (S.state) render(); // no longer busy: the table has moved on, the click is dropped
+        return;
+      }
       if (msg.warning) confirmAction(c.action, S.game.warningText(msg.warning, c.action));
       else act(c.action);
     } else if (msg.type === "timer") {
