@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +13,7 @@ import typer
 
 from troef.core.bot import LEVELS
 from troef.core.errors import RecordError, ReplayError, TroefError
+from troef.core.game import Switch, SwitchValue
 
 app = typer.Typer(
     help="troef: Dutch and German café card games of the Jass family (Bonaken first).",
@@ -148,10 +150,21 @@ def arena_compare(
     typer.echo(f"  paired difference with the field, first run less second, per deal: {estimate.text(3)}")
 
 
+def _switch_parser(switch: Switch) -> Callable[[str], SwitchValue]:
+    """A command-line option's parser for a rule switch: its value, or the switch's own complaint."""
+
+    def parse(text: str) -> SwitchValue:
+        try:
+            return switch.parse(text)
+        except TroefError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
 def _play_command(name: str) -> None:
     """Register ``troef play <name>``: the terminal table of one game (one human seat, computer players)."""
     from troef.games import game
-    from troef.terminal.frame import SWITCH_OPTIONS
 
     played = game(name)
     presets = played.presets()
@@ -191,12 +204,21 @@ def _play_command(name: str) -> None:
             typer.echo(f"troef: {exc}", err=True)
             raise typer.Exit(2) from None
 
-    # rule switches the game's table offers as options (e.g. binokel's --target): added to the signature typer reads
+    # the game's rule switches as options (e.g. binokel's --target), added to the signature typer reads;
+    # each value is checked against the switch's choices before the match is made
     signature = inspect.signature(play, eval_str=True)
     params = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-    for key, (kind, text) in SWITCH_OPTIONS.get(name, {}).items():
-        option = typer.Option(None, f"--{key.replace('_', '-')}", help=text)
-        params.append(inspect.Parameter(key, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
+    for switch in played.switches():
+        choices = ", ".join(str(c).lower() for c in switch.choices)
+        option = typer.Option(
+            None,
+            f"--{switch.name.replace('_', '-')}",
+            help=f"{switch.text} One of: {choices}.",
+            parser=_switch_parser(switch),
+        )
+        params.append(
+            inspect.Parameter(switch.name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=str | None)
+        )
     play.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     play.__doc__ = f"Play a match of {played.title}: one seat is yours, the others are computer players."
     play_app.command(name)(play)
@@ -204,12 +226,10 @@ def _play_command(name: str) -> None:
 
 def _register_game_commands() -> None:
     from troef.games import names
-    from troef.terminal.frame import TABLES
 
     for name in names():
         _arena_command(name)
-        if name in TABLES:
-            _play_command(name)
+        _play_command(name)
 
 
 _register_game_commands()

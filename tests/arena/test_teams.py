@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import MatchOutcome, parse_seats
+from troef.arena.core import ArenaPart, MatchOutcome, parse_seats
 from troef.arena.klaverjas import WORDS, _KlaverjasWatcher
 from troef.arena.teams import describe_teams, run_teams, side_of, summarize_teams, team_seats
 from troef.bots.base import make_bot
@@ -188,7 +188,10 @@ def test_binokel_reports_rounds_contracts_and_concessions() -> None:
     assert "contracts made by bid level" in describe_teams(result)
 
 
-def test_summaries_pair_the_teams_per_duplicate_pair_and_count_wins_and_draws() -> None:
+def test_summaries_pair_the_teams_per_duplicate_pair_and_count_wins_and_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a game whose part counts nothing of its own: only the shared team figures are summed
+    monkeypatch.setattr("troef.arena.teams.part_of", lambda game: ArenaPart())
+
     def outcome(index: int, score: tuple[float, float], winner: int | None) -> MatchOutcome:
         return MatchOutcome(
             index=index,
@@ -204,7 +207,7 @@ def test_summaries_pair_the_teams_per_duplicate_pair_and_count_wins_and_draws() 
 
     # by side (0, 1): team 0 sits on side 0 in matches 0 and 2, on side 1 in 1 and 3
     outcomes = [outcome(0, (5, 1), 0), outcome(1, (4, 4), None), outcome(2, (1, 3), 1), outcome(3, (2, 6), 1)]
-    result = summarize_teams(["a", "b"], outcomes, "x", 1, True, 0.0, "unregistered")
+    result = summarize_teams(["a", "b"], outcomes, "x", 1, True, 0.0, "plain")
     a, b = result.teams
     assert a.scores == [5, 4, 1, 6] and b.scores == [1, 4, 3, 2]
     assert (a.won, b.won, a.drawn) == (2, 1, 1)  # matches 0 and 3: the winning side is team a
@@ -330,9 +333,15 @@ def test_a_cheat_with_a_see_hook_is_shown_the_match_the_same_way(monkeypatch: py
 
 
 def test_a_game_without_a_cheat_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "troef.games.binokel.cheat", None)  # every game has one: hide Binokel's
+    from troef.games import game
+
+    monkeypatch.setattr(type(game("binokel")), "cheat_bot", None)  # every game has one: Binokel names none here
     got = _cli("binokel", "--teams", "cheat,random", "--matches", "2")
     assert got.exit_code == 2 and "has no cheat bot" in got.output
+    # one it names but cannot load fails as loudly, naming what is missing
+    monkeypatch.setattr(type(game("binokel")), "cheat_bot", "troef.games.binokel.nowhere:CheatBot")
+    got = _cli("binokel", "--teams", "cheat,random", "--matches", "2")
+    assert got.exit_code == 2 and "cannot be loaded" in got.output and "nowhere" in got.output
 
 
 # ---------------------------------------------------------------------------- settings of a registry bot

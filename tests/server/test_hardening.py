@@ -30,7 +30,7 @@ from troef.games import names
 from troef.games.bonaken.rules import preset
 from troef.server.adapter import ConfigError, adapter, canonical_config
 from troef.server.app import create_app
-from troef.server.bonaken import SWITCHES
+from troef.games.bonaken.game import SWITCHES as SWITCH_LIST
 from troef.server.storage import ActionRow, AsyncStore, SeatRow, Store, TableRow, insert_actions, insert_table
 from troef.server.tables import Hub
 
@@ -116,6 +116,7 @@ _JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=6,
 )
+SWITCHES = {switch.name: switch.choices for switch in SWITCH_LIST}
 _SWITCH_VALUES = sorted({repr(v): v for values in SWITCHES.values() for v in values}.values(), key=repr)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from troef.analysis.core import card_choices
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import loads
@@ -104,7 +104,7 @@ class BinokelPart:
             return None, solver.nodes
         return values, solver.nodes
 
-    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+    def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.binokel.hints import hints
 
         if view.phase == "bidding":

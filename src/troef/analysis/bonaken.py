@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from troef.analysis.core import card_choices
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games.bonaken.actions import Play, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import loads
@@ -86,7 +86,7 @@ class BonakenPart:
             values[text] = float(made == mover_is_declarer)
         return values, solution.nodes
 
-    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+    def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.bonaken.hints import hints
 
         if view.phase == "bidding":

@@ -1,7 +1,7 @@
 """The analysis engine, written once against the game protocol: where the points of a finished deal went.
 
 For each decision of a finished deal (a seat to act with more than one legal
-action) the engine asks the game's part (:data:`PARTS`, one module per game
+action) the engine asks the game's part (the one it names in ``Game.analysis_part``, one module per game
 in this package) for two judgements:
 
 * **open cards** (:meth:`Part.open_values`): the game's perfect-information
@@ -29,19 +29,19 @@ analysed (:class:`AnalysisError`): its hidden cards are not yet public.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from troef.core.errors import TroefError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.core.records import record_game
 from troef.games import game as get_game
+from troef.games import names
+from troef.games import part as game_part
 
 __all__ = [
     "MISTAKE",
-    "PARTS",
     "AnalysisError",
     "DealAnalysis",
     "Decision",
@@ -73,13 +73,6 @@ def card_choices(
 MISTAKE: Final = 0.10
 #: Values closer than this are equal (the best actions are all those within it of the top).
 EPSILON: Final = 1e-9
-
-#: Each game's part of the analysis: game name -> "module:attribute" (a :class:`Part`).
-PARTS: Final[dict[str, str]] = {
-    "bonaken": "troef.analysis.bonaken:PART",
-    "klaverjas": "troef.analysis.klaverjas:PART",
-    "binokel": "troef.analysis.binokel:PART",
-}
 
 
 class AnalysisError(TroefError, ValueError):
@@ -129,19 +122,18 @@ class Part(Protocol):
         """
         ...
 
-    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+    def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         """The fair value of each legal action the game values, from ``view`` alone (missing: not valued)."""
         ...
 
 
 def part_of(game: str) -> Part:
-    """The analysis part of ``game``."""
-    target = PARTS.get(game)
-    if target is None:
-        raise AnalysisError(f"there is no analysis for {game}; the games analysed are {', '.join(PARTS)}")
-    module, _, attr = target.partition(":")
-    part: Part = getattr(importlib.import_module(module), attr)
-    return part
+    """The analysis part ``game`` names (:attr:`~troef.core.game.Game.analysis_part`)."""
+    found = game_part(get_game(game), "analysis_part", "analysis part")
+    if found is None:
+        analysed = ", ".join(name for name in names() if get_game(name).analysis_part)
+        raise AnalysisError(f"there is no analysis for {game}; the games analysed are {analysed}")
+    return cast(Part, found)  # the game names it as its analysis part
 
 
 def decision_seed(base: int, deal: int, index: int) -> int:
@@ -426,7 +418,7 @@ def analyse(
     )
 
 
-def _preset_of(game: Game, match: Any) -> str:
+def _preset_of(game: AnyGame, match: Any) -> str:
     rules = getattr(match, "rules", None)
     return str(getattr(rules, "preset", "") or getattr(rules, "name", "") or game.default_preset)
 
@@ -445,7 +437,7 @@ def _finished_deals(part: Part, text: str, count: int) -> set[int]:
 
 
 def _decide(
-    game: Game,
+    game: AnyGame,
     part: Part,
     deal: Any,
     view: Any,

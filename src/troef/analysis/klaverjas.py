@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from troef.analysis.core import card_choices
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games.klaverjas.actions import Play, parse_action
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import loads
@@ -67,7 +67,7 @@ class KlaverjasPart:
             values[text] = sign * diff
         return values, solution.nodes
 
-    def fair_values(self, game: Game, view: Any, samples: int, seed: int) -> dict[str, float]:
+    def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.klaverjas.hints import hints
 
         return {h.text: h.value for h in hints(view, seed=seed, worlds=samples) if h.value is not None}

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from troef.arena.core import ArenaError, ArenaPart, ArenaResult, BotStats, MatchOutcome, Share, Watcher
 from troef.core.bot import Bot
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games.bonaken.actions import BidKind
 from troef.games.bonaken.match import Match
 
@@ -111,7 +111,7 @@ class _BonakenWatcher(Watcher):
 class BonakenPart(ArenaPart):
     """Bonaken in the arena."""
 
-    def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+    def seat_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         if kind == "cheat":
             from troef.games.bonaken.cheat import PERFECT, SIGHTS, CheatBot
 

@@ -51,18 +51,13 @@ from typing import Any, Final
 from troef.bots.base import make_bot
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game as get_game
+from troef.games import part as game_part
 from troef.stats import Estimate, mean_interval, paired_difference, wilson_interval
 
 #: Actions in one match before the arena declares it stuck (a bot or engine bug).
 _MAX_ACTIONS: Final = 100_000
-#: Each game's part of the arena: game name -> "module:attribute" of its :class:`ArenaPart`.
-PARTS: Final[dict[str, str]] = {
-    "bonaken": "troef.arena.bonaken:PART",
-    "klaverjas": "troef.arena.klaverjas:PART",
-    "binokel": "troef.arena.binokel:PART",
-}
 
 Progress = Callable[[int, int], None]
 
@@ -138,8 +133,8 @@ class ArenaPart:
 
     The measuring ``cheat``, which sees every card, is never in a game's bot
     registry (no table may seat it against people): the arena alone seats it.
-    One mechanism for every game: the class ``CheatBot`` of the game's module
-    ``troef.games.<game>.cheat`` is given ``state_of``, a callable that
+    One mechanism for every game: the class the game names in
+    :attr:`~troef.core.game.Game.cheat_bot` is given ``state_of``, a callable that
     returns the true state it follows from deal to deal (:meth:`cheat_state`
     of the part: the match itself by default; Bonaken's part gives the current
     hand). It is built as ``CheatBot(state_of, seed=seed)`` (Bonaken's form),
@@ -147,7 +142,7 @@ class ArenaPart:
     followed by ``bot.see(state_of)``.
     """
 
-    def seat_bot(self, game: Game, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+    def seat_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
         if kind == "cheat" and kind not in game.bots:
             return self.cheat_bot(game, options, seed, match)
@@ -157,7 +152,7 @@ class ArenaPart:
             return self.tuned_bot(game, kind, options, seed)
         return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
 
-    def tuned_bot(self, game: Game, kind: str, options: dict[str, str], seed: int) -> Bot:
+    def tuned_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int) -> Bot:
         """A bot of the game's registry with settings: its class takes ``strength=``, an instance of the
         dataclass ``Strength`` of its module, whose fields the settings change (``pimc:samples=20``)."""
         target = game.bots.get(kind)
@@ -175,7 +170,7 @@ class ArenaPart:
         bot: Bot = cls(seed, strength=settings(options, strength(), kind))
         return bot
 
-    def openspiel_bot(self, game: Game, options: dict[str, str], seed: int) -> Bot:
+    def openspiel_bot(self, game: AnyGame, options: dict[str, str], seed: int) -> Bot:
         """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
         if game.name != "klaverjas":
             raise ArenaError("openspiel-ismcts plays klaverjas only (docs/research.md)")
@@ -189,17 +184,15 @@ class ArenaPart:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
         return match
 
-    def cheat_bot(self, game: Game, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
-        """The game's ``cheat`` (``troef.games.<game>.cheat:CheatBot``), given the true state through a callable."""
-        try:
-            module = importlib.import_module(f"troef.games.{game.name}.cheat")
-        except ModuleNotFoundError:
-            raise ArenaError(f"{game.name} has no cheat bot (troef.games.{game.name}.cheat) yet") from None
+    def cheat_bot(self, game: AnyGame, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
+        """The game's ``cheat`` (:attr:`~troef.core.game.Game.cheat_bot`), given the true state through a callable."""
+        cls: Any = game_part(game, "cheat_bot", "cheat bot")
+        if cls is None:
+            raise ArenaError(f"{game.name} has no cheat bot")
         settings = dict(options)
         sees = settings.pop("sees", None)
         if settings:
             raise ArenaError(f"the cheat bot takes only sees= here, not {', '.join(settings)}")
-        cls = module.CheatBot
         if sees is not None and "sees" not in inspect.signature(cls).parameters:
             raise ArenaError(f"{game.name}'s cheat sees every card in every decision (no sees= setting)")
         chosen = {"sees": tuple(sees.split("+"))} if sees is not None else {}
@@ -258,12 +251,12 @@ class ArenaPart:
 
 
 def part_of(game: str) -> ArenaPart:
-    """The arena part of ``game`` (the default one when it has none)."""
-    target = PARTS.get(game)
-    if target is None:
+    """The arena part ``game`` names (:attr:`~troef.core.game.Game.arena_part`; the default one when it has none)."""
+    found = game_part(get_game(game), "arena_part", "arena part")
+    if found is None:
         return ArenaPart()
-    module, _, attr = target.partition(":")
-    found: ArenaPart = getattr(importlib.import_module(module), attr)
+    if not isinstance(found, ArenaPart):
+        raise ArenaError(f"{game}'s arena part is not an ArenaPart")
     return found
 
 

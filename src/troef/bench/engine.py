@@ -22,7 +22,7 @@ import random
 import time
 from typing import Any, Final
 
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game as get_game
 from troef.games import names as game_names
 
@@ -33,7 +33,7 @@ CLOCK: Final = time.process_time
 REFERENCE: Final = {"binokel": "bridge(use_double_dummy_result=false)"}
 
 
-def troef_hands(game: Game, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
+def troef_hands(game: AnyGame, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
     """Play ``hands`` random deals of one preset; return deals/s and actions per deal."""
     chooser = random.Random(seed)
     actions = 0
@@ -96,7 +96,7 @@ def engine_build() -> str:
     return "mypyc" if not state.__file__.endswith(".py") else "pure-python"
 
 
-def _rows(players: int) -> list[tuple[Game, str, int]]:
+def _rows(players: int) -> list[tuple[AnyGame, str, int]]:
     """(game, preset, players) of every preset of every game: ``players`` where the preset allows it."""
     rows = []
     for name in game_names():

@@ -20,16 +20,32 @@ from __future__ import annotations
 
 import copy
 import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Literal, Never, Protocol, TypeAlias, TypeVar, cast
 
 from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
 from troef.core.errors import TroefError
 
-__all__ = ["SPECTATOR", "Game", "Match", "Outcome", "Preset", "UnknownBotError", "View"]
+__all__ = [
+    "SPECTATOR",
+    "AnyGame",
+    "Game",
+    "Match",
+    "Moment",
+    "Outcome",
+    "Preset",
+    "Switch",
+    "SwitchValue",
+    "UnknownBotError",
+    "View",
+]
+
+#: What a rule switch may be set to: on/off, a number or a word (JSON values, as records and the lobby keep them).
+SwitchValue: TypeAlias = bool | int | str
 
 
 class View(Protocol):
@@ -44,7 +60,7 @@ class View(Protocol):
     #: The viewer's legal actions in text form (empty unless it is the viewer's turn).
     legal: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:  # JSON: the values are the game's own
         """The view as JSON-ready data (what the server sends the viewer)."""
         ...
 
@@ -53,8 +69,11 @@ class View(Protocol):
         ...
 
 
-class Match(Protocol):
-    """One play-through of a game, deal after deal, from a seed."""
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class Match(Protocol[A_contra]):
+    """One play-through of a game, deal after deal, from a seed; ``A_contra`` is the game's action type."""
 
     #: The seed of the match's own generator: with the actions, it reproduces the match.
     seed: int
@@ -69,15 +88,15 @@ class Match(Protocol):
         """Whether the match has ended."""
         ...
 
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the seat to act."""
         ...
 
-    def check(self, action: Any) -> str | None:
+    def check(self, action: A_contra) -> str | None:
         """Why ``action`` is not allowed now (a sentence for the player), or None."""
         ...
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: A_contra) -> None:
         """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing."""
         ...
 
@@ -124,16 +143,64 @@ class Preset:
     description: str
 
 
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A rule switch of a game, as data: the lobby, ``troef play``'s options, the records and the
+    research API's game parameters all read it from :meth:`Game.switches`.
+
+    Its default differs per preset (:meth:`Game.switch_default`); a match is made with
+    ``new_match(..., switches={name: value})``.
+    """
+
+    name: str
+    #: The values it may take, in the order a menu lists them (``(False, True)`` for on/off).
+    choices: tuple[SwitchValue, ...]
+    #: One line saying what it does (English), with the rule it stems from.
+    text: str
+
+    @property
+    def kind(self) -> type[bool] | type[int] | type[str]:
+        """The type of its values: ``bool``, ``int`` or ``str``."""
+        first = self.choices[0]
+        return bool if isinstance(first, bool) else int if isinstance(first, int) else str
+
+    def parse(self, text: str) -> SwitchValue:
+        """A value from its text form (a command-line option or a game parameter); unknown ones are refused."""
+        for choice in self.choices:
+            if str(choice).lower() == text.strip().lower() or (
+                isinstance(choice, bool)
+                and text.strip().lower() in (("on", "yes", "1") if choice else ("off", "no", "0"))
+            ):
+                return choice
+        raise TroefError(f"{self.name} must be one of {', '.join(str(c).lower() for c in self.choices)}, not {text!r}")
+
+
+#: Where a deal stands for people watching a table: a deal about to start, a trick just completed, or neither.
+Moment: TypeAlias = Literal["deal_start", "trick_done", "playing"]
+
+
 class UnknownBotError(TroefError, ValueError):
     """A computer player the game does not have."""
 
 
-class Game(ABC):
-    """One game of troef, as every layer above the games sees it.
+# every match type is a Match[Never] (the action type is contravariant): a game's own narrows it
+M = TypeVar("M", bound="Match[Never]")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
+O = TypeVar("O", bound=Outcome)  # noqa: E741
+
+
+class Game(ABC, Generic[M, A, V, O]):
+    """One game of troef, as every layer above the games sees it: ``Game[Match, Action, View, Outcome]``.
 
     A game is a stateless singleton (``troef.games.game(name)``). Its methods
-    take and return the game's own objects (its matches, actions and views);
-    the layers above only pass them back to the same game.
+    take and return the game's own objects (its matches ``M``, actions ``A``,
+    views ``V`` and replay outcomes ``O``); the layers above only pass them back
+    to the same game.
+
+    Besides the protocol, a game names its parts in the layers above, each
+    ``"module:attribute"`` in its own package, or None where the layer's
+    general part serves it: the layers find them here (no layer lists games).
     """
 
     #: The game's name in commands, URLs, records and the database (``"bonaken"``).
@@ -154,6 +221,19 @@ class Game(ABC):
     #: The presets troef runs tournaments of: preset -> ``"module:factory"`` of its score form and table
     #: points (:class:`troef.tournament.scoring.GameScoring`); empty for a game without tournaments.
     tournaments: ClassVar[Mapping[str, str]] = {}
+    #: Its part of the arena (an :class:`troef.arena.core.ArenaPart`): what it counts and reports.
+    arena_part: ClassVar[str | None] = None
+    #: Its terminal table (a :class:`troef.terminal.frame.Frame` subclass); the plain table otherwise.
+    terminal_table: ClassVar[str | None] = None
+    #: Its part of the server (a :class:`troef.server.adapter.CoreAdapter` subclass): a score sheet, faster views.
+    server_adapter: ClassVar[str | None] = None
+    #: Its table in the browser: an ES module the server serves as ``/static/games/<name>.js``, given as
+    #: ``"package:file.js"`` (a file in that package); None: the browser's plain table.
+    web_module: ClassVar[str | None] = None
+    #: Its part of the deal analysis (a :class:`troef.analysis.core.Part`), or None: no analysis.
+    analysis_part: ClassVar[str | None] = None
+    #: The measuring bot that sees every card (``CheatBot``, seated by the arena alone), or None.
+    cheat_bot: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod
@@ -180,33 +260,52 @@ class Game(ABC):
         *,
         seed: int | None = None,
         first_dealer: int | None = None,
-        switches: Mapping[str, Any] | None = None,
-    ) -> Any:
+        switches: Mapping[str, SwitchValue] | None = None,
+    ) -> M:
         """A fresh :class:`Match`; the same arguments always give the same match."""
 
     @abstractmethod
-    def players(self, match: Any) -> int:
+    def players(self, match: M) -> int:
         """The number of seats of a match."""
 
     @abstractmethod
-    def deals(self, match: Any) -> int:
-        """The deals (hands) so far, the current one included."""
+    def deals(self, match: M) -> int:
+        """The deals so far, the current one included."""
+
+    def deal_started(self, match: M) -> bool:
+        """Whether anything has happened yet in the current deal (its view lists events)."""
+        return bool(self.view(match).to_json().get("events"))
+
+    def moment(self, match: M) -> Moment:
+        """Where the current deal stands for people watching (tables give them time to look)."""
+        if not self.deal_started(match):
+            return "deal_start"
+        return "playing"
+
+    # ------------------------------------------------------------------ rule switches
+    def switches(self) -> Sequence[Switch]:
+        """The rule switches a table may set, in the order a menu lists them (none by default)."""
+        return ()
+
+    def switch_default(self, preset: str, name: str) -> SwitchValue:
+        """What switch ``name`` is in ``preset`` when nobody sets it."""
+        raise TroefError(f"{self.name} has no switch {name!r}")
 
     # ------------------------------------------------------------------ actions and views
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> A:
         """An action from its text form; malformed text raises ``NotationError`` with the reason."""
 
-    def check(self, match: Any, action: Any) -> str | None:
+    def check(self, match: M, action: A) -> str | None:
         """Why ``action`` is not allowed in ``match`` now, or None (see :meth:`Match.check`)."""
-        reason: str | None = match.check(action)
-        return reason
+        own = cast("Match[A]", match)  # M is the match of this game, which takes A
+        return own.check(action)
 
-    def apply(self, match: Any, action: Any) -> None:
+    def apply(self, match: M, action: A) -> None:
         """Apply ``action`` to ``match`` (see :meth:`Match.apply`)."""
-        match.apply(action)
+        cast("Match[A]", match).apply(action)
 
-    def clone(self, match: Any) -> Any:
+    def clone(self, match: M) -> M:
         """An independent copy of ``match``: playing on in either leaves the other as it is.
 
         A deep copy; the engines' compiled classes support it (:mod:`troef.core.native`).
@@ -214,10 +313,15 @@ class Game(ABC):
         return copy.deepcopy(match)
 
     @abstractmethod
-    def view(self, match: Any, viewer: int = SPECTATOR) -> View:
-        """The view of the current deal for a seat or the spectator: the one projection of a match."""
+    def view(self, match: M, viewer: int = SPECTATOR, deal: int | None = None) -> V:
+        """The view of a deal for a seat or the spectator: the one projection of a match.
 
-    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> View:
+        ``deal`` is the index of a deal (0 is the first); None, or the current deal's index, is the
+        current deal. A finished deal's view is as the seat saw it when that deal ended, with the
+        score up to it; an index out of range raises ``IndexError``.
+        """
+
+    def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> V:
         """The view :meth:`View.to_json` wrote, read back: what a client that gets only the server's
         ``state`` frames hands a computer player of this game (``make_bot(kind).act(view)``).
 
@@ -227,15 +331,15 @@ class Game(ABC):
         raise TroefError(f"{self.name} cannot read its views back from JSON")
 
     @abstractmethod
-    def standing(self, match: Any) -> list[dict[str, Any]]:
+    def standing(self, match: M) -> list[dict[str, Any]]:
         """Where each seat stands in the match (public: the score sheet), JSON-ready, one entry per seat."""
 
     @abstractmethod
-    def scores(self, match: Any) -> dict[int, float]:
+    def scores(self, match: M) -> dict[int, float]:
         """Each seat's result of a finished match as one number, higher is better (the arena compares them)."""
 
     @abstractmethod
-    def shuffle_unseen(self, match: Any, viewer: int, seed: int) -> Any | None:
+    def shuffle_unseen(self, match: M, viewer: int, seed: int) -> M | None:
         """The same match with cards ``viewer`` has not seen dealt differently among the others, or None.
 
         The public history stays the same (it is replayed onto the new deal;
@@ -245,23 +349,23 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ records
     @abstractmethod
-    def record(self, match: Any, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None) -> str:
+    def record(self, match: M, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None) -> str:
         """The match as a record (JSON text in the envelope of :mod:`troef.core.records`): every card.
 
         ``seats`` says who sat where, ``meta`` what program made it (both free-form, kept as they are).
         """
 
     @abstractmethod
-    def replay(self, text: str) -> Outcome:
+    def replay(self, text: str) -> O:
         """Read a record and replay it; ``RecordError`` if malformed, ``ReplayError`` at an illegal action."""
 
     @abstractmethod
-    def describe(self, outcome: Any) -> str:
+    def describe(self, outcome: O) -> str:
         """A plain-text report of a replay's outcome."""
 
     # ------------------------------------------------------------------ benchmark
     @abstractmethod
-    def random_deal(self, preset: str, players: int, seed: int, chooser: Any, dealer: int = 0) -> int:
+    def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
         """Deal one hand from ``seed`` (``dealer`` deals) and play it to its end choosing uniformly with ``chooser``.
 
         Returns the number of actions. This is ``troef bench engine``'s
@@ -269,7 +373,7 @@ class Game(ABC):
         """
 
     # ------------------------------------------------------------------ computer players
-    def hints(self, view: Any, budget: float, seed: int) -> Sequence[Hint]:
+    def hints(self, view: V, budget: float, seed: int) -> Sequence[Hint]:
         """Every legal action of ``view`` with its value, from the game's strongest search (about
         ``budget`` seconds of work, reproducible from ``seed``); empty where the game has no hints."""
         return ()
@@ -294,3 +398,7 @@ class Game(ABC):
         factory = getattr(importlib.import_module(module), attr)
         bot: Bot = factory(seed)
         return bot
+
+
+#: A game of any kind, as the layers that hold every game see it (each passes a game's objects only back to it).
+AnyGame: TypeAlias = "Game[Any, Any, Any, Any]"

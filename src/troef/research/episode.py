@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from troef.core.errors import IllegalActionError, TroefError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game as get_game
 from troef.research.actions import ActionTable, UnknownActionError, table
 
@@ -78,7 +78,7 @@ class Episode:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.game: Game = get_game(config.game)
+        self.game: AnyGame = get_game(config.game)
         self.actions: ActionTable = table(config.game)
         self.seed_bytes: list[int] = []
         self.match: Any = None

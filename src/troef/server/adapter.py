@@ -5,9 +5,10 @@ nothing of any one game. A game plugs in through :class:`GameAdapter`: start a
 match from a stored configuration, check and apply actions given as text, and
 give the view of one seat or a spectator. :class:`CoreAdapter` implements it
 once for every :class:`~troef.core.game.Game` of the game registry
-(:mod:`troef.games`); a game whose table needs more (a score sheet, faster
-views) adds a small subclass under its own name (``troef.server.bonaken``)
-and one line in :data:`ADAPTERS`.
+(:mod:`troef.games`), the lobby's switches included (the game's
+:meth:`~troef.core.game.Game.switches`); a game whose table needs more (a
+score sheet, faster views) names a small subclass in its
+:attr:`~troef.core.game.Game.server_adapter` (``troef.server.bonaken``).
 
 A match is fully determined by its configuration, seed, first dealer and the
 list of actions: that is all the server stores, and it rebuilds a match after
@@ -16,7 +17,6 @@ a restart by replaying the actions (:func:`rebuild`).
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,9 +26,10 @@ from typing import Any, ClassVar, Final, Protocol
 import orjson
 
 from troef.core.errors import IllegalActionError, NotationError, TroefError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game as get_game
 from troef.games import names as game_names
+from troef.games import part as game_part
 
 log = logging.getLogger("troef.server")
 
@@ -204,37 +205,34 @@ def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-#: The games whose server part is more than :class:`CoreAdapter`: name -> "module:class".
-ADAPTERS: Final[dict[str, str]] = {
-    "bonaken": "troef.server.bonaken:BonakenAdapter",
-    "klaverjas": "troef.server.klaverjas:KlaverjasAdapter",
-    "binokel": "troef.server.binokel:BinokelAdapter",
-}
-
 _ON_OFF: Final = (False, True)
+#: How much longer than usual a bot waits at each moment of a deal: people look at a finished deal or trick first.
+_PAUSES: Final[dict[str, float]] = {"deal_start": 3.0, "trick_done": 2.0, "playing": 1.0}
 
 
 class CoreAdapter:
     """:class:`GameAdapter` written once against the game protocol (:class:`~troef.core.game.Game`).
 
     A configuration is ``{"preset": ..., "players": ..., "switches": {...}}``;
-    the lobby may set only the switches of :attr:`switches`, each to one of
-    the values listed there (``_ON_OFF`` for true/false).
+    the lobby may set only the game's switches (:meth:`~troef.core.game.Game.switches`),
+    each to one of its choices (``_ON_OFF`` for true/false).
     """
 
-    #: The variant switches the lobby offers, with the values each may take.
-    switches: ClassVar[Mapping[str, tuple[object, ...]]] = {}
     #: Bot levels giving hints, best first (the others the game has come after).
     hint_order: ClassVar[tuple[str, ...]] = ("pimc", "heuristic", "random")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.name = game.name
+        #: The variant switches the lobby offers, with the values each may take.
+        self.switches: dict[str, tuple[object, ...]] = {
+            switch.name: (_ON_OFF if switch.kind is bool else switch.choices) for switch in game.switches()
+        }
 
     # ------------------------------------------------------------------ configuration
     def switch_default(self, preset: str, key: str) -> object:
         """What switch ``key`` is in ``preset`` when the lobby leaves it alone."""
-        return None
+        return self.game.switch_default(preset, key)
 
     def options(self) -> dict[str, Any]:
         presets = {}
@@ -337,11 +335,11 @@ class CoreAdapter:
         return self.game.deals(match)
 
     def hand_started(self, match: Any) -> bool:
-        return bool(self.game.view(match).to_json().get("events"))
+        return self.game.deal_started(match)
 
     # ------------------------------------------------------------------ views
     def view(self, match: Any, viewer: int, hand: int | None = None) -> Any:
-        return self.game.view(match, viewer)
+        return self.game.view(match, viewer, hand)
 
     def views(self, match: Any, viewers: Sequence[int], hand: int | None = None) -> list[Any]:
         return [self.view(match, viewer, hand) for viewer in viewers]
@@ -390,8 +388,12 @@ class CoreAdapter:
         return self.game.make_bot(level, seed)
 
     def bot_pause(self, match: Any) -> float:
-        """The usual pause; games whose tables show finished tricks or hands override this."""
-        return 1.0
+        """How much longer than usual a bot waits now (:meth:`~troef.core.game.Game.moment`): people look at a
+        finished trick first, and at a finished deal longer (the first deal of a match has nothing to look at)."""
+        moment = self.game.moment(match)
+        if moment == "deal_start" and self.game.deals(match) <= 1:
+            return 1.0
+        return _PAUSES[moment]
 
     def bot_action(self, bot: Any, view: Any) -> str:
         return str(bot.act(view).text())
@@ -410,13 +412,15 @@ def _to_json(value: object) -> object:
 
 
 def adapter(name: str) -> GameAdapter:
-    """The server's adapter of game ``name``."""
-    target = ADAPTERS.get(name)
-    if target is None:
-        return CoreAdapter(get_game(name))
-    module, _, attr = target.partition(":")
-    made: GameAdapter = getattr(importlib.import_module(module), attr)(get_game(name))
-    return made
+    """The server's adapter of game ``name``: the one its :attr:`~troef.core.game.Game.server_adapter` names,
+    else :class:`CoreAdapter`. A part that is not an adapter class fails loudly."""
+    played = get_game(name)
+    cls = game_part(played, "server_adapter", "server part")
+    if cls is None:
+        return CoreAdapter(played)
+    if not (isinstance(cls, type) and issubclass(cls, CoreAdapter)):
+        raise TroefError(f"{name}'s server part is not a CoreAdapter subclass")
+    return cls(played)
 
 
 def games() -> dict[str, GameAdapter]:

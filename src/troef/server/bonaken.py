@@ -1,63 +1,29 @@
-"""Bonaken's part of the server: the score sheet, the lobby's switches and the fast views.
+"""Bonaken's part of the server: the score sheet, the false-roem warning, hints and the fast views.
 
 Everything else of the :class:`~troef.server.adapter.GameAdapter` comes from
-:class:`~troef.server.adapter.CoreAdapter`, written once for every game. Views
-come from :func:`troef.games.bonaken.view.hand_view` only, the one projection
-of a hand for a seat or a spectator. The lobby may change a few variant
-switches of a preset (:data:`SWITCHES`); nothing else of the rules is taken
-from a client.
+:class:`~troef.server.adapter.CoreAdapter`, written once for every game (the
+lobby's switches are the game's own, :data:`troef.games.bonaken.game.SWITCHES`).
+Views come from :func:`troef.games.bonaken.view.hand_views` only, the one
+projection of a hand for each seat or a spectator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
 
 from troef.core.errors import NotationError
 from troef.games.bonaken.actions import Bid, parse_action
-from troef.games.bonaken.game import rules_of
 from troef.games.bonaken.match import Match
-from troef.games.bonaken.view import BonakenView, hand_view, hand_views, views_to_bytes, views_to_json
-from troef.server.adapter import _ON_OFF, CoreAdapter
-
-#: The variant switches the lobby offers, with the values each may take.
-SWITCHES: Final[dict[str, tuple[object, ...]]] = {
-    "min_bid": (5, 10, 15, 20, 25, 30, 35, 40),
-    "misere": _ON_OFF,
-    "zwabber": _ON_OFF,
-    "bonaak_with_roem": _ON_OFF,
-    "misere_trump": ("none", "single"),
-    "undertrump": ("allowed", "unless_forced", "unless_only_trumps"),
-    "overtrump_on_trump_lead": _ON_OFF,
-    "stop_when_decided": _ON_OFF,
-    "roem_in_tricks": _ON_OFF,
-}
+from troef.games.bonaken.view import BonakenView, hand_views, views_to_bytes, views_to_json
+from troef.server.adapter import CoreAdapter
 
 
 class BonakenAdapter(CoreAdapter):
     """Bonaken (presets ``nk``, ``pagat``, ``hazerswoude``) for the server."""
 
-    switches: ClassVar[dict[str, tuple[object, ...]]] = SWITCHES
-
-    def switch_default(self, preset: str, key: str) -> object:
-        return getattr(rules_of(preset), key)
-
-    def hand_started(self, match: Match) -> bool:
-        return bool(match.hand.history)
-
-    def bot_pause(self, match: Match) -> float:
-        """How much longer than usual a bot waits now: people read a finished hand or trick first."""
-        hand = match.hand
-        if not hand.history:
-            return 3.0 if len(match.hands) > 1 else 1.0
-        if not hand.trick and hand.tricks:
-            return 2.0
-        return 1.0
-
-    def view(self, match: Match, viewer: int, hand: int | None = None) -> BonakenView:
-        return hand_view(match.hand if hand is None else match.hands[hand], viewer)
-
     def views(self, match: Match, viewers: Sequence[int], hand: int | None = None) -> list[BonakenView]:
+        # every seat's view of a hand in one pass (hand_views): a frame goes to every seat after each action
         return hand_views(match.hand if hand is None else match.hands[hand], viewers)
 
     def views_json(self, views: Sequence[BonakenView]) -> list[dict[str, Any]]:

@@ -10,13 +10,15 @@ fills in how its table looks and how a line of input becomes an action:
 :meth:`Frame.human_turn`, and optionally :meth:`Frame.intro`,
 :meth:`Frame.after_action` and :meth:`Frame.end_match`.
 
-:data:`TABLES` names each game's part; :func:`play` starts one by game name
-(``troef play <game>``).
+A game names its part in :attr:`~troef.core.game.Game.terminal_table`; a game
+that names none is played at :class:`PlainTable`, which shows the view and
+numbers the legal actions. :func:`play` starts a table by game name
+(``troef play <game>``); its rule switches (:meth:`~troef.core.game.Game.switches`)
+are options of that command.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import time
@@ -32,20 +34,11 @@ from rich.markup import escape
 
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game as get_game
+from troef.games import part as game_part
 from troef.i18n import LANGS, t
 
-#: Each game's part of the terminal: game name -> "module:class" (a :class:`Frame` subclass).
-TABLES: Final[dict[str, str]] = {
-    "bonaken": "troef.terminal.bonaken:TerminalGame",
-    "klaverjas": "troef.terminal.klaverjas:TerminalGame",
-    "binokel": "troef.terminal.binokel:BinokelTable",
-}
-#: Rule switches ``troef play <game>`` takes as options: game -> {switch: (type, help)}.
-SWITCH_OPTIONS: Final[dict[str, dict[str, tuple[type, str]]]] = {
-    "binokel": {"target": (int, "Points that win the game: 1000, 1500 (the rule text) or 2000.")},
-}
 #: Seconds of work the ``hint`` command may take.
 HINT_BUDGET: Final = 1.0
 #: What a player types for a hint, in every language of the terminal.
@@ -85,7 +78,7 @@ class Frame(ABC):
         console: Console | None = None,
         switches: dict[str, Any] | None = None,
     ) -> None:
-        self.game: Game = get_game(self.game_name)
+        self.game: AnyGame = get_game(self.game_name)
         lang = lang or self.game.languages[0]
         if lang not in LANGS:
             raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
@@ -255,13 +248,64 @@ class Frame(ABC):
             self.print(escape(t("saved", self.lang, path=path)))
 
 
+class PlainTable(Frame):
+    """The table of a game with no terminal part of its own: the view as the game writes it, the legal actions
+    numbered; the player types a number or an action in the game's notation."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._seen = 0
+
+    def _events(self) -> list[object]:
+        events = self.game.view(self.match, self.human).to_json().get("events")
+        return list(events) if isinstance(events, list) else []
+
+    def before_action(self) -> None:
+        events = self._events()
+        if len(events) < self._seen:  # a new deal
+            self._seen = 0
+            self.print(f"-- deal {self.game.deals(self.match)} --")
+        for event in events[self._seen :]:
+            self.print(escape(str(event)))
+        self._seen = len(events)
+
+    def human_turn(self) -> None:
+        view = self.game.view(self.match, self.human)
+        data = view.to_json()
+        shown = {key: value for key, value in data.items() if key not in ("events", "legal")}
+        self.print(escape(" ".join(f"{key}={value}" for key, value in shown.items())))
+        legal = list(view.legal)
+        self.print(escape("  ".join(f"{n}) {text}" for n, text in enumerate(legal, 1))))
+        while True:
+            line = self.ask("> ").strip()
+            if line in ("quit", "stop"):
+                raise Quit
+            text = legal[int(line) - 1] if line.isascii() and line.isdigit() and 0 < int(line) <= len(legal) else line
+            try:
+                action = self.game.parse_action(text)
+            except TroefError as exc:
+                self.print(f"[red]{escape(str(exc))}[/red]")
+                continue
+            reason = self.game.check(self.match, action)
+            if reason is None:
+                self.game.apply(self.match, action)
+                return
+            self.print(f"[red]{escape(reason)}[/red]")
+
+    def end_match(self) -> None:
+        self.before_action()
+        for row in self.game.standing(self.match):
+            self.print(escape(", ".join(f"{key} {value}" for key, value in row.items())))
+
+
 def frame_class(game: str) -> type[Frame]:
-    """The terminal table of ``game``."""
-    target = TABLES.get(game)
-    if target is None:
-        raise UsageError(f"{game} cannot be played in the terminal yet; choose one of {', '.join(TABLES)}")
-    module, _, attr = target.partition(":")
-    found: type[Frame] = getattr(importlib.import_module(module), attr)
+    """The terminal table of ``game``: the one it names, else :class:`PlainTable` for it."""
+    played = get_game(game)
+    found = game_part(played, "terminal_table", "terminal table")
+    if found is None:
+        return type(f"{game.title()}PlainTable", (PlainTable,), {"game_name": game})
+    if not (isinstance(found, type) and issubclass(found, Frame)):
+        raise UsageError(f"{game}'s terminal table is not a Frame")
     return found
 
 

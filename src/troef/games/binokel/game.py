@@ -25,14 +25,14 @@ from troef.cards import mask_of
 from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
-from troef.core.game import SPECTATOR, Game, Hint, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
 from troef.games.binokel.actions import BinokelAction, Play, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
-from troef.games.binokel.rules import PRESETS, Rules, preset
+from troef.games.binokel.rules import PRESETS, TARGETS, Rules, preset
 from troef.games.binokel.state import Phase, Round
-from troef.games.binokel.view import BinokelView, round_view, view_from_json
+from troef.games.binokel.view import BinokelView, round_view, view_from_json, view_of_round
 
 
 @cache
@@ -40,7 +40,11 @@ def _rules(name: str) -> Rules:
     return preset(name)
 
 
-def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+#: The rule switches a table may set: "Das Spiel gewinnen", the points that win (the rule text: 1500).
+SWITCHES: Final = (Switch("target", TARGETS, "Points that win the game: 1000, 1500 (the rule text) or 2000."),)
+
+
+def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Rules:
     """The rules of preset ``name`` with ``switches`` changed."""
     return preset(name, **switches) if switches else _rules(name)
 
@@ -59,7 +63,7 @@ def _seen_physically(r: Round, viewer: int) -> int:
     return seen | mask_of(c for _, c in r.plays())
 
 
-class Binokel(Game):
+class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
     """Binokel: four players in two partnerships, one 48-card deck, bidding from 250, game to 1500."""
 
     name: ClassVar[str] = "binokel"
@@ -78,6 +82,12 @@ class Binokel(Game):
     }
     #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
     levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
+    arena_part: ClassVar[str | None] = "troef.arena.binokel:PART"
+    terminal_table: ClassVar[str | None] = "troef.terminal.binokel:BinokelTable"
+    server_adapter: ClassVar[str | None] = "troef.server.binokel:BinokelAdapter"
+    web_module: ClassVar[str | None] = "troef.web:binokel.js"
+    cheat_bot: ClassVar[str | None] = "troef.games.binokel.cheat:CheatBot"
+    analysis_part: ClassVar[str | None] = "troef.analysis.binokel:PART"
 
     def presets(self) -> Mapping[str, Preset]:
         return {
@@ -92,7 +102,7 @@ class Binokel(Game):
         *,
         seed: int | None = None,
         first_dealer: int | None = None,
-        switches: Mapping[str, Any] | None = None,
+        switches: Mapping[str, SwitchValue] | None = None,
     ) -> Match:
         if players not in (None, 4):
             raise RecordError(f"Binokel is for four players, not {players}")
@@ -104,11 +114,35 @@ class Binokel(Game):
     def deals(self, match: Match) -> int:
         return len(match.rounds)
 
+    def deal_started(self, match: Match) -> bool:
+        return bool(match.round.history)
+
+    def moment(self, match: Match) -> Moment:
+        current = match.round
+        if not current.history:
+            return "deal_start"
+        return "trick_done" if not current.current and current.played else "playing"
+
+    def switches(self) -> Sequence[Switch]:
+        return SWITCHES
+
+    def switch_default(self, preset: str, name: str) -> SwitchValue:
+        value: SwitchValue = getattr(rules_of(preset), name)
+        return value
+
     def parse_action(self, text: str) -> BinokelAction:
         return parse_action(text)
 
-    def view(self, match: Match, viewer: int = SPECTATOR) -> BinokelView:
-        return round_view(match, viewer)
+    def view(self, match: Match, viewer: int = SPECTATOR, deal: int | None = None) -> BinokelView:
+        last = len(match.rounds) - 1
+        if deal is None or deal == last:
+            return round_view(match, viewer)
+        if not 0 <= deal < last:
+            raise IndexError(f"no round {deal + 1} in this game")
+        # a finished round: its score is in, and the totals after it are on the sheet
+        return view_of_round(
+            match.rounds[deal], viewer, preset=match.rules.preset, index=deal, totals=match.sheet[deal]
+        )
 
     def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> BinokelView:
         return view_from_json(data)

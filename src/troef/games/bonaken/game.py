@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar, Final
 
 from troef.core.errors import IllegalActionError
-from troef.core.game import SPECTATOR, Game, Hint, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
 from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
@@ -55,12 +55,30 @@ def _rules(name: str) -> Rules:
     return preset(name)
 
 
-def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+#: The rule switches a table may set (``troef play bonaken --...``, the lobby, game parameters of the research API).
+SWITCHES: Final = (
+    Switch("min_bid", (5, 10, 15, 20, 25, 30, 35, 40), "The lowest number bid (nk rule 11: 25)."),
+    Switch("misere", (False, True), "Misère may be bid (nk rules 14-16)."),
+    Switch("zwabber", (False, True), "After enough misère bids only misère or pass may follow (pagat, hazerswoude)."),
+    Switch("bonaak_with_roem", (False, True), "Bonaak may be bid with roem on top (nk rule 12)."),
+    Switch("misere_trump", ("none", "single"), "single: a lone misère player names trump (nk rule 15)."),
+    Switch(
+        "undertrump",
+        ("allowed", "unless_forced", "unless_only_trumps"),
+        "Whether a player may trump under an earlier trump of the trick (nk rule 23).",
+    ),
+    Switch("overtrump_on_trump_lead", (False, True), "On a trump lead, beat the highest trump if you can."),
+    Switch("stop_when_decided", (False, True), "End the hand as soon as its result is certain (nk rule 31)."),
+    Switch("roem_in_tricks", (False, True), "Roem in the declarer's won tricks counts too (hazerswoude 2.3)."),
+)
+
+
+def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Rules:
     """The rules of preset ``name`` with ``switches`` changed (made once per preset without switches)."""
     return preset(name, **switches) if switches else _rules(name)
 
 
-class Bonaken(Game):
+class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     """Bonaken: presets ``nk``, ``pagat`` and ``hazerswoude``, 2 to 7 players."""
 
     name: ClassVar[str] = "bonaken"
@@ -79,6 +97,12 @@ class Bonaken(Game):
     levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
     #: The NK's tournaments (nk rules 51-61).
     tournaments: ClassVar[Mapping[str, str]] = {"nk": "troef.games.bonaken.tournament:BonakenScoring"}
+    arena_part: ClassVar[str | None] = "troef.arena.bonaken:PART"
+    terminal_table: ClassVar[str | None] = "troef.terminal.bonaken:TerminalGame"
+    server_adapter: ClassVar[str | None] = "troef.server.bonaken:BonakenAdapter"
+    web_module: ClassVar[str | None] = "troef.web:bonaken.js"
+    cheat_bot: ClassVar[str | None] = "troef.games.bonaken.cheat:CheatBot"
+    analysis_part: ClassVar[str | None] = "troef.analysis.bonaken:PART"
 
     def presets(self) -> Mapping[str, Preset]:
         return {
@@ -98,7 +122,7 @@ class Bonaken(Game):
         *,
         seed: int | None = None,
         first_dealer: int | None = None,
-        switches: Mapping[str, Any] | None = None,
+        switches: Mapping[str, SwitchValue] | None = None,
     ) -> Match:
         rules = rules_of(preset, switches)
         return Match(rules, players or self.preset(preset).default_players, seed=seed, first_dealer=first_dealer)
@@ -109,11 +133,27 @@ class Bonaken(Game):
     def deals(self, match: Match) -> int:
         return len(match.hands)
 
+    def deal_started(self, match: Match) -> bool:
+        return bool(match.hand.history)
+
+    def moment(self, match: Match) -> Moment:
+        hand = match.hand
+        if not hand.history:
+            return "deal_start"
+        return "trick_done" if not hand.trick and hand.tricks else "playing"
+
+    def switches(self) -> Sequence[Switch]:
+        return SWITCHES
+
+    def switch_default(self, preset: str, name: str) -> SwitchValue:
+        value: SwitchValue = getattr(rules_of(preset), name)
+        return value
+
     def parse_action(self, text: str) -> BonakenAction:
         return parse_cached(text)
 
-    def view(self, match: Match, viewer: int = SPECTATOR) -> BonakenView:
-        return hand_view(match.hand, viewer)
+    def view(self, match: Match, viewer: int = SPECTATOR, deal: int | None = None) -> BonakenView:
+        return hand_view(match.hand if deal is None else match.hands[deal], viewer)
 
     def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> BonakenView:
         # the seat statuses (what the strong level weighs a minus by) travel in the frame's score sheet

@@ -24,14 +24,15 @@ from typing import Any, ClassVar, Final
 from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, TroefError
-from troef.core.game import SPECTATOR, Game, Hint, Preset
+from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
 from troef.games.klaverjas.actions import KlaverjasAction, Play, parse_action
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
+from troef.games.klaverjas.rules import preset as preset_rules
 from troef.games.klaverjas.state import DealState, random_playout
-from troef.games.klaverjas.view import KlaverjasView, deal_view, view_from_json
+from troef.games.klaverjas.view import KlaverjasView, deal_view, state_view, view_from_json
 
 _DESCRIPTIONS: Final = {
     "kraken": "Kraken: Amsterdam klaverjassen with kraak, rekraak, superkraak and penalty crosses",
@@ -46,12 +47,30 @@ def parse_cached(text: str) -> KlaverjasAction:
     return parse_action(text)
 
 
-def rules_of(name: str, switches: Mapping[str, Any] | None = None) -> Rules:
+#: The rule switches a table may set (names as in :class:`~troef.games.klaverjas.rules.Rules`); the rules
+#: refuse combinations they do not allow (a kraak quota in a match of points, say).
+SWITCHES: Final = (
+    Switch("who_plays", ("verplicht", "vrij"), "verplicht: the player after the dealer names trump and plays."),
+    Switch("follow", ("amsterdam", "rotterdam"), "Amsterdam or Rotterdam following (docs/rules/klaverjas.md §5)."),
+    Switch("undertrump", ("last_resort", "forced"), "Rotterdam: trump under only as a last resort, or always."),
+    Switch("packets", ("4-4", "3-2-3"), "How the eight cards are dealt (Kraken 3.1: 4-4)."),
+    Switch("roem_counting", ("auto", "claim"), "Roem counts by itself, or only when claimed."),
+    Switch("hand_roem", (False, True), "Roem declared from the hand in the first trick (Kraken 3.2)."),
+    Switch("kraak", (False, True), "Kraak, rekraak and superkraak after trump is named (Kraken 3.1)."),
+    Switch("kraak_quota", (0, 1, 2, 3, 4), "Kraaks each side owes in a match (Kraken 3.1; 0: none)."),
+    Switch("nat_roem", ("to_other", "kept"), "Whether a side that goes nat loses its roem too (Kraken 3.3)."),
+    Switch("match_end", ("deals", "points"), "A match of a number of deals, or to a target of points."),
+    Switch("deals", (2, 4, 8, 12, 16), "Deals in a match (Kraken: 16)."),
+    Switch("target", (500, 1000, 1500, 2000), "Points that end a match of points."),
+)
+
+
+def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Rules:
     """The rules of preset ``name`` with ``switches`` changed."""
     return preset(name, **switches) if switches else preset(name)
 
 
-class Klaverjas(Game):
+class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     """Klaverjas: presets ``kraken``, ``amsterdam`` and ``rotterdam``; four players in two partnerships."""
 
     name: ClassVar[str] = "klaverjas"
@@ -70,6 +89,12 @@ class Klaverjas(Game):
     }
     #: The lobby offers the levels only: ``heuristic`` and ``pimc`` are ``club`` and ``strong`` again.
     levels: ClassVar[tuple[str, ...] | None] = ("random", "beginner", "club", "strong")
+    arena_part: ClassVar[str | None] = "troef.arena.klaverjas:PART"
+    terminal_table: ClassVar[str | None] = "troef.terminal.klaverjas:TerminalGame"
+    server_adapter: ClassVar[str | None] = "troef.server.klaverjas:KlaverjasAdapter"
+    web_module: ClassVar[str | None] = "troef.web:klaverjas.js"
+    cheat_bot: ClassVar[str | None] = "troef.games.klaverjas.cheat:CheatBot"
+    analysis_part: ClassVar[str | None] = "troef.analysis.klaverjas:PART"
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}
@@ -81,7 +106,7 @@ class Klaverjas(Game):
         *,
         seed: int | None = None,
         first_dealer: int | None = None,
-        switches: Mapping[str, Any] | None = None,
+        switches: Mapping[str, SwitchValue] | None = None,
     ) -> Match:
         if players not in (None, 4):
             raise TroefError("klaverjas is played by four players")
@@ -94,11 +119,42 @@ class Klaverjas(Game):
     def deals(self, match: Match) -> int:
         return len(match.deals)
 
+    def deal_started(self, match: Match) -> bool:
+        return bool(match.deal.history)
+
+    def moment(self, match: Match) -> Moment:
+        deal = match.deal
+        if not deal.history:
+            return "deal_start"
+        return "trick_done" if not deal.trick and deal.tricks else "playing"
+
+    def switches(self) -> Sequence[Switch]:
+        return SWITCHES
+
+    def switch_default(self, preset: str, name: str) -> SwitchValue:
+        value: SwitchValue = getattr(preset_rules(preset), name)
+        return value
+
     def parse_action(self, text: str) -> KlaverjasAction:
         return parse_cached(text)
 
-    def view(self, match: Match, viewer: int = SPECTATOR) -> KlaverjasView:
-        return deal_view(match, viewer)
+    def view(self, match: Match, viewer: int = SPECTATOR, deal: int | None = None) -> KlaverjasView:
+        if deal is None or deal == len(match.deals) - 1:
+            return deal_view(match, viewer)
+        # a finished deal, with the score sheet up to it
+        rows = match.sheet.rows[: deal + 1]
+        if not 0 <= deal < len(match.deals) - 1 or len(rows) != deal + 1:
+            raise IndexError(f"no finished deal {deal + 1} in this match")
+        last = rows[-1]
+        return state_view(
+            match.deals[deal],
+            viewer,
+            deal_number=deal + 1,
+            sheet=tuple(row.to_json() for row in rows),
+            points=last.points,
+            crosses=last.crosses,
+            owed=last.owed,
+        )
 
     def view_from_json(self, data: dict[str, Any], public: dict[str, Any] | None = None) -> KlaverjasView:
         return view_from_json(data)
