@@ -21,6 +21,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Any, ClassVar, Final, Protocol
 
 import orjson
@@ -51,6 +52,8 @@ class GameAdapter(Protocol):
 
     #: The game's name in URLs, records and the database (e.g. ``"bonaken"``).
     name: str
+    #: The game itself (the protocol of :mod:`troef.core.game`).
+    game: AnyGame
 
     def options(self) -> dict[str, Any]:
         """What the lobby offers: presets, numbers of players, variant switches (JSON-ready)."""
@@ -251,6 +254,8 @@ class CoreAdapter:
             "bots": list(self.bot_levels()),
             # what the lobby offers (the API takes every bot of "bots")
             "levels": [level for level in self.game.offered_levels() if level in self.bot_levels()],
+            # where the browser finds the game's table: a module of troef's own web folder, or the game's package's
+            "web": web_address(self.game),
         }
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -397,6 +402,27 @@ class CoreAdapter:
 
     def bot_action(self, bot: Any, view: Any) -> str:
         return str(bot.act(view).text())
+
+
+def web_address(game: AnyGame) -> str | None:
+    """The address the browser imports ``game``'s table from (:attr:`~troef.core.game.Game.web_module`), or None."""
+    if game.web_module is None:
+        return None
+    package, _, file = game.web_module.partition(":")
+    return f"/static/{file}" if package == "troef.web" else f"/games/{game.name}.js"
+
+
+def web_source(game: AnyGame) -> str:
+    """The text of ``game``'s browser module from its own package; :class:`TroefError` when it names none."""
+    if game.web_module is None:
+        raise TroefError(f"{game.name} has no table in the browser")
+    package, colon, file = game.web_module.partition(":")
+    if not colon or not file.endswith(".js") or "/" in file or "\\" in file:
+        raise TroefError(f"{game.name}'s web module must be 'package:file.js', not {game.web_module!r}")
+    try:
+        return resources.files(package).joinpath(file).read_text(encoding="utf-8")
+    except (ImportError, OSError) as exc:
+        raise TroefError(f"{game.name}'s web module ({game.web_module}) cannot be read: {exc}") from exc
 
 
 @cache  # the bots that load do not change while the server runs; asked on every new table

@@ -53,6 +53,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from troef.core.errors import TroefError
+from troef.server.adapter import web_address, web_source
 from troef.server.guard import GUARD, Guard, Limits, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
@@ -263,6 +265,18 @@ def create_app(
     async def game_options(_request: Request) -> Response:
         return JSONResponse(hub.game_options())
 
+    async def game_module(request: Request) -> Response:
+        # the browser table of a game that keeps it in its own package (Game.web_module)
+        name = request.path_params["game"]
+        served = hub.games.get(name)
+        if served is None or web_address(served.game) != f"/games/{name}.js":
+            return _error(404, "unknown_game", "no browser table of that game here")
+        try:
+            text = web_source(served.game)
+        except TroefError as exc:
+            return _error(404, "unknown_game", str(exc))
+        return Response(text, media_type="text/javascript")
+
     async def list_tables(_request: Request) -> Response:
         return JSONResponse(await hub.lobby())
 
@@ -351,6 +365,7 @@ def create_app(
         Route("/rules/{game}", rules),
         Route("/api/health", health),
         Route("/api/games", game_options),
+        Route("/games/{game}.js", game_module),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
