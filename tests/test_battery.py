@@ -15,34 +15,47 @@ every registered game and preset (``troef.games``) must satisfy:
   its viewer has not seen, and redealing the cards the viewer has not seen
   (``shuffle_unseen``) leaves the viewer's view unchanged.
 
-A new game passes this battery by registering itself; nothing here names a game.
+A new game passes this battery by registering itself; nothing here names a game
+but the test suite's own, Tiny (:mod:`tests.games.tiny`), registered around each test.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.games.tiny import registered
+from tests.games.tiny.game import GAME as TINY
 from troef.core.errors import IllegalActionError, ReplayError
-from troef.core.game import SPECTATOR, Game
+from troef.core.game import SPECTATOR, AnyGame
 from troef.games import game, names
 
 #: (game, preset, players) of every preset of every game, at its default and its extreme table sizes.
 CASES = [
-    (name, preset.name, players)
-    for name in names()
-    for preset in game(name).presets().values()
+    (g.name, preset.name, players)
+    for g in (*map(game, names()), TINY)
+    for preset in g.presets().values()
     for players in sorted({preset.default_players, min(preset.players), max(preset.players)})
 ]
 IDS = [f"{g}-{p}-{n}" for g, p, n in CASES]
+
+
+@pytest.fixture(autouse=True)
+def _tiny() -> Iterator[None]:
+    """The test suite's own game is a game of troef while a battery test runs (and only then)."""
+    with registered():
+        yield
+
+
 #: Actions in one match before it counts as never ending.
 MAX_ACTIONS = 20_000
 
 
-def _play(g: Game, preset: str, players: int, seed: int) -> tuple[Any, list[str]]:
+def _play(g: AnyGame, preset: str, players: int, seed: int) -> tuple[Any, list[str]]:
     """A seeded random match to its end; the action texts in order."""
     match = g.new_match(preset, players, seed=seed)
     chooser = random.Random(seed)
@@ -58,7 +71,7 @@ def _play(g: Game, preset: str, players: int, seed: int) -> tuple[Any, list[str]
     raise AssertionError(f"the match did not end within {MAX_ACTIONS} actions")
 
 
-def _fingerprint(g: Game, match: Any) -> tuple[str, ...]:
+def _fingerprint(g: AnyGame, match: Any) -> tuple[str, ...]:
     """Everything observable of a match: every viewer's view and the record."""
     views = [json.dumps(g.view(match, v).to_json(), sort_keys=True) for v in (SPECTATOR, *range(g.players(match)))]
     return (*views, g.record(match))
@@ -88,7 +101,7 @@ def test_check_accepts_exactly_the_legal_list(name: str, preset: str, players: i
     assert checked > 50
 
 
-def _check_along_a_match(g: Game, preset: str, players: int, seed: int, pool: dict[str, Any]) -> int:
+def _check_along_a_match(g: AnyGame, preset: str, players: int, seed: int, pool: dict[str, Any]) -> int:
     """Play a random match comparing ``check`` with the legal list at every step; the pool actions checked."""
     match = g.new_match(preset, players, seed=seed)
     chooser = random.Random(seed)
@@ -119,7 +132,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(name: str, preset: str
     assert refused > 3
 
 
-def _refuse_along_a_match(g: Game, preset: str, players: int, seed: int, pool: list[str]) -> int:
+def _refuse_along_a_match(g: AnyGame, preset: str, players: int, seed: int, pool: list[str]) -> int:
     """Play a random match, trying an illegal action now and then; the number refused."""
     match = g.new_match(preset, players, seed=seed)
     chooser = random.Random(seed)
@@ -191,7 +204,7 @@ def test_views_hold_no_hidden_card_and_do_not_change_with_unseen_cards(name: str
     assert compared > 5
 
 
-def _compare_along_a_match(g: Game, preset: str, players: int, seed: int) -> int:
+def _compare_along_a_match(g: AnyGame, preset: str, players: int, seed: int) -> int:
     """Play a random match, redealing unseen cards for every viewer now and then; the comparisons made."""
     match = g.new_match(preset, players, seed=seed)
     chooser = random.Random(seed)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game
 
 #: Every preset of every game.
 PRESETS = [(name, preset) for name in ("bonaken", "klaverjas", "binokel") for preset in game(name).presets()]
 
-Chooser = Callable[[Game, Any, int, Any], Any | None]
+Chooser = Callable[[AnyGame, Any, int, Any], Any | None]
 
 
 def play_first_deal(name: str, preset: str, seed: int, choose: Chooser | None = None, bots: str = "heuristic") -> Any:

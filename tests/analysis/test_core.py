@@ -11,7 +11,7 @@ import pytest
 from tests.analysis.conftest import PRESETS, play_first_deal, play_until_cards
 from troef.analysis import MISTAKE, AnalysisError, Settings, analyse
 from troef.analysis.core import decision_seed, part_of
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.games import game
 from troef.games.binokel.solver import position_of, solve_moves
 from troef.games.bonaken.solver import solve as solve_bonaken
@@ -19,7 +19,7 @@ from troef.games.klaverjas.solver import position_from_deal
 from troef.games.klaverjas.solver import solve as solve_klaverjas
 
 
-def solver_choice(g: Game, match: Any, seat: int, view: Any) -> Any | None:
+def solver_choice(g: AnyGame, match: Any, seat: int, view: Any) -> Any | None:
     """The card the game's own open-card solver plays (None outside the card play or where it gives up)."""
     plays = [t for t in view.legal if t.startswith("play ")]
     if len(plays) < 2:
@@ -47,7 +47,7 @@ def solver_choice(g: Game, match: Any, seat: int, view: Any) -> Any | None:
             return None
         values = solve_moves(position, seat & 1)
         card = max(values, key=lambda k: values[k])
-    text = next((t for t in plays if g.parse_action(t).card & 31 == card & 31), None)  # type: ignore[attr-defined]
+    text = next((t for t in plays if g.parse_action(t).card & 31 == card & 31), None)
     return None if text is None else g.parse_action(text)
 
 
@@ -80,7 +80,7 @@ def fair_best_choice(seat_of_interest: int) -> Any:
     part = part_of("klaverjas")
     settings = Settings(open=False, samples=6, seed=3)
 
-    def choose(g: Game, match: Any, seat: int, view: Any) -> Any | None:
+    def choose(g: AnyGame, match: Any, seat: int, view: Any) -> Any | None:
         if seat != seat_of_interest or len(view.legal) < 2:
             return None
         index = len(match.deal.history)

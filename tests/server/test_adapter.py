@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from troef.cards import card_str
-from troef.games import names
+from troef.games import game, names
 from troef.games.bonaken.view import BonakenView
 from troef.server.adapter import ConfigError, GameAdapter, adapter, games, rebuild
 from troef.server.projection import encode, project
@@ -162,14 +162,19 @@ def test_the_lobby_offers_levels_and_the_api_takes_every_bot() -> None:
 
 
 def test_every_registered_game_has_a_part_in_the_browser_table() -> None:
-    """web/games.js lists a module per game the server offers (an unknown game fails there, loudly)."""
-    import re
+    """Each game names its browser module (Game.web_module), which exists; games.js loads what /api/games lists
+    and knows no game by name (an unknown game fails there, loudly)."""
     from pathlib import Path
 
     import troef
+    from troef.server.adapter import web_address, web_source
 
-    source = (Path(troef.__file__).parent / "web" / "games.js").read_text(encoding="utf-8")
-    listed = re.search(r"export const GAMES = \{([^}]*)\}", source)
-    assert listed is not None
-    assert {name.strip() for name in listed.group(1).split(",")} == set(names())
+    web = Path(troef.__file__).parent / "web"
+    for name in names():
+        address = web_address(game(name))
+        assert address == f"/static/{name}.js", name
+        assert web_source(game(name)) == (web / f"{name}.js").read_text(encoding="utf-8")
+        assert adapter(name).options()["web"] == address
+    source = (web / "games.js").read_text(encoding="utf-8")
+    assert "/api/games" in source and not any(f"./{name}.js" in source for name in names())
     assert "throw new Error" in source.split("export function gameOf", 1)[1].split("}", 1)[0]

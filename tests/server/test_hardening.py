@@ -27,10 +27,10 @@ from starlette.applications import Starlette
 from tests.polling import wait_until, wait_until_async
 from tests.server.conftest import HUMANS4, Server
 from troef.games import names
+from troef.games.bonaken.game import SWITCHES as SWITCH_LIST
 from troef.games.bonaken.rules import preset
 from troef.server.adapter import ConfigError, adapter, canonical_config
 from troef.server.app import create_app
-from troef.games.bonaken.game import SWITCHES as SWITCH_LIST
 from troef.server.storage import ActionRow, AsyncStore, SeatRow, Store, TableRow, insert_actions, insert_table
 from troef.server.tables import Hub
 

@@ -10,7 +10,6 @@ import pytest
 from troef.games.klaverjas.match import Match
 from troef.server.adapter import ConfigError, adapter, rebuild
 from troef.server.klaverjas import KlaverjasAdapter
-from troef.server.klaverjas import KlaverjasAdapter
 
 
 def _played(config: dict[str, Any], seed: int, actions: int | None = None) -> tuple[KlaverjasAdapter, Match, list[str]]:

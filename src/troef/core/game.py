@@ -51,14 +51,26 @@ SwitchValue: TypeAlias = bool | int | str
 class View(Protocol):
     """One viewer's projection of a match: everything it may know, and nothing else."""
 
-    #: The seat it belongs to, or :data:`SPECTATOR`.
-    viewer: int
-    #: The seat to act (-1 when nobody is).
-    to_act: int
-    #: The part of the deal it is in, in the game's words (every game has ``"play"``, the card play).
-    phase: str
-    #: The viewer's legal actions in text form (empty unless it is the viewer's turn).
-    legal: tuple[str, ...]
+    # read-only: a view never changes (frozen dataclasses and compiled classes both provide these)
+    @property
+    def viewer(self) -> int:
+        """The seat it belongs to, or :data:`SPECTATOR`."""
+        ...
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act (-1 when nobody is)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The part of the deal it is in, in the game's words (every game has ``"play"``, the card play)."""
+        ...
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The viewer's legal actions in text form (empty unless it is the viewer's turn)."""
+        ...
 
     def to_json(self) -> dict[str, Any]:  # JSON: the values are the game's own
         """The view as JSON-ready data (what the server sends the viewer)."""

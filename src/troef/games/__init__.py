@@ -72,6 +72,13 @@ def register(name: str, target: str) -> None:
     game.cache_clear()
 
 
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` made known (a test's game, when the test is over)."""
+    if _registered.pop(name, None) is not None:
+        _targets.cache_clear()
+        game.cache_clear()
+
+
 def _from_environment() -> dict[str, str]:
     found: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in os.environ.get(ENV, "").split(","))):

@@ -20,7 +20,9 @@ PRESETS = ["kraken", "amsterdam", "rotterdam"]
 KJ = GAME
 
 
-def _random_match(preset: str, seed: int, stop: int | None = None, switches: dict[str, object] | None = None) -> Match:
+def _random_match(
+    preset: str, seed: int, stop: int | None = None, switches: dict[str, bool | int | str] | None = None
+) -> Match:
     match: Match = KJ.new_match(preset, seed=seed, switches=switches)
     chooser = random.Random(seed)
     steps = 0
