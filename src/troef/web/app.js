@@ -305,7 +305,8 @@ function tablePage(id) {
   }
 
   // What a screen reader says (the live region #announce, in the page's language): a new hand, each move of
-  // the hand since the last state, who took a trick, and that it is your turn.
+  // the hand since the last state (on the first, those of the trick being played, or all before the play),
+  // who took a trick (the hand's last one comes with the next hand's first state), and that it is your turn.
   function announceState(old, msg, wasMine) {
     const v = view();
     const lines = [];
@@ -319,6 +320,14 @@ function tablePage(id) {
     if (old && !sameHand && msg.prev && old.hand === msg.hand - 1) moves(S.game.tableView(old.view), S.game.tableView(msg.prev));
     if (!sameHand) lines.push(word(S.game, "captionDeal", { n: msg.hand }));
     if (old) moves(sameHand ? S.game.tableView(old.view) : null, v);
+    else {
+      // the page's first state: the moves of the hand so far, from the trick being played on (a table rejoined
+      // late in a hand is not read out from its bidding)
+      const before = v.seats.length * v.tricks.length;
+      let plays = 0;
+      const from = before ? v.events.findIndex(([, text]) => text.startsWith("play ") && ++plays === before) + 1 : 0;
+      for (const [seat, text] of v.events.slice(from)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
+    }
     if (myTurn() && !wasMine) lines.push(t("yourTurn"));
     announce(lines);
   }
