@@ -534,7 +534,7 @@ for (const [language, texts] of Object.entries(BINOKEL_TEXTS)) {
 // (web/mytables.js, web/settings.js): filled in like Binokel's block, keys the tables above lack.
 const TABLE_TEXTS = {
   en: {
-    set_deck: "Deck colours", deckTwo: "two colours (\u2665 \u2666 red)", deckFour: "four colours (\u2665 red, \u2666 blue, \u2663 green, \u2660 black)",
+    set_deck: "Deck colours", deckTwo: "two colours (\u2665 \u2666 red)", deckFour: "four colours (\u2666 blue, \u2663 green)",
     set_confirmPlay: "Confirm before playing a card", playGo: "Play {card}",
     confirmPlayHelp: "Click the card again or press Enter to play it.",
     myTables: "My tables", myTablesNone: "No table of yours is running in this browser.", rejoin: "Back to the table",
@@ -542,7 +542,7 @@ const TABLE_TEXTS = {
     partnerOf: "partner of seat {n}",
   },
   nl: {
-    set_deck: "Kleuren van de kaarten", deckTwo: "twee kleuren (\u2665 \u2666 rood)", deckFour: "vier kleuren (\u2665 rood, \u2666 blauw, \u2663 groen, \u2660 zwart)",
+    set_deck: "Kleuren van de kaarten", deckTwo: "twee kleuren (\u2665 \u2666 rood)", deckFour: "vier kleuren (\u2666 blauw, \u2663 groen)",
     set_confirmPlay: "Bevestigen voor je een kaart speelt", playGo: "Speel {card}",
     confirmPlayHelp: "Klik nog eens op de kaart of druk op Enter om hem te spelen.",
     myTables: "Mijn tafels", myTablesNone: "Er loopt in deze browser geen tafel van jou.", rejoin: "Terug naar de tafel",
@@ -550,7 +550,7 @@ const TABLE_TEXTS = {
     partnerOf: "maat van plaats {n}",
   },
   de: {
-    set_deck: "Kartenfarben", deckTwo: "zwei Farben (\u2665 \u2666 rot)", deckFour: "vier Farben (\u2665 rot, \u2666 blau, \u2663 gr\u00FCn, \u2660 schwarz)",
+    set_deck: "Kartenfarben", deckTwo: "zwei Farben (\u2665 \u2666 rot)", deckFour: "vier Farben (\u2666 blau, \u2663 gr\u00FCn)",
     set_confirmPlay: "Vor dem Ausspielen best\u00E4tigen", playGo: "{card} spielen",
     confirmPlayHelp: "Klicke die Karte noch einmal an oder dr\u00FCcke Enter, um sie zu spielen.",
     myTables: "Meine Tische", myTablesNone: "In diesem Browser l\u00E4uft kein Tisch von dir.", rejoin: "Zur\u00FCck zum Tisch",
