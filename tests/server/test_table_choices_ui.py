@@ -238,6 +238,12 @@ def test_with_confirm_on_a_click_picks_the_card_and_a_second_click_or_the_button
         page.wait_for_selector(f'#my-hand .card.selected[data-card="{first}"]')
         assert table.get_attribute("data-pending") == "0" and table.get_attribute("data-version") == version
         assert page.inner_text("#play-selected").endswith("spielen")
+        assert page.get_attribute(f'#my-hand .card[data-card="{first}"]', "aria-pressed") == "true"
+        page.keyboard.press("Escape")  # Esc puts it back
+        page.wait_for_selector("#my-hand .card.selected", state="detached")
+        assert page.locator("#play-selected").count() == 0
+        legal.first.click()
+        page.wait_for_selector(f'#my-hand .card.selected[data-card="{first}"]')
         if legal.count() > 1:  # another card's click picks that one instead
             other = legal.nth(1).get_attribute("data-card")
             legal.nth(1).click()

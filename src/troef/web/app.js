@@ -338,6 +338,11 @@ function tablePage(id) {
   function onKey(e) {
     if (S.closed || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (document.querySelector(".overlay") || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    if (e.key === "Escape" && selectedAction()) {
+      S.selected = null; // a card picked to be confirmed goes back into the hand
+      render();
+      return;
+    }
     const cards = [...document.querySelectorAll("#my-hand .card")];
     if (!cards.length) return;
     let i = null;
@@ -434,6 +439,7 @@ function tablePage(id) {
       if (selectedAction() === action) classes.push("selected");
       if (S.game.cardClasses) classes.push(...S.game.cardClasses(u, card));
       const node = cardNode(card, { button: true, classes });
+      if (classes.includes("selected")) node.setAttribute("aria-pressed", "true"); // picked, to be confirmed
       node.addEventListener("click", () => cardClick(card, action));
       row.append(node);
     }
