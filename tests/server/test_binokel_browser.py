@@ -226,7 +226,7 @@ def test_a_binokel_hand_fits_a_phone_and_the_hint_speaks_the_tables_language(
                                        { action: 'play Ah', value: 0.625, best: true }]);
             return [give.textContent, [...play.children].map((li) => li.textContent)]; }"""
     )
-    assert said[0] == "Voorstel om te geven: A\u2665 K\u2666", said
+    assert said[0] == "Voorstel om te geven: A\u2665 H\u2666", said  # the Dutch king is a heer
     assert said[1][0].startswith("A\u2665 spelen: 63% van de overige slagpunten") and "25%" in said[1][1], said
     assert not errors, errors
     context.close()

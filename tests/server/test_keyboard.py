@@ -7,6 +7,7 @@ which key to press, as a player reads the screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,18 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-def _context(browser: Browser, lang: str) -> tuple[BrowserContext, Page, list[str]]:
+#: Every line the live region #announce is given, kept in window.said (the region itself keeps the last 20).
+LISTEN = """window.said = [];
+new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes) {
+  if (n.nodeType === 1 && n.parentElement && n.parentElement.id === 'announce') window.said.push(n.textContent);
+} }).observe(document.documentElement, { childList: true, subtree: true });"""
+
+
+def _context(browser: Browser, lang: str, confirm: bool = False) -> tuple[BrowserContext, Page, list[str]]:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(f"localStorage.setItem('troef.lang', '{lang}')")
+    context.add_init_script(f"localStorage.setItem('troef.set.confirmPlay', '{str(confirm).lower()}')")
+    context.add_init_script(f"document.addEventListener('DOMContentLoaded', () => {{ {LISTEN} }})")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -74,13 +84,21 @@ CONFIRM = "a => a.matches('#give-go:enabled, #discard-go:enabled')"
 
 
 def _card(page: Page, i: int) -> str:
-    """Card i of the hand by its number (1-9, 0 for the tenth; the arrows from the ninth on), then Enter."""
+    """Card i of the hand by its number (1-9, 0 for the tenth; the arrows from the ninth on), then Enter.
+
+    With "confirm before playing" on, the first Enter picks the card: a second one plays it.
+    """
     page.keyboard.press(str(i + 1) if i < 9 else "9")
     for _ in range(i - 8):
         page.keyboard.press("ArrowRight")
     where = str(page.evaluate(FOCUS))
     assert where.startswith("card:"), where
     page.keyboard.press("Enter")
+    if page.locator("#my-hand .card.selected").count():
+        assert page.evaluate(FOCUS) == where  # the pick keeps the focus on the card
+        assert page.locator(".table-page").get_attribute("data-pending") == "0"  # nothing sent yet
+        page.keyboard.press("Enter")
+        return where + " (confirmed)"
     return where
 
 
@@ -91,31 +109,71 @@ TURN = """() => ({
   picking: !!document.querySelector('#give-go, #discard-go'),
 })"""
 
+#: game, preset, config, cards in hand, the page's language, "confirm before playing" on
 GAMES = [
-    ("klaverjas", "kraken", {"match_end": "deals", "deals": 2}, 8),
-    ("binokel", "cardgames", {}, 12),
-    ("bonaken", "pagat", {}, None),
+    ("klaverjas", "kraken", {"match_end": "deals", "deals": 2}, 8, "nl", True),
+    ("binokel", "cardgames", {}, 12, "de", False),
+    ("bonaken", "pagat", {}, None, "en", False),
 ]
 
+#: What the page says in each language: your turn, a trick taken, the hand's name, a suit word in a card's name,
+#: and the court cards' letters that language does not write (after them a suit symbol, in the log).
+SAYS = {
+    "nl": (
+        "Jij bent aan de beurt",
+        "haalt de slag",
+        "Jouw kaarten",
+        ("harten", "ruiten", "klaveren", "schoppen"),
+        "KQJ",
+    ),
+    "de": ("Du bist dran", "macht den Stich", "Deine Karten", ("Herz", "Karo", "Kreuz", "Pik"), "QJHV"),
+    "en": ("Your turn", "takes the trick", "Your cards", ("hearts", "diamonds", "clubs", "spades"), "HVDB"),
+}
+#: A logged move in words, without its step (the log's first column).
+EVENTS = """() => [...document.querySelectorAll('#log li')]
+  .map((li) => li.textContent.slice(li.querySelector('.log-step').textContent.length + 1))"""
 
-@pytest.mark.parametrize(("game", "preset", "config", "cards"), GAMES, ids=[g[0] for g in GAMES])
+
+@pytest.mark.parametrize(("game", "preset", "config", "cards", "lang", "confirm"), GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_deal_by_keyboard_alone_with_every_move_announced(
-    browser: Browser, srv: Server, game: str, preset: str, config: dict[str, Any], cards: int | None
+    browser: Browser,
+    srv: Server,
+    game: str,
+    preset: str,
+    config: dict[str, Any],
+    cards: int | None,
+    lang: str,
+    confirm: bool,
 ) -> None:
-    """Every action of the first deal by keys: cards by number and Enter, picks confirmed and bids by Tab and Enter."""
+    """Every action of the first deal by keys: cards by number and Enter, picks confirmed and bids by Tab and Enter.
+
+    The accessibility tree names each card of the hand in the page's language, and the live region says every
+    move of the deal in it, the last trick's too (it arrives with the next deal's first state).
+    """
+    your_turn, taken, your_cards, suits, foreign = SAYS[lang]
     tid, token = _table(srv, game, preset, **config)
-    context, page, errors = _context(browser, "nl")
+    context, page, errors = _context(browser, lang, confirm)
     try:
         page.goto(f"{srv.base}/t/{tid}#t={token}")
         page.wait_for_selector(".table-page")
         played = 0
         held = 0  # the cards in hand when the play began
         keys: list[str] = []
+        logged: list[str] = []  # every move of the deal the log showed
+        named = False
         while True:
             page.wait_for_selector('#end-screen, .table-page[data-turn="me"][data-pending="0"]', timeout=30000)
             table = page.locator(".table-page")
             if table.get_attribute("data-hand") != "1" or page.locator("#end-screen").count():
                 break
+            logged += [e for e in page.evaluate(EVENTS) if e not in logged]
+            if not named:  # the hand in the accessibility tree: a group of buttons, each a card named in words
+                tree = page.locator("#my-hand").aria_snapshot()
+                names = re.findall(r'- button "([^"]+)"', tree)
+                assert f'group "{your_cards}"' in tree, tree
+                assert len(names) == page.locator("#my-hand .card").count() > 0, tree
+                assert all(any(s in n for s in suits) for n in names), names
+                named = True
             version = table.get_attribute("data-version")
             picks = page.locator("#my-hand .card.picked").count()
             turn = page.evaluate(TURN)
@@ -142,11 +200,19 @@ def test_a_whole_deal_by_keyboard_alone_with_every_move_announced(
         assert played == held > 0, (played, held, keys)
         if cards is not None:
             assert held == cards
-        # the live region told the deal in Dutch: each turn, each trick
-        said = page.inner_text("#announce")
-        assert "Jij bent aan de beurt" in said
-        assert "haalt de slag" in said or played == 0
+        if confirm:
+            assert all(k.endswith("(confirmed)") for k in keys if k.startswith("card:")), keys
+        # the live region told the deal in the page's language: each move the log showed, each turn, and who
+        # took every trick (the last one's taker arrives with the next deal)
+        said = page.evaluate("() => window.said.join(' | ')")
+        assert your_turn in said
+        missing = [e for e in logged if e not in said]
+        assert not missing, (missing, said)
+        assert said.count(taken) == held, said
         assert page.get_attribute("#announce", "aria-live") == "polite"
+        # the log writes the court cards with the page's letters
+        log = " ".join(logged)
+        assert not re.search(f"(?<![0-9])[{foreign}][\u2665\u2666\u2663\u2660]", log), log
         assert not errors, errors
     finally:
         context.close()

@@ -37,11 +37,12 @@
 //   hintValues(values)       the hint's per-action values as a node, or null
 //   warningText(code, action) the words of a warning the server gave before a risky action
 //   resultText(result, seats) a finished table's result in the lobby list
+//   partners(players)        (optional) whether seat s plays with seat s + 2 at a table of that many (the lobby says so)
 // Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h(), api() and seat names from
 // dom.js; the lobby page is lobby.js.
 
 import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js";
-import { backNode, cardNode } from "./cards.js";
+import { backNode, cardLabel, cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { GAMES, gameOf, word } from "./games.js";
@@ -304,16 +305,28 @@ function tablePage(id) {
   }
 
   // What a screen reader says (the live region #announce, in the page's language): a new hand, each move of
-  // the hand since the last state, who took a trick, and that it is your turn.
+  // the hand since the last state (on the first, those of the trick being played, or all before the play),
+  // who took a trick (the hand's last one comes with the next hand's first state), and that it is your turn.
   function announceState(old, msg, wasMine) {
     const v = view();
     const lines = [];
     const sameHand = old && old.hand === msg.hand;
+    // the moves between two views of one hand, and who took each trick completed by them
+    const moves = (before, after) => {
+      for (const [seat, text] of after.events.slice(before ? before.events.length : 0)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
+      for (const trick of after.tricks.slice(before ? before.tricks.length : after.tricks.length)) lines.push(t("trickTakenBy", { name: seatName(S.seats, trick.winner, S.seat) }));
+    };
+    // the moves that ended the hand before arrive with the next hand's first state (its "prev"): said first
+    if (old && !sameHand && msg.prev && old.hand === msg.hand - 1) moves(S.game.tableView(old.view), S.game.tableView(msg.prev));
     if (!sameHand) lines.push(word(S.game, "captionDeal", { n: msg.hand }));
-    if (old) {
-      const before = sameHand ? S.game.tableView(old.view) : null;
-      for (const [seat, text] of v.events.slice(before ? before.events.length : 0)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
-      if (before && v.tricks.length > before.tricks.length) lines.push(t("trickTakenBy", { name: seatName(S.seats, v.tricks[v.tricks.length - 1].winner, S.seat) }));
+    if (old) moves(sameHand ? S.game.tableView(old.view) : null, v);
+    else {
+      // the page's first state: the moves of the hand so far, from the trick being played on (a table rejoined
+      // late in a hand is not read out from its bidding)
+      const before = v.seats.length * v.tricks.length;
+      let plays = 0;
+      const from = before ? v.events.findIndex(([, text]) => text.startsWith("play ") && ++plays === before) + 1 : 0;
+      for (const [seat, text] of v.events.slice(from)) lines.push(S.game.eventWords(seatName(S.seats, seat, S.seat), text));
     }
     if (myTurn() && !wasMine) lines.push(t("yourTurn"));
     announce(lines);
@@ -325,6 +338,11 @@ function tablePage(id) {
   function onKey(e) {
     if (S.closed || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (document.querySelector(".overlay") || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    if (e.key === "Escape" && selectedAction()) {
+      S.selected = null; // a card picked to be confirmed goes back into the hand
+      render();
+      return;
+    }
     const cards = [...document.querySelectorAll("#my-hand .card")];
     if (!cards.length) return;
     let i = null;
@@ -372,7 +390,30 @@ function tablePage(id) {
   function panel() {
     const out = h("div", { class: "action-panel", id: "action-panel" });
     if (myTurn()) out.append(...S.game.panel(ui()).filter(Boolean));
+    const picked = selectedAction();
+    if (picked) out.append(h("button", { type: "button", class: "primary", id: "play-selected", onclick: () => cardClick(S.selected, picked) }, t("playGo", { card: cardLabel(S.selected) })), h("span", { class: "small muted confirm-help" }, t("confirmPlayHelp")));
     return out;
+  }
+
+  // "Confirm before playing a card" (settings.js): a first click (or Enter) on a card to play picks it, a second
+  // one, or the button in the action row, plays it; any other card's click picks that one instead.
+  function selectedAction() {
+    if (!S.selected || !settings.get("confirmPlay") || !myTurn()) return null;
+    const v = view();
+    if (!v.hand || !v.hand.includes(S.selected)) return null;
+    const action = S.game.cardAction(v, S.selected);
+    return action.startsWith("play ") && v.legal.includes(action) ? action : null;
+  }
+
+  function cardClick(card, action) {
+    if (settings.get("confirmPlay") && !S.pending && action.startsWith("play ") && view().legal.includes(action) && selectedAction() !== action) {
+      S.selected = card;
+      render();
+      return;
+    }
+    S.selected = null;
+    if (S.game.onCard) S.game.onCard(ui(), card);
+    else act(action);
   }
 
   function confirmAction(action, question) {
@@ -395,9 +436,11 @@ function tablePage(id) {
       if (legal.has(action)) classes.push("legal");
       else if (myTurn() && cardPhase) classes.push("illegal");
       if (hinted === card) classes.push("hinted");
+      if (selectedAction() === action) classes.push("selected");
       if (S.game.cardClasses) classes.push(...S.game.cardClasses(u, card));
       const node = cardNode(card, { button: true, classes });
-      node.addEventListener("click", () => (S.game.onCard ? S.game.onCard(ui(), card) : act(action)));
+      if (classes.includes("selected")) node.setAttribute("aria-pressed", "true"); // picked, to be confirmed
+      node.addEventListener("click", () => cardClick(card, action));
       row.append(node);
     }
     return row;

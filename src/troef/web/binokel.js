@@ -357,3 +357,6 @@ export function resultText(result, seats) {
   const names = sideSeats(result.winner).map((s) => displayName(seats[s]?.name || `${s + 1}`)).join(" & ");
   return t("bk_resultText", { names, a: result.totals[0], b: result.totals[1] });
 }
+
+// The lobby's partnership line: the four-player game (preset cardgames) is two sides, seat s with seat s + 2.
+export const partners = (players) => players === 4;

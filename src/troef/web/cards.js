@@ -1,7 +1,11 @@
 // Playing cards drawn as SVG: rank and suit symbol in the corners, a large
-// symbol (or the face letter in a frame) in the middle; hearts and diamonds red.
+// symbol (or the face letter in a frame) in the middle. The faces carry the letters of the page's language
+// (Dutch H V B, German K D B, English K Q J); the colours are the deck setting's: hearts and diamonds red,
+// or four colours (hearts red, diamonds blue, clubs green, spades black). The card's name in the game's
+// notation ("Jh") stays in its data-card attribute.
 
 import { getLang } from "./i18n.js";
+import { settings } from "./settings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -13,6 +17,27 @@ export const SUITS = {
 };
 export const SUIT_LETTERS = "hdcs";
 
+// The ink of each suit in the four-colour deck, each at least 4.5:1 against the card's paper (#fffdf8) and
+// the page (WCAG AA for text), and the light tint of its face cards' frame.
+const FOUR = { h: ["#c8102e", "#fde8ea"], d: ["#0b55b4", "#e3edfa"], c: ["#12692b", "#e2f2e6"], s: ["#161616", "#eceff4"] };
+
+// The ink of a suit in the deck chosen in this browser.
+export function suitColour(letter) {
+  if (settings.get("deck") === "four" && FOUR[letter]) return FOUR[letter][0];
+  return SUITS[letter] && SUITS[letter].red ? "#c8102e" : "#161616";
+}
+
+function suitTint(letter) {
+  if (settings.get("deck") === "four" && FOUR[letter]) return FOUR[letter][1];
+  return SUITS[letter] && SUITS[letter].red ? "#fde8ea" : "#eceff4";
+}
+
+// The letters on the faces in the page's language (the notation's A K Q J are English).
+const RANK_LETTERS = { nl: { K: "H", Q: "V", J: "B" }, de: { K: "K", Q: "D", J: "B" }, en: {} };
+export function rankLabel(rank) {
+  return (RANK_LETTERS[getLang()] || {})[rank] || rank;
+}
+
 // A suit's name in the page's language, and its symbol in its colour: shared by every game's table.
 export function suitName(letter) {
   const names = { en: { h: "hearts", d: "diamonds", c: "clubs", s: "spades" }, nl: { h: "harten", d: "ruiten", c: "klaveren", s: "schoppen" }, de: { h: "Herz", d: "Karo", c: "Kreuz", s: "Pik" } };
@@ -22,7 +47,8 @@ export function suitName(letter) {
 export function suitSpan(letter) {
   const info = SUITS[letter];
   const node = document.createElement("span");
-  node.className = `suit ${info && info.red ? "red" : "black"}`;
+  // the class names the suit (its colour in the four-colour deck, style.css); red/black the two-colour deck's
+  node.className = `suit ${info && info.red ? "red" : "black"} suit-${letter}`;
   node.textContent = info ? info.sym : "?";
   return node;
 }
@@ -46,9 +72,10 @@ export function cardSpoken(text) {
   return words.join(words.ranks[rank] || rank, words.suits[suit] || suit);
 }
 
+// A card in short, as the log and the hints write it: the rank's letter in the page's language and the suit's symbol.
 export function cardLabel(text) {
   const { rank, suit, copy } = parseCard(text);
-  return rank + (SUITS[suit] ? SUITS[suit].sym : suit) + (copy ? "'" : "");
+  return rankLabel(rank) + (SUITS[suit] ? SUITS[suit].sym : suit) + (copy ? "'" : "");
 }
 
 function el(name, attrs, text) {
@@ -61,9 +88,10 @@ function el(name, attrs, text) {
 // One face-up card. The element carries data-card="Jh" so that tests and
 // click handlers can find it.
 export function cardSvg(text) {
-  const { rank, suit } = parseCard(text);
+  const { rank: notation, suit } = parseCard(text);
+  const rank = rankLabel(notation);
   const info = SUITS[suit] || { sym: "?", red: false };
-  const colour = info.red ? "#c8102e" : "#161616";
+  const colour = suitColour(suit);
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img", "aria-label": cardSpoken(text) });
   svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, fill: "#fffdf8", stroke: "#8a8a8a", "stroke-width": 1 }));
   const corner = (x, y, rotate) => {
@@ -74,12 +102,12 @@ export function cardSvg(text) {
   };
   svg.appendChild(corner(9, 15, false));
   svg.appendChild(corner(9, 15, true));
-  if (rank === "J" || rank === "Q" || rank === "K") {
-    svg.appendChild(el("rect", { x: 16, y: 16, width: 28, height: 52, rx: 3, fill: info.red ? "#fde8ea" : "#eceff4", stroke: colour, "stroke-width": 0.8 }));
+  if (notation === "J" || notation === "Q" || notation === "K") {
+    svg.appendChild(el("rect", { x: 16, y: 16, width: 28, height: 52, rx: 3, fill: suitTint(suit), stroke: colour, "stroke-width": 0.8 }));
     svg.appendChild(el("text", { x: 30, y: 44, "font-size": 22, "font-weight": 700, fill: colour, "text-anchor": "middle", "font-family": "Georgia, serif" }, rank));
     svg.appendChild(el("text", { x: 30, y: 62, "font-size": 14, fill: colour, "text-anchor": "middle" }, info.sym));
   } else {
-    svg.appendChild(el("text", { x: 30, y: 55, "font-size": rank === "A" ? 36 : 28, fill: colour, "text-anchor": "middle" }, info.sym));
+    svg.appendChild(el("text", { x: 30, y: 55, "font-size": notation === "A" ? 36 : 28, fill: colour, "text-anchor": "middle" }, info.sym));
   }
   return svg;
 }

@@ -5,50 +5,10 @@ import { t } from "./i18n.js";
 import { backNode, cardNode, suitSpan } from "./cards.js";
 import { h, seatName } from "./dom.js";
 import { gameOf, word } from "./games.js";
+import { settings } from "./settings.js";
 
-// Settings kept in this browser: animation speed (a factor on every animation's time), sound on your
-// turn, playing a forced last card by itself, and card size.
-const SETTINGS = {
-  anim: { values: [0.5, 1, 2], def: 1 },
-  sound: { values: [true, false], def: true },
-  autoplay: { values: [false, true], def: false },
-  cards: { values: [0.85, 1, 1.2], def: 1 },
-};
-export const settings = {
-  get(key) {
-    const spec = SETTINGS[key];
-    try {
-      const raw = JSON.parse(localStorage.getItem(`troef.set.${key}`));
-      return spec.values.includes(raw) ? raw : spec.def;
-    } catch (e) {
-      return spec.def;
-    }
-  },
-  set(key, value) {
-    localStorage.setItem(`troef.set.${key}`, JSON.stringify(value));
-    applySettings();
-  },
-};
-
-export function applySettings() {
-  document.documentElement.style.setProperty("--anim", String(settings.get("anim")));
-  document.documentElement.style.setProperty("--card-scale", String(settings.get("cards")));
-}
-
-export function settingsPanel(onChange) {
-  const row = (key, labels) =>
-    h("label", { class: "setting" }, t(`set_${key}`), " ", h("select", { id: `set-${key}`, onchange: (e) => { settings.set(key, SETTINGS[key].values[Number(e.target.value)]); onChange(); } }, SETTINGS[key].values.map((v, i) => h("option", { value: i, selected: v === settings.get(key) }, labels[i]))));
-  return h(
-    "div",
-    { class: "settings", id: "settings" },
-    row("anim", [t("fast"), t("normal"), t("slow")]),
-    row("sound", [t("on"), t("off")]),
-    row("autoplay", [t("off"), t("on")]),
-    row("cards", [t("small"), t("normal"), t("large")]),
-    h("p", { class: "muted small" }, t("settingsHelp")),
-    h("p", { class: "small", id: "keys-help" }, t("keysHelp")),
-  );
-}
+// The settings live in settings.js; the table and replay pages take them from here with the rest.
+export { applySettings, settings, settingsPanel } from "./settings.js";
 
 // A short two-note chime when it becomes your turn (if sound is on and the tab allows audio).
 let audio = null;

@@ -530,6 +530,38 @@ for (const [language, texts] of Object.entries(BINOKEL_TEXTS)) {
 }
 // ---------------------------------------------------------------- end of Binokel
 
+// ---------------------------------------------------------------- the lobby's own tables and the table's settings
+// (web/mytables.js, web/settings.js): filled in like Binokel's block, keys the tables above lack.
+const TABLE_TEXTS = {
+  en: {
+    set_deck: "Deck colours", deckTwo: "two colours (\u2665 \u2666 red)", deckFour: "four colours (\u2666 blue, \u2663 green)",
+    set_confirmPlay: "Confirm before playing a card", playGo: "Play {card}",
+    confirmPlayHelp: "Click the card again or press Enter to play it; Esc puts it back.",
+    myTables: "My tables", myTablesNone: "No table of yours is running in this browser.", rejoin: "Back to the table",
+    tournamentsLink: "Tournaments", yourNameForm: "Your name", sidesLine: "{a} and {b} against {c} and {d}",
+    partnerOf: "partner of seat {n}",
+  },
+  nl: {
+    set_deck: "Kleuren van de kaarten", deckTwo: "twee kleuren (\u2665 \u2666 rood)", deckFour: "vier kleuren (\u2666 blauw, \u2663 groen)",
+    set_confirmPlay: "Bevestigen voor je een kaart speelt", playGo: "Speel {card}",
+    confirmPlayHelp: "Klik nog eens op de kaart of druk op Enter om hem te spelen; Esc legt hem terug.",
+    myTables: "Mijn tafels", myTablesNone: "Er loopt in deze browser geen tafel van jou.", rejoin: "Terug naar de tafel",
+    tournamentsLink: "Toernooien", yourNameForm: "Je naam", sidesLine: "{a} en {b} tegen {c} en {d}",
+    partnerOf: "maat van plaats {n}",
+  },
+  de: {
+    set_deck: "Kartenfarben", deckTwo: "zwei Farben (\u2665 \u2666 rot)", deckFour: "vier Farben (\u2666 blau, \u2663 gr\u00FCn)",
+    set_confirmPlay: "Vor dem Ausspielen best\u00E4tigen", playGo: "{card} spielen",
+    confirmPlayHelp: "Klicke die Karte noch einmal an oder dr\u00FCcke Enter, um sie zu spielen; Esc legt sie zur\u00FCck.",
+    myTables: "Meine Tische", myTablesNone: "In diesem Browser l\u00E4uft kein Tisch von dir.", rejoin: "Zur\u00FCck zum Tisch",
+    tournamentsLink: "Turniere", yourNameForm: "Dein Name", sidesLine: "{a} und {b} gegen {c} und {d}",
+    partnerOf: "Partner von Platz {n}",
+  },
+};
+for (const [language, texts] of Object.entries(TABLE_TEXTS)) {
+  for (const [key, text] of Object.entries(texts)) if (!(key in TEXTS[language])) TEXTS[language][key] = text;
+}
+
 // The keys a language lacks (a test asks: every language has every English key).
 export function missingKeys(language) {
   return Object.keys(TEXTS.en).filter((key) => !(key in (TEXTS[language] || {})));

@@ -297,3 +297,6 @@ export function resultText(result, seats) {
   const name = (s) => displayName(seats[s]?.name || `${s + 1}`);
   return t("winnersAre", { names: `${name(result.winner)} & ${name(result.winner + 2)}` });
 }
+
+// The lobby's partnership line: at four (klaverjassen's only table) seat s plays with seat s + 2.
+export const partners = (players) => players === 4;

@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
+import { myTablesPanel } from "./mytables.js";
 
 const root = document.getElementById("app");
 
@@ -108,15 +109,37 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
         ),
       );
     }
+    // the name you play under, at your own seat and at open seats you take (kept in this browser)
+    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => { localStorage.setItem("troef.name", e.target.value); showSides(); } });
+    const sides = h("p", { class: "sides small", id: "sides", "aria-live": "polite" });
+    // in a partnership game (klaverjassen; Binokel with four) seat s plays with seat s + 2: said under the seats
+    const showSides = () => {
+      const pairs = gameOf(f.game).partners && gameOf(f.game).partners(f.players);
+      sides.hidden = !pairs;
+      if (!pairs) return;
+      const name = (i) => {
+        const s = f.seats[i];
+        const own = s.choice === "me" ? (localStorage.getItem("troef.name") || "").trim() : "";
+        return s.name.trim() || own || (s.choice.startsWith("bot:") ? t("computerN", { n: i + 1 }) : t("seat", { n: i + 1 }));
+      };
+      sides.textContent = t("sidesLine", { a: name(0), b: name(2), c: name(1), d: name(3) });
+    };
+    for (const input of seatRows.querySelectorAll("input, select")) input.addEventListener("input", showSides);
+    if (gameOf(f.game).partners && gameOf(f.game).partners(f.players)) {
+      for (const [i, row] of [...seatRows.children].entries()) row.append(h("span", { class: "partner-of small muted" }, t("partnerOf", { n: ((i + 2) % f.players) + 1 })));
+    }
+    showSides();
     return h(
       "form",
       { class: "panel create", id: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
       h("h2", {}, t("newTable")),
+      h("div", { class: "row" }, h("label", { class: "my-name" }, t("yourNameForm"), " ", nameInput)),
       h("div", { class: "row" }, h("label", {}, t("game"), " ", gameSel), h("label", {}, t("rules"), " ", presetSel, " ", h("a", { href: `/rules/${encodeURIComponent(f.game)}`, target: "_blank", rel: "noopener", class: "small" }, t("fullRulesShort"))), h("label", {}, t("players"), " ", playersSel)),
       h("div", { class: "row" }, h("label", { title: t("turnTimerHelp") }, t("turnTimer"), " ", h("select", { id: "turn-timer-choice", onchange: (e) => { f.turn = Number(e.target.value); } }, [0, 10, 20, 30, 60, 120].map((n) => h("option", { value: n, selected: n === f.turn }, n ? t("seconds", { n }) : t("off")))))),
       h("details", { open: S.variantsOpen, ontoggle: (e) => { S.variantsOpen = e.target.open; } }, h("summary", {}, t("variants")), switches),
       h("h3", {}, t("seats")),
       seatRows,
+      sides,
       h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
     );
   }
@@ -205,7 +228,8 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
         ),
       );
     }
-    return [open, live, done];
+    const mine = myTablesPanel(T, S.games, gameOf, () => { if (S.listBox && !S.closed) S.listBox.replaceChildren(...listsNodes()); });
+    return [mine, open, live, done];
   }
 
   function listsNodes() {
@@ -223,10 +247,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     }
     if (!S.form) S.form = defaultForm(offered()[0]);
     S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    // the name you play under when you take an open seat (kept in this browser)
-    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => localStorage.setItem("troef.name", e.target.value) });
-    const nameRow = h("label", { class: "panel my-name" }, t("yourName"), " ", nameInput);
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, nameRow, S.listBox)));
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, S.listBox)));
   }
 
   const self = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
