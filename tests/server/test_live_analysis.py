@@ -9,6 +9,7 @@ that is over covers that deal alone, and its open replay stays in that deal.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,3 +111,39 @@ def test_a_deal_is_analysed_once_it_is_over_and_never_while_in_play(srv: Server)
     assert srv.http("GET", f"/api/tables/{tid}/analysis/1?fair=1") == (200, found)
     assert srv.http("GET", f"/api/tables/{tid}/analysis/0")[0] == 404
     assert srv.http("GET", "/api/tables/nope/analysis/1")[0] == 404
+
+
+def test_a_live_table_out_of_memory_is_loaded_and_keeps_the_rule(tmp_path: Path) -> None:
+    """A live table that left memory (idle) is loaded as a join would load it; the deal in play stays refused."""
+    import asyncio
+
+    from troef.server.storage import AsyncStore
+    from troef.server.tables import Hub, TableError
+
+    async def main() -> None:
+        hub = Hub(AsyncStore(f"sqlite:///{tmp_path / 'hub.db'}"))
+        await hub.start()
+        try:
+            humans = [{"kind": "human", "name": f"p{i}"} for i in range(4)]
+            table, _ = await hub.create_table({"config": {"preset": "pagat", "players": 4}, "seats": humans})
+            game = table.game
+            while game.hand_count(table.match) < 2:
+                seat = game.to_act(table.match)
+                assert await hub.submit(table, seat, game.legal(game.view(table.match, seat))[0]) is None
+            assert hub.evict_idle(0) == 1 and table.id not in hub.tables
+            for ask in (hub.analysis(table.id, 2), hub.replay(table.id, 2, None, True)):
+                with pytest.raises(TableError) as refused:
+                    await ask
+                assert (refused.value.status, refused.value.code) == (409, "in_play")
+            assert table.id in hub.tables  # loaded, as a join would
+            found = await hub.analysis(table.id, 1)
+            assert [d["deal"] for d in found["deals"]] == [0] and found["deals"][0]["decisions"]
+            replay = json.loads(await hub.replay(table.id, 1, None, True))
+            assert {f["hand"] for f in replay["frames"]} == {1} and sorted(replay["open"]) == ["0", "1", "2", "3"]
+            with pytest.raises(TableError) as missing:
+                await hub.analysis(table.id, 3)
+            assert missing.value.code == "no_hand"
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())

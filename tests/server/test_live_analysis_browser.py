@@ -83,7 +83,10 @@ def test_the_summary_of_a_deal_analyses_it(
         assert c.join(tid, token)["seat"] == 0
         _play_first_deal(c)
         # deal 1 is over: its summary offers the analysis (the banner shows for a while)
-        page.click("#hand-result #hand-analyse", timeout=8000)
+        page.wait_for_selector("#hand-result #hand-analyse", timeout=8000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"analysis_banner_{name}.png"))
+        page.click("#hand-result #hand-analyse")
         page.wait_for_selector("#analysis-dialog #analysis .an-list", timeout=120_000)
         dialog = page.locator("#analysis-dialog")
         title = dialog.locator("#analysis h3").text_content() or ""
