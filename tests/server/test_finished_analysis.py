@@ -37,7 +37,7 @@ def _finished(srv: Server, table_id: str, timeout: float = 120.0) -> dict[str, A
 def test_a_match_in_play_is_not_analysed(srv: Server) -> None:
     table = srv.create("pagat", seats=HUMANS4)
     status, data = srv.http("GET", f"/api/tables/{table['id']}/analysis/1")
-    assert status == 409 and data["error"]["code"] == "not_finished"
+    assert status == 409 and data["error"]["code"] == "in_play"
     assert srv.http("GET", "/api/tables/nope/analysis/1")[0] == 404
 
 

@@ -16,10 +16,10 @@ HTTP routes (JSON unless noted):
 ``GET /api/tables/{id}``                 one table's public facts
 ``POST /api/tables/{id}/claim``          take an open seat (optionally with a name): returns its token
 ``POST /api/tables/{id}/rematch``        a new match for the same players (a seat's token asks)
-``GET /api/tables/{id}/replay/{hand}``   the frames of one hand of a finished match
+``GET /api/tables/{id}/replay/{hand}``   the frames of one hand that is over (409 while it is in play)
 ``GET /api/tables/{id}/record``          the troef record of a finished match
-``GET /api/tables/{id}/analysis/{hand}`` the analysis of one hand of a finished match
-                                         (``docs/analysis.md``; ``?fair=1``: with the fair judgement)
+``GET /api/tables/{id}/analysis/{hand}`` the analysis of one hand that is over (409 while it is in play;
+                                         ``docs/analysis.md``; ``?fair=1``: with the fair judgement)
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
 ``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`

@@ -1,10 +1,16 @@
-"""Finished matches: the rematch, and the replays and records of matches that are over.
+"""Finished matches and finished deals: the rematch, and the replays, records and analyses of what is over.
 
 A finished match never changes: its stored row, and its replays and records
 as the JSON text sent, are made once, in a thread of their own (never in the
 live tables' pool nor on the event loop), and kept in small caches. Requests
 for a replay that is being made wait for that one. So many clients fetching
 replays within their limits cost the live tables' loop a cache look-up each.
+
+A deal that has ended never changes either, even while its match goes on:
+the replay and the analysis of a deal are served once it is over (an earlier
+deal of a live table, or any deal of a finished match) and refused while it
+is in play (:meth:`FinishedMatches._ended_deal`, one rule for both), so that
+no card hidden in a deal in play reaches anyone through them.
 """
 
 from __future__ import annotations
@@ -139,13 +145,59 @@ class FinishedMatches:
         self._remember(self._finished_rows, table_id, row)
         return row
 
-    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> bytes:
-        """The frames of one hand of a finished match, seen by a seat (with its token) or the spectator, as JSON.
+    async def _ended_deal(self, table_id: str, hand: int) -> TableRow:
+        """The row to replay or analyse hand ``hand`` (1-based) from, once that deal has ended; else why not.
 
-        With ``open_cards`` (the match is over: everyone may see every card now) the answer also has
-        ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
+        The one rule of the replay and the analysis: a deal may be shown with every card once it is
+        over, to anyone who may watch the table: every deal of a finished match (its stored row), and
+        every deal before the current one of a live table (a copy of its row as it is in memory; a
+        process that lags behind refuses more, never less). The deal in play is refused (409
+        ``in_play``), and so is a hand not dealt yet (404 ``no_hand``, as for a finished match).
+        Each online table is dealt from a seed of its own, a tournament's too
+        (:func:`troef.tournament.draw.deal_seed`): a deal over at one table is dealt at no other.
         """
-        row = await self._finished_row(table_id, "replay")
+        table = self.tables.get(table_id)
+        if table is None:
+            try:
+                return await self._finished_row(table_id, "replay")
+            except TableError as exc:
+                if exc.code != "not_finished":
+                    raise
+            table = await self.get_table(table_id)  # a live table not in memory: load it, as joining would
+            if table is None:
+                raise TableError(404, "unknown_table", "no such table") from None
+        current = table.game.hand_count(table.match)
+        if not table.over and hand == current:
+            raise TableError(
+                409,
+                "in_play",
+                f"hand {hand} is still in play: it can be replayed and analysed once it is over "
+                "(its cards are hidden until then)",
+            )
+        if not 1 <= hand <= current:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        return TableRow(
+            id=table.id,
+            game=table.game.name,
+            config=table.config,
+            seed=table.seed,
+            first_dealer=table.first_dealer,
+            created_at=table.created_at,
+            finished_at=table.finished_at,
+            result=table.game.result(table.match) if table.over else None,
+            seats=[SeatRow(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in table.seats],
+            actions=list(table.actions),
+            practice=table.practice,
+        )
+
+    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> bytes:
+        """The frames of one hand that has ended, seen by a seat (with its token) or the spectator, as JSON.
+
+        With ``open_cards`` (the deal is over: everyone may see every card of it now) the answer also
+        has ``open``: for each seat, its cards in every frame, taken from that seat's own frames.
+        A hand still in play is refused (:meth:`_ended_deal`).
+        """
+        row = await self._ended_deal(table_id, hand)
         viewer = SPECTATOR
         if token:
             digest = hash_token(token)
@@ -209,25 +261,31 @@ class FinishedMatches:
         return out
 
     async def analysis(self, table_id: str, hand: int, fair: bool = False) -> dict[str, Any]:
-        """The analysis (``docs/analysis.md``) of hand ``hand`` (1-based) of a finished match, made once.
+        """The analysis (``docs/analysis.md``) of hand ``hand`` (1-based) once that deal is over, made once.
 
-        Only a match that is over is analysed (its record, which holds every card, is out then too):
-        no hidden card of a deal in play can reach anyone through it. Open cards only unless ``fair``
-        (then :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop.
+        Served by the rule of the replay (:meth:`_ended_deal`): a deal in play is refused, so no hidden
+        card of it can reach anyone through its analysis. Open cards only unless ``fair`` (then
+        :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop,
+        and kept: a deal that is over never changes.
         """
-        text, _ = await self.record(table_id)  # 404 unknown, 409 not finished
+        row = await self._ended_deal(table_id, hand)  # 404 unknown, 409 in play
         key = (table_id, hand, fair)
         cached = self._analyses.get(key)
         if cached is not None:
             self._analyses.move_to_end(key)
             return cached
+        game = self.games.get(row.game)
+        if game is None:
+            raise TableError(404, "unknown_table", "unknown game")
+        text = (await self.record(table_id))[0] if row.finished_at is not None else None
 
         def make() -> dict[str, Any] | None:
             from troef.analysis import AnalysisError, Settings, analyse
 
             try:
                 settings = Settings(fair=fair, samples=ANALYSIS_SAMPLES)
-                return analyse(text, deals=[hand - 1], settings=settings).to_json()
+                record = text if text is not None else deal_record(game, row, hand)
+                return analyse(record, deals=[hand - 1], settings=settings).to_json()
             except AnalysisError:
                 return None
 
@@ -236,6 +294,22 @@ class FinishedMatches:
             raise TableError(404, "no_hand", "no such hand in this match")
         self._remember(self._analyses, key, result)
         return result
+
+
+def deal_record(game: GameAdapter, row: TableRow, hand: int) -> str:
+    """The record of a live match up to the end of hand ``hand`` (1-based), which must be over.
+
+    Its actions stop where that deal ends: nothing played in a later deal is in it. (The next deal is
+    dealt by the action that ends this one, so the record holds its cards; the analysis of hand ``hand``
+    reads nothing of a later deal, and the record never leaves the server.)
+    """
+    match = game.new_match(row.config, row.seed, row.first_dealer)
+    for text in row.actions:
+        if game.hand_count(match) > hand:
+            break
+        game.apply(match, text)
+    seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+    return game.record(match, seats)
 
 
 def replay_text(game: GameAdapter, row: TableRow, hand: int, viewer: int, open_cards: bool) -> bytes | None:

@@ -47,7 +47,7 @@ import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js
 import { lobbyPage } from "./lobby.js";
 import { GAMES, gameOf, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
-import { replayPage } from "./replay.js";
+import { replayPage, replayView } from "./replay.js";
 
 const root = document.getElementById("app");
 // Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
@@ -98,6 +98,8 @@ function tablePage(id) {
     pending: null, timer: null, rematch: null, owner: null,
     // a game's picks (Bonaken: cards picked to lay away) and actions queued to be sent one by one
     discardPick: [], discardQueue: [], confirm: null, checking: null, game: gameOf("bonaken"), gameName: null,
+    // the analysis dialog: its box (kept from render to render, so what it shows stays) and its replay view
+    anBox: null, anView: null,
   };
   // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
   if (justClaimed) S.overlay = "invites";
@@ -523,7 +525,30 @@ function tablePage(id) {
     const { hand } = shown;
     const lines = S.game.handResult(sheetCtx(), hand, shown.view === v ? v : S.game.tableView(shown.view));
     if (!lines) return null;
-    return h("div", { class: "result-banner", id: "hand-result", role: "status" }, lines, h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => { S.result = null; S.dismissed = hand; render(); } }, "\u00D7"));
+    const analyseButton = h("button", { type: "button", class: "result-analyse", id: "hand-analyse", onclick: () => openAnalysis(hand) }, t("analyse"));
+    return h("div", { class: "result-banner", id: "hand-result", role: "status" }, lines, analyseButton, h("button", { type: "button", class: "close", "aria-label": t("close"), onclick: () => { S.result = null; S.dismissed = hand; render(); } }, "\u00D7"));
+  }
+
+  // The deals that are over: all of a finished match, else those before the one in play.
+  function handsOver() {
+    return S.state.match.over ? S.state.hand : S.state.hand - 1;
+  }
+
+  // The analysis of a deal that is over, in a dialog: the replay's view of it (its timeline, the cards laid
+  // open, each decision marked), its deal list holding every deal over so far. The server refuses the deal
+  // in play. Like every dialog, it closes itself before your turn's time runs out (the ticker above).
+  function openAnalysis(hand) {
+    closeAnalysis();
+    S.anBox = h("div", { class: "an-dialog", id: "an-box" });
+    S.anView = replayView(S.anBox, id, { hand, hands: handsOver(), analyse: true, embedded: true });
+    S.overlay = "analysis";
+    render();
+  }
+
+  function closeAnalysis() {
+    if (S.anView) S.anView.destroy();
+    S.anView = null;
+    S.anBox = null;
   }
 
   function sheetCtx() {
@@ -534,7 +559,7 @@ function tablePage(id) {
   function endPanel() {
     const m = S.state.match;
     if (!m.over) return null;
-    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(sheetCtx(), id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch }));
+    return h("section", { class: "panel end-panel", id: "end-screen", role: "status" }, h("h2", {}, t("matchOver")), endScreen(sheetCtx(), id, { rematch: S.rematch, canRematch: S.seat !== null, onRematch: askRematch, onAnalyse: () => openAnalysis(S.state.hand) }));
   }
 
   function overlay() {
@@ -542,6 +567,7 @@ function tablePage(id) {
     const close = () => { S.overlay = null; render(); };
     const v = view();
     if (S.overlay === "sheet") return modal(t("sheet"), [dialogTimer(), S.game.sheet(sheetCtx())], close, null, { wide: true });
+    if (S.overlay === "analysis" && S.anBox) return modal(t("anDialog"), [dialogTimer(), S.anBox], close, "analysis-dialog", { wide: true });
     if (S.overlay === "last") {
       const tricks = v.tricks.length ? v.tricks : S.lastTricks || [];
       const last = tricks[tricks.length - 1];
@@ -623,17 +649,24 @@ function tablePage(id) {
     const banner = resultBanner();
     if (banner) felt.append(banner);
     document.title = myTurn() ? `\u25CF ${t("yourTurn")} \u00B7 ${BASE_TITLE}` : BASE_TITLE;
+    if (S.overlay !== "analysis" && S.anView) closeAnalysis(); // closed (also by the ticker, before your time runs out)
+    // an open dialog is drawn anew with the table (bots play on behind it): it keeps its place
+    const scrolled = S.overlay ? root.querySelector(".overlay > .modal")?.scrollTop || 0 : 0;
     const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay());
     const focused = focusKey();
     root.replaceChildren(tablePage);
     restoreFocus(focused);
+    if (scrolled) {
+      const dialog = root.querySelector(".overlay > .modal");
+      if (dialog) dialog.scrollTop = scrolled;
+    }
     fitTable(tablePage);
     S.oldTrick = v.trick.length ? v.trick : S.completed ? S.completed.cards : []; // animate each card once
   }
 
   const onResize = () => fitTable(root.querySelector(".table-page"));
   window.addEventListener("resize", onResize);
-  page = { render, destroy() { S.closed = true; clearInterval(ticker); window.removeEventListener("resize", onResize); document.removeEventListener("keydown", onKey); if (S.ws) S.ws.close(); } };
+  page = { render, destroy() { S.closed = true; closeAnalysis(); clearInterval(ticker); window.removeEventListener("resize", onResize); document.removeEventListener("keydown", onKey); if (S.ws) S.ws.close(); } };
   render();
   connect();
 }

@@ -77,15 +77,21 @@ function trickSpot(pos) {
 const FELT_MIN = 240;
 const FELT_MAX = 520;
 let taken = { width: 0, height: 0, px: 0 };
-export function fitTable(page) {
+// opts.height: the felt's height wanted (a felt in a dialog), kept within the bounds; the table page's
+// remembered size is left alone then.
+export function fitTable(page, opts = {}) {
   const felt = page && page.querySelector(":scope > .felt");
   const below = page && page.querySelector(":scope > .me");
   if (!felt || !below) return;
-  if (taken.width !== window.innerWidth || taken.height !== window.innerHeight) taken = { width: window.innerWidth, height: window.innerHeight, px: 0 };
-  const top = felt.getBoundingClientRect().top + window.scrollY;
-  const rest = below.getBoundingClientRect().height + 12; // the gaps around the seat row and the hand
-  taken.px = Math.max(taken.px, top + rest);
-  const height = Math.max(FELT_MIN, Math.min(FELT_MAX, window.innerHeight - taken.px));
+  let height;
+  if (opts.height) height = Math.max(FELT_MIN, Math.min(FELT_MAX, opts.height));
+  else {
+    if (taken.width !== window.innerWidth || taken.height !== window.innerHeight) taken = { width: window.innerWidth, height: window.innerHeight, px: 0 };
+    const top = felt.getBoundingClientRect().top + window.scrollY;
+    const rest = below.getBoundingClientRect().height + 12; // the gaps around the seat row and the hand
+    taken.px = Math.max(taken.px, top + rest);
+    height = Math.max(FELT_MIN, Math.min(FELT_MAX, window.innerHeight - taken.px));
+  }
   felt.style.height = `${Math.floor(height)}px`;
   const inner = felt.getBoundingClientRect();
   const edge = felt.clientTop + 2;
@@ -290,6 +296,6 @@ export function endScreen(ctx, id, extra = {}) {
   else if (extra.canRematch) rematch = h("button", { type: "button", class: "primary", id: "rematch", onclick: extra.onRematch }, t("rematch"));
   return [
     ...ctx.game.endSummary(ctx),
-    h("div", { class: "buttons" }, rematch, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
+    h("div", { class: "buttons" }, rematch, h("a", { href: `/r/${id}`, class: "button" }, t("replay")), extra.onAnalyse ? h("button", { type: "button", id: "end-analyse", onclick: extra.onAnalyse }, t("analyse")) : null, h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")), h("a", { href: "/", class: "button primary" }, t("lobbyLink"))),
   ];
 }

@@ -1,8 +1,11 @@
-// The replay page: a finished match (or a spectator's or your own view of one) hand by hand, step by step.
+// The replay page: a finished match (or a spectator's or your own view of one) hand by hand, step by step,
+// and the same view of the deals that are over at a live table, in a dialog there (replayView), with
+// each deal's analysis (docs/analysis.md). The server serves a deal's frames and analysis once that deal
+// is over (409 while it is in play), so neither ever shows a card of the deal in play.
 
 import { t } from "./i18n.js";
 import { cardNode } from "./cards.js";
-import { api, displayName, errorText, h, seatName, store } from "./dom.js";
+import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { gameOf, word } from "./games.js";
 import { board, endScreen, fitTable, icon, moveLog, seatBox, settings } from "./felt.js";
 
@@ -10,8 +13,17 @@ const root = document.getElementById("app");
 
 // Returns the page ({ render(), destroy() }).
 export function replayPage(id) {
-  // perspective: "open" (every hand face up: the match is over), "public" (a spectator's), "mine"
-  const S = { info: null, hand: 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null, analysis: null, anOpen: -1 };
+  return replayView(root, id);
+}
+
+// The replay of table id's deals that are over, drawn into box; returns { render(), destroy() }.
+// opts (a live table's dialog): hand (the deal shown first), hands (how many deals are over: the deal
+// list), analyse (ask for the shown deal's analysis at once), embedded (no page title, end screen or
+// record link: the dialog has its own; a failed request is a toast as well).
+export function replayView(box, id, opts = {}) {
+  const embedded = !!opts.embedded;
+  // perspective: "open" (every hand face up: the deal is over), "public" (a spectator's), "mine"
+  const S = { info: null, hand: opts.hand || 1, frames: [], open: null, i: 0, persp: "open", error: null, closed: false, playing: false, timer: null, analysis: null, anOpen: -1 };
 
   async function load() {
     try {
@@ -27,8 +39,13 @@ export function replayPage(id) {
       S.error = null;
     } catch (e) {
       S.error = errorText(e);
+      if (embedded) toast(S.error, "error");
     }
     render();
+    if (opts.analyse && !S.error) {
+      opts.analyse = false; // the first deal shown only: another deal is analysed when asked
+      analyse();
+    }
   }
 
   // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server;
@@ -42,6 +59,7 @@ export function replayPage(id) {
       found = await api(`/api/tables/${encodeURIComponent(id)}/analysis/${hand}?fair=1`);
     } catch (e) {
       found = { error: errorText(e) };
+      if (embedded) toast(found.error, "error");
     }
     if (S.hand === hand) {
       S.analysis = found;
@@ -62,7 +80,7 @@ export function replayPage(id) {
     const lines = deal.seats.map((x) => h("li", {}, t("anSeat", { name: seatName(seats, x.seat, -1), m: x.mistakes, u: x.unlucky, a: x.accuracy === null ? "\u2013" : x.accuracy.toFixed(1) })));
     const items = deal.decisions.map((d, k) => {
       const mark = d.mark || "none";
-      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
+      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); S.reveal = true; render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
       let detail = null;
       if (S.anOpen === k) {
         const rows = d.legal.map((a) => {
@@ -98,7 +116,7 @@ export function replayPage(id) {
   }
 
   function onKey(e) {
-    if (S.closed || e.target.closest("input, select, textarea")) return;
+    if (S.closed || !box.isConnected || e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowRight") S.i = Math.min(S.frames.length - 1, S.i + 1);
     else if (e.key === "ArrowLeft") S.i = Math.max(0, S.i - 1);
     else if (e.key === " ") {
@@ -132,14 +150,14 @@ export function replayPage(id) {
   function render() {
     if (S.closed) return;
     if (S.error) {
-      root.replaceChildren(h("div", { class: "panel" }, h("p", { class: "error" }, S.error), h("a", { href: "/", class: "button" }, t("lobbyLink"))));
+      box.replaceChildren(h("div", { class: "panel" }, h("p", { class: "error" }, S.error), embedded ? null : h("a", { href: "/", class: "button" }, t("lobbyLink"))));
       return;
     }
     if (!S.info || !S.frames.length) {
-      root.replaceChildren(h("p", {}, t("loading")));
+      box.replaceChildren(h("p", { "aria-busy": "true" }, t("loading")));
       return;
     }
-    const hands = S.info.result?.hands || 1;
+    const hands = opts.hands || S.info.result?.hands || 1;
     const frame = S.frames[S.i];
     const seats = S.info.seats.map((s) => ({ ...s, connected: true }));
     const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };
@@ -162,8 +180,8 @@ export function replayPage(id) {
       h("button", { type: "button", id: "replay-last", "aria-label": t("last"), onclick: () => go(S.frames.length - 1) }, icon("last")),
       h("span", { id: "replay-step" }, t("step", { i: S.i + 1, n: S.frames.length })),
       persp,
-      h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
-      h("button", { type: "button", id: "replay-analyse", onclick: () => analyse() }, t("analyse")),
+      embedded ? null : h("a", { href: `/api/tables/${id}/record`, class: "button", download: `troef-${id}.json` }, t("download")),
+      h("button", { type: "button", id: "replay-analyse", disabled: S.analysis === "loading", "aria-busy": S.analysis === "loading" ? "true" : null, onclick: () => analyse() }, t("analyse")),
     );
     const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
@@ -178,16 +196,21 @@ export function replayPage(id) {
     const anScroll = document.getElementById("analysis")?.scrollTop || 0; // the panel is rebuilt: keep its place
     const resultLines = game().handResult({ ...ctx, brief: true }, frame.hand, v);
     const result = resultLines ? h("div", { class: "result-banner static" }, resultLines) : null;
-    root.replaceChildren(
-      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i } }, h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null),
+    const end = !embedded && frame.match.over && S.i === S.frames.length - 1 ? h("div", { class: "panel" }, endScreen(ctx, id)) : null;
+    box.replaceChildren(
+      h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i, hand: S.hand } }, embedded ? null : h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, end),
     );
-    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7)
-    fitTable(root.querySelector(".table-page"));
+    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7);
+    // in a dialog, to a part of the window (the table page behind keeps the size it has)
+    fitTable(box.querySelector(".table-page"), embedded ? { height: Math.round(window.innerHeight * 0.45) } : {});
     const panel = document.getElementById("analysis");
     if (panel) panel.scrollTop = anScroll;
+    // a decision just opened shows its values: its list item is scrolled into the panel's sight
+    if (panel && S.reveal) panel.querySelector(".an-values")?.closest(".an-item")?.scrollIntoView({ block: "nearest" });
+    S.reveal = false;
   }
 
-  const onResize = () => fitTable(root.querySelector(".table-page"));
+  const onResize = () => fitTable(box.querySelector(".table-page"), embedded ? { height: Math.round(window.innerHeight * 0.45) } : {});
   window.addEventListener("resize", onResize);
   const page = { render, destroy() { S.closed = true; clearInterval(S.timer); document.removeEventListener("keydown", onKey); window.removeEventListener("resize", onResize); } };
   render();
