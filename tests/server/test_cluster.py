@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import sqlalchemy as sa
 from tests.server.conftest import Client, Server
 from troef.bench.server import free_port
 from troef.server.cluster import LEASE_CLASS
-from troef.server.storage import Store, actions_table
+from troef.server.storage import Store, actions_table, tables_table
 
 pytestmark = pytest.mark.slow
 
@@ -200,6 +201,152 @@ def test_an_open_seat_is_listed_and_claimed_through_one_process_and_known_to_ano
             player.close()
             player = b.client()
     finally:
+        for server in (a, b):
+            server.stop()
+
+
+def _presence(seat: int, **want: Any) -> Any:
+    """Whether a message is a ``presence`` in which ``seat`` has every field of ``want`` (absent field: False)."""
+
+    def matches(m: dict[str, Any]) -> bool:
+        if m["type"] != "presence":
+            return False
+        info = m["seats"][seat]
+        return all(info.get(key, False) == value for key, value in want.items())
+
+    return matches
+
+
+def _refused(client: Client, request: dict[str, Any]) -> str:
+    """Send ``request`` and return the code of the error that answers it."""
+    client.send(request)
+    error = client.recv_until(lambda m: m["type"] == "error" and m.get("ref") == request["id"], BOUND)
+    return str(error["code"])
+
+
+def _until_turn(client: Client, seat: int, rng: random.Random) -> int:
+    """Play ``client``'s seat (random legal actions) until it is ``seat``'s turn; the version at that turn."""
+    deadline = time.monotonic() + BOUND
+    while time.monotonic() < deadline:
+        state = client.state
+        assert state is not None and not state["match"]["over"]
+        view = state["view"]
+        if view["to_act"] == seat:
+            return int(state["version"])
+        if view["legal"]:  # our own turn (the computer players take theirs by themselves)
+            client.act(rng.choice(view["legal"]), expect=state["version"])
+            client.wait_version(state["version"] + 1, timeout=BOUND)
+        else:
+            client.recv_until(lambda m: m["type"] == "state", BOUND)
+    raise AssertionError(f"seat {seat}'s turn did not come")
+
+
+def test_a_seat_connected_through_another_process_is_present_where_the_table_runs(pg_url: str, tmp_path: Path) -> None:
+    a, b = _servers(pg_url, tmp_path, 2)
+    store = Store(pg_url)
+    try:
+        people = [{"kind": "human", "name": "host"}, {"kind": "human", "name": "guest"}]
+        seats = people + [{"kind": "bot", "level": "random"} for _ in range(2)]
+        data = a.create("pagat", players=4, seats=seats, seed=11, owner=0)
+        table = data["id"]
+        tokens = {inv["seat"]: inv["token"] for inv in data["invites"]}
+        _wait(lambda: _runners(store, table) == 1, "a runs the table")  # made on a: a holds the lease
+        host = a.client()  # the creator, on the process that runs the table
+        host.join(table, tokens[0])
+        guest = b.client()
+        guest.join(table, tokens[1])
+        host_b = b.client()  # the creator has the table open on b as well
+        host_b.join(table, tokens[0])
+        # a shows the guest connected, though the guest's connection is b's
+        host.recv_until(_presence(1, connected=True), BOUND)
+        turn = _until_turn(host, 1, random.Random(11))
+
+        # the guest's turn: the creator may not let a computer play the seat, through either process
+        assert _refused(host, {"v": 1, "type": "standin", "seat": 1, "id": 1}) == "not_away"
+        assert _refused(host_b, {"v": 1, "type": "standin", "seat": 1, "id": 2}) == "not_away"
+        assert not _seat_acted(store, table, 1, turn)
+        assert host.state is not None and host.state["version"] == turn
+
+        # the guest leaves: connected nowhere, the seat is absent on a too, and the rule for absent people applies
+        guest.close()
+        host.recv_until(_presence(1, connected=False), BOUND)
+        # asked through b, which does not run the table: a makes the change, and both processes show it
+        host_b.send({"v": 1, "type": "standin", "seat": 1, "id": 3})
+        host.recv_until(_presence(1, standin=True), BOUND)
+        host_b.recv_until(_presence(1, standin=True), BOUND)
+        _wait(lambda: _seat_acted(store, table, 1, turn), "the computer plays the absent guest's seat")
+
+        # the guest comes back through b and takes the seat back: b passes it on to a, and everyone sees it
+        back = b.client()
+        back.join(table, tokens[1])
+        back.send({"v": 1, "type": "reclaim", "id": 4})
+        host.recv_until(_presence(1, connected=True, standin=False), BOUND)
+        back.recv_until(_presence(1, connected=True, standin=False), BOUND)
+        assert _runners(store, table) == 1
+    finally:
+        store.engine.dispose()
+        for server in (a, b):
+            server.stop()
+
+
+def _finish(clients: dict[int, Client]) -> None:
+    """Play a two-person match to its end, each seat through its own process (seat 0 takes every contract)."""
+    deadline = time.monotonic() + 3 * BOUND
+    while time.monotonic() < deadline:
+        for seat, client in clients.items():
+            state = client.state
+            assert state is not None
+            if state["match"]["over"]:
+                return
+            legal = state["view"]["legal"]
+            if legal:
+                action = legal[-1] if seat == 0 else ("pass" if "pass" in legal else legal[0])
+                client.act(action, expect=state["version"])
+                for other in clients.values():
+                    other.wait_version(state["version"] + 1, timeout=BOUND)
+                time.sleep(0.03)  # below the rate limit of one connection
+                break
+    raise AssertionError("the match did not end")
+
+
+def test_a_rematch_asked_through_two_processes_at_once_is_one_table_everyone_hears_of(
+    pg_url: str, tmp_path: Path
+) -> None:
+    a, b = _servers(pg_url, tmp_path, 2)
+    store = Store(pg_url)
+    try:
+        data = a.create("pagat", players=2, seats=[{"kind": "human"}, {"kind": "human"}], seed=8)
+        table = data["id"]
+        tokens = {inv["seat"]: inv["token"] for inv in data["invites"]}
+        clients = {0: a.client(), 1: b.client()}
+        for seat, client in clients.items():
+            client.join(table, tokens[seat])
+        _finish(clients)
+        # both players ask at once, each through their own process
+        path = f"/api/tables/{table}/rematch"
+        with ThreadPoolExecutor(2) as pool:
+            asked = [
+                pool.submit(server.http, "POST", path, {"token": tokens[seat]}) for seat, server in [(0, a), (1, b)]
+            ]
+            answers = [future.result() for future in asked]
+        assert [status for status, _ in answers] == [200, 200], answers
+        new = answers[0][1]["id"]
+        assert answers[1][1]["id"] == new != table
+        # both processes' players hear of the one new table
+        for client in clients.values():
+            assert client.recv_until(lambda m: m["type"] == "rematch", BOUND)["table"] == new
+        with store.engine.connect() as conn:
+            made = conn.execute(sa.select(tables_table.c.id).where(tables_table.c.id != table)).scalars().all()
+        assert made == [new]
+        # asked again, through either process, it is the same table; it runs in one process; the tokens hold there
+        for seat, server in [(1, a), (0, b)]:
+            status, again = server.http("POST", path, {"token": tokens[seat]})
+            assert status == 200 and again["id"] == new
+        _wait(lambda: _runners(store, new) == 1, "one process runs the rematch")
+        for seat, server in [(0, b), (1, a)]:
+            assert server.client().join(new, tokens[seat])["seat"] == seat
+    finally:
+        store.engine.dispose()
         for server in (a, b):
             server.stop()
 

@@ -28,18 +28,40 @@ the processes in step, all of them PostgreSQL's own:
   table at once. Other processes keep the tables their clients are at as
   *followers*: no bots, no timers, only news.
 
+- **Presence.** Each process keeps a row of ``troef_presence`` (migration
+  0007) per seat somebody is connected on through it, under its *node*: a
+  number whose advisory lock its presence connection holds
+  (:meth:`Cluster._presence_conn_ready`). A trigger announces every change
+  on ``troef_presence``; the others read the table's rows whose node's lock
+  is held (a lost process's rows count for nothing at once, and any process
+  deletes them at its next lease round) into the table's ``remote`` seats.
+  So a seat counts as connected, for the presence shown, for the creator's
+  ``standin`` (absent means connected nowhere) and for abandoned tables,
+  wherever its player is connected.
+- **Requests for the runner.** Stand-ins are the runner's: a ``standin`` or
+  ``reclaim`` that reaches a follower is checked there and passed to the
+  runner on ``troef_standins`` (:meth:`Cluster.ask`), which checks again and
+  makes the change; the runner announces the stand-in seats of a table on the
+  same channel after every change, and each follower keeps a copy (with the
+  same computer players, so that a follower that takes the lease over plays
+  them on). A rematch is stored once in ``troef_tables.rematch``
+  (:func:`troef.server.writes.set_rematch`): whichever process is asked, all
+  players get the one new table, and a trigger announces it on
+  ``troef_rematch`` to the players of every process.
+
 The hub's tables carry ``runner`` (:class:`~troef.server.live.LiveTable`):
 True on a single server; here True only while this process holds the lease.
 The lobby lists the open tables of every process (:meth:`Cluster.load_open`).
-What stays per process: who is connected (presence), a stand-in's seat
-taken back (through the runner only), rematch offers, and the lobby's list
-of live tables to watch (this process's tables).
+What stays per process: the lobby's list of live tables to watch (this
+process's tables), and the turn timer's count (each process counts for its
+own players; the runner's decides).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -100,6 +122,31 @@ LIMIT %(limit)s
 """
 #: Open tables of other processes one lobby request loads (to list them).
 LOBBY_OPEN: Final = 50
+#: The first key of every process's node lock (the second is its node number: see ``troef_presence``).
+NODE_CLASS: Final = 0x70726573  # "pres"
+
+#: The node numbers whose lock is held: their processes are alive.
+_LIVE_NODES: Final = f"""
+SELECT l.objid::bigint FROM pg_locks l
+WHERE l.locktype = 'advisory' AND l.granted AND l.classid = {NODE_CLASS}::oid AND l.objsubid = 2
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+_PRESENT: Final = (
+    "INSERT INTO troef_presence (table_id, seat, node) SELECT t, s, %s FROM unnest(%s::text[], %s::int[]) AS u(t, s) "
+    "ON CONFLICT DO NOTHING"
+)
+_ABSENT: Final = (
+    "DELETE FROM troef_presence WHERE node = %s AND (table_id, seat) IN "
+    "(SELECT t, s FROM unnest(%s::text[], %s::int[]) AS u(t, s))"
+)
+_NOTIFY: Final = "SELECT pg_notify(c, p) FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY AS u(c, p, n) ORDER BY n"
+#: Seats connected through other live processes, of some tables.
+_REMOTE: Final = f"""
+SELECT p.table_id, p.seat FROM troef_presence p
+WHERE p.table_id = ANY(%s::text[]) AND p.node <> %s AND p.node IN ({_LIVE_NODES})
+"""
+#: The rows of processes that are gone (deleting them announces their seats' absence).
+_PURGE: Final = f"DELETE FROM troef_presence WHERE node NOT IN ({_LIVE_NODES})"
 
 
 def conninfo(url: str) -> str:
@@ -134,6 +181,18 @@ class Cluster:
         self._lease_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self._flush_due = False
+        #: This process's node number (its presence rows are under it) while its presence connection holds its lock.
+        self.node = 0
+        self._presence_conn: psycopg.AsyncConnection[Any] | None = None
+        #: Seats whose presence row is to be written (True) or deleted (False), in the next write.
+        self._present_due: dict[tuple[str, int], bool] = {}
+        #: Notices to send, in order: (channel, payload).
+        self._notes: list[tuple[str, str]] = []
+        #: Check the presence connection and purge lost processes' rows at the next write.
+        self._purge_due = False
+        self._out_wake = asyncio.Event()
+        #: Tables whose seats connected elsewhere are to be read.
+        self._remote_due: set[str] = set()
         hub.admit_listeners.append(self._admitted)
 
     # ------------------------------------------------------------------ life cycle
@@ -142,18 +201,22 @@ class Cluster:
         self._lease_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
         self._read_conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
         await self._connect_listener()
+        await self._presence_conn_ready()
+        self._purge_due = True
         self._tasks = [
             asyncio.create_task(self._listen()),
             asyncio.create_task(self._catch_up_loop()),
             asyncio.create_task(self._lease_rounds()),
+            asyncio.create_task(self._write_loop()),
         ]
+        self._out_wake.set()
 
     async def stop(self) -> None:
         """Stop, and give every lease back (closing the connection releases them)."""
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for conn in (self._listen_conn, self._read_conn, self._lease_conn):
+        for conn in (self._listen_conn, self._read_conn, self._lease_conn, self._presence_conn):
             if conn is not None:
                 try:
                     await conn.close()
@@ -164,7 +227,8 @@ class Cluster:
     async def _connect_listener(self) -> None:
         conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
         await conn.execute("LISTEN troef_actions")
-        await conn.execute("LISTEN troef_seats")
+        for channel in ("troef_seats", "troef_presence", "troef_standins", "troef_rematch"):
+            await conn.execute(f"LISTEN {channel}")
         self._listen_conn = conn
 
     # ------------------------------------------------------------------ news
@@ -173,6 +237,9 @@ class Cluster:
         table.runner = False
         self._due.add(table.id)
         self.behind(table.id, table.version)
+        self._remote_due.add(table.id)  # who is connected to it elsewhere
+        if table.owner is not None or table.turn_seconds is not None:  # it may have stand-ins: ask the runner
+            self.ask(table, "sync", -1)
         if not self._flush_due:
             self._flush_due = True
             asyncio.get_running_loop().call_soon(self._flush)
@@ -195,15 +262,19 @@ class Cluster:
                     await self._connect_listener()
                     for table in self.hub.tables.values():  # notices may have been missed meanwhile
                         self.behind(table.id, table.version)
+                        self._remote_due.add(table.id)
                 assert self._listen_conn is not None
                 async for note in self._listen_conn.notifies():
                     if note.channel == "troef_actions":
                         table_id, _, seq = note.payload.rpartition(" ")
                         if table_id in self.hub.tables:
                             self.behind(table_id, int(seq))
-                    elif note.payload in self.hub.tables:
-                        self._seats_due.add(note.payload)
-                        self._wake.set()
+                    elif note.channel == "troef_seats":
+                        if note.payload in self.hub.tables:
+                            self._seats_due.add(note.payload)
+                            self._wake.set()
+                    else:
+                        self._heard(note.channel, note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database went away: listen again once it is back
@@ -219,6 +290,7 @@ class Cluster:
             try:
                 await self._catch_up()
                 await self._reload_seats()
+                await self._reload_remote()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -333,6 +405,152 @@ class Cluster:
         ids = [row[0] for row in await cur.fetchall()]
         await asyncio.gather(*(self.hub.get_table(table_id) for table_id in ids))
 
+    # ------------------------------------------------------------------ presence and requests
+    def present(self, table_id: str, seat: int, here: bool) -> None:
+        """Somebody is now connected on ``seat`` through this process (``here``), or nobody any more."""
+        self._present_due[(table_id, seat)] = here
+        self._out_wake.set()
+
+    def ask(self, table: LiveTable, what: str, seat: int) -> None:
+        """Ask the runner of ``table`` to make a change: ``standin`` or ``reclaim`` of ``seat``, or ``sync``."""
+        self._notes.append(("troef_standins", f"ask {table.id} {what} {seat}"))
+        self._out_wake.set()
+
+    def announce_standins(self, table: LiveTable) -> None:
+        """(The runner) tell the other processes which seats of ``table`` computer players stand in for."""
+        seats = ",".join(str(seat) for seat in sorted(table.standins))
+        self._notes.append(("troef_standins", f"set {table.id} {seats}"))
+        self._out_wake.set()
+
+    def _heard(self, channel: str, payload: str) -> None:
+        """A notice on ``troef_presence``, ``troef_standins`` or ``troef_rematch``."""
+        hub = self.hub
+        if channel == "troef_presence":
+            table_id, _, node = payload.rpartition(" ")
+            if table_id in hub.tables and int(node) != self.node:
+                self._remote_due.add(table_id)
+                self._wake.set()
+        elif channel == "troef_rematch":
+            old_id, _, new_id = payload.partition(" ")
+            old = hub.tables.get(old_id)
+            if old is not None:
+                hub.rematch_made(old, new_id)
+        else:
+            kind, table_id, rest = ([*payload.split(" ", 2), "", ""])[:3]
+            table = hub.tables.get(table_id)
+            if table is None:
+                return
+            if kind == "ask" and table.runner:
+                what, _, seat_text = rest.partition(" ")
+                self._answer(table, what, int(seat_text))
+            elif kind == "set" and not table.runner:
+                seats = {int(seat) for seat in rest.split(",") if seat}
+                table.standins = {
+                    seat: table.standins.get(seat) or hub.standin_bot(table, seat)
+                    for seat in seats
+                    if 0 <= seat < len(table.seats)
+                }
+                hub._broadcast_presence(table)
+                hub._arm_timer(table)
+
+    def _answer(self, table: LiveTable, what: str, seat: int) -> None:
+        """(The runner) make a change another process asked for, if it still holds."""
+        hub = self.hub
+        if what == "sync":
+            if table.standins:
+                self.announce_standins(table)
+        elif what == "standin":
+            ok = 0 <= seat < len(table.seats) and table.seats[seat].kind == "human"
+            if ok and not table.over and seat not in table.standins and not table.connected(seat):
+                hub.stand_in(table, seat)
+        elif what == "reclaim" and seat in table.standins:
+            del table.standins[seat]
+            hub.standins_changed(table)
+
+    async def _reload_remote(self) -> None:
+        """Read which seats of the tables due are connected through other (live) processes."""
+        if not self._remote_due:
+            return
+        ids = [table_id for table_id in self._remote_due if table_id in self.hub.tables]
+        self._remote_due.clear()
+        if not ids:
+            return
+        conn = await self._reader()
+        cur = await conn.execute(_REMOTE, (ids, self.node))
+        found: dict[str, set[int]] = {}
+        for table_id, seat in await cur.fetchall():
+            found.setdefault(table_id, set()).add(seat)
+        now = time.monotonic()
+        for table_id in ids:
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                continue
+            remote = frozenset(found.get(table_id, ()))
+            if remote == table.remote:
+                continue
+            if table.remote - remote:  # somebody left: the abandoned clock counts from now
+                table.last_person = now
+            table.remote = remote
+            self.hub._broadcast_presence(table)
+
+    async def _presence_conn_ready(self) -> psycopg.AsyncConnection[Any]:
+        """The presence connection, holding this process's node lock; a new one writes every seat here again."""
+        if self._presence_conn is not None and not self._presence_conn.closed:
+            return self._presence_conn
+        conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        node = self.node or random.SystemRandom().randrange(1, 2**31)
+        while True:  # another process holding the same number (unlikely): take another
+            cur = await conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (NODE_CLASS, node))
+            row = await cur.fetchone()
+            if row is not None and row[0]:
+                break
+            node = random.SystemRandom().randrange(1, 2**31)
+        self.node = node
+        self._presence_conn = conn
+        for table in self.hub.tables.values():  # rows under a lost connection's node may have been purged
+            for viewer, conns in table.conns.items():
+                if viewer >= 0 and conns:
+                    self._present_due[(table.id, viewer)] = True
+        return conn
+
+    async def _write_loop(self) -> None:
+        while True:
+            await self._out_wake.wait()
+            self._out_wake.clear()
+            try:
+                await self._write_out()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("writing presence to the database failed (%s); reconnecting", type(exc).__name__)
+                await self._close(self._presence_conn)
+                self._presence_conn = None
+                await asyncio.sleep(0.5)
+                self._out_wake.set()
+
+    async def _write_out(self) -> None:
+        """Write the presence due, send the notices due, and (each lease round) purge lost processes' rows."""
+        conn = await self._presence_conn_ready()
+        due, self._present_due = self._present_due, {}
+        notes, self._notes = self._notes, []
+        try:
+            here = [key for key, present in due.items() if present]
+            gone = [key for key, present in due.items() if not present]
+            if here:
+                await conn.execute(_PRESENT, (self.node, [k[0] for k in here], [k[1] for k in here]))
+            if gone:
+                await conn.execute(_ABSENT, (self.node, [k[0] for k in gone], [k[1] for k in gone]))
+            if notes:
+                await conn.execute(_NOTIFY, ([n[0] for n in notes], [n[1] for n in notes]))
+            if self._purge_due:
+                self._purge_due = False
+                await conn.execute(_PURGE)
+        except BaseException:
+            for key, present in due.items():  # newer news first: it wins
+                self._present_due.setdefault(key, present)
+            self._notes[:0] = notes
+            raise
+
     # ------------------------------------------------------------------ leases
     async def _lease_conn_ready(self) -> psycopg.AsyncConnection[Any]:
         if self._lease_conn is None or self._lease_conn.closed:
@@ -412,6 +630,8 @@ class Cluster:
     async def _round(self) -> None:
         """Release the leases of tables gone from memory, drop unwatched followed tables, take free leases."""
         hub = self.hub
+        self._purge_due = True  # and check the presence connection
+        self._out_wake.set()
         gone = [i for i in self.leased if i not in hub.tables]
         async with self._lease_lock:
             conn = await self._lease_conn_ready()

@@ -28,7 +28,7 @@ from troef.core.actions import SPECTATOR
 from troef.server.adapter import GameAdapter, rebuild
 from troef.server.live import LiveTable, TableError, hash_token
 from troef.server.projection import PROTOCOL_VERSION, encode, project
-from troef.server.storage import AsyncStore, SeatRow, TableRow, insert_table
+from troef.server.storage import AsyncStore, SeatRow, TableRow, set_rematch
 
 log = logging.getLogger("troef.server")
 
@@ -60,6 +60,7 @@ class FinishedMatches:
         def kick_bots(self, table: LiveTable) -> None: ...
         def _arm_timer(self, table: LiveTable) -> None: ...
         def _make_room(self) -> None: ...
+        def _admit(self, table: LiveTable) -> None: ...
 
     # ------------------------------------------------------------------ rematch
     async def rematch(self, table_id: str, token: object) -> LiveTable:
@@ -89,14 +90,21 @@ class FinishedMatches:
         finally:
             del self._rematches[table.id]
         future.set_result(new)
-        table.rematch = new.id
+        self.rematch_made(table, new.id)
+        return new
+
+    def rematch_made(self, table: LiveTable, new_id: str) -> None:
+        """``table``'s rematch is ``new_id`` (made here, or heard of from another process): tell everyone at it."""
+        if table.rematch == new_id:
+            return
+        table.rematch = new_id
         text = table.rematch_text()
         for conns in table.conns.values():
             for client in conns:
                 client.send(text)
-        return new
 
     async def _copy_table(self, old: LiveTable) -> LiveTable:
+        """The rematch of ``old``: a new table, or the one the database already has (another process made it)."""
         self._make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
@@ -113,12 +121,20 @@ class FinishedMatches:
             owner=old.owner,
         )
         try:
-            await self.store.write(insert_table, row)
+            made = await self.store.write(set_rematch, old.id, row)
         except Exception as exc:
             log.warning("creating a rematch failed: %s", type(exc).__name__)
             raise TableError(503, "storage", "the table could not be stored; try again") from None
+        if made is None:
+            raise TableError(404, "unknown_table", "no such table")
+        if made != row.id:  # another process made it first: everybody plays that one
+            other = await self.get_table(made)
+            if other is None:
+                raise TableError(503, "storage", "the rematch could not be loaded; try again")
+            return other
         table = await self._build(row)
         self.tables[table.id] = table
+        self._admit(table)
         self.kick_bots(table)
         self._arm_timer(table)
         return table

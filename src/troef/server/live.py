@@ -134,6 +134,8 @@ class LiveTable:
     #: This process plays the table's computer players and keeps its timer: always on a single server;
     #: with several processes on one database, only while it holds the table's lease (troef.server.cluster).
     runner: bool = True
+    #: People's seats connected through other processes on the same database (troef.server.cluster).
+    remote: frozenset[int] = frozenset()
 
     @property
     def version(self) -> int:
@@ -182,8 +184,8 @@ class LiveTable:
         return None
 
     def connected(self, seat: int) -> bool:
-        """Whether somebody is connected on ``seat``."""
-        return bool(self.conns.get(seat))
+        """Whether somebody is connected on ``seat``, through this process or (clustered) another one."""
+        return bool(self.conns.get(seat)) or seat in self.remote
 
     def seat_info(self) -> list[dict[str, Any]]:
         """Public facts of the seats (no tokens); ``standin`` only while a computer plays a person's seat."""

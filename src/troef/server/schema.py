@@ -66,6 +66,8 @@ tables_table: Final = sa.Table(
     # the turn timer in seconds (None: no timer) and the creator's seat (None: not seated), migration 0004
     sa.Column("turn_seconds", sa.Integer, nullable=True),
     sa.Column("owner", sa.Integer, nullable=True),
+    # the table of the rematch, set once (migration 0007)
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 
 seats_table: Final = sa.Table(
@@ -142,6 +144,8 @@ class TableRow:
     turn_seconds: int | None = None
     #: The seat of whoever created the table (may let a computer play for an absent player), or None.
     owner: int | None = None
+    #: The table of the rematch, once somebody asked for one (set by :func:`~troef.server.writes.set_rematch`).
+    rematch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

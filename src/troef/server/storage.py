@@ -58,6 +58,7 @@ from troef.server.writes import (
     mark_finished,
     mark_joined,
     quarantine_table,
+    set_rematch,
 )
 
 __all__ = [
@@ -88,6 +89,7 @@ __all__ = [
     "migrations_path",
     "quarantine_table",
     "seats_table",
+    "set_rematch",
     "tables_table",
 ]
 
@@ -252,6 +254,7 @@ class Store:
                 joined_at=r.joined_at,
                 turn_seconds=r.turn_seconds,
                 owner=r.owner,
+                rematch=r.rematch,
             )
         if not out:
             return []

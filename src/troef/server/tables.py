@@ -305,6 +305,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             joined_at=row.joined_at,
             turn_seconds=row.turn_seconds,
             owner=row.owner,
+            rematch=row.rematch,
         )
 
     # ------------------------------------------------------------------ lobby
@@ -545,7 +546,10 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
     def attach(self, table: LiveTable, viewer: int, client: Client) -> None:
         """Register a connection for ``viewer`` and send it the full current state."""
         table.touched = time.monotonic()
-        table.conns.setdefault(viewer, set()).add(client)
+        conns = table.conns.setdefault(viewer, set())
+        conns.add(client)
+        if viewer >= 0 and len(conns) == 1 and self.cluster is not None:  # the seat is here now
+            self.cluster.present(table.id, viewer, True)
         client.send(table.state_text(viewer))
         if viewer >= 0:
             table.last_person = table.touched
@@ -572,6 +576,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             conns.discard(client)
             if not conns:
                 del table.conns[viewer]
+                if viewer >= 0 and self.cluster is not None:  # nobody is on the seat through this process
+                    self.cluster.present(table.id, viewer, False)
         if viewer >= 0:
             table.last_person = time.monotonic()
         if table.over and not table.has_connections():

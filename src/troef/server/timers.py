@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from troef.server.live import LiveTable, TableError
+
+if TYPE_CHECKING:
+    from troef.server.cluster import Cluster
 
 log = logging.getLogger("troef.server")
 
@@ -19,6 +22,7 @@ class TurnTimers:
     """The :class:`~troef.server.tables.Hub`'s part that keeps turn timers and stand-ins."""
 
     light_levels: frozenset[str]
+    cluster: Cluster | None
 
     if TYPE_CHECKING:  # the hub's other parts
 
@@ -56,17 +60,32 @@ class TurnTimers:
             log.info("table %s: seat %d ran out of time; a computer player takes it", table.id, seat)
             self.stand_in(table, seat)
 
-    def stand_in(self, table: LiveTable, seat: int) -> None:
-        """Let a computer player play a person's ``seat`` until its owner takes it back."""
+    def standin_bot(self, table: LiveTable, seat: int) -> tuple[str, Any]:
+        """The level and computer player that stand in for a person's ``seat`` (the same in every process)."""
         levels = [level for level in table.game.bot_levels() if level in self.light_levels]
         level = "heuristic" if "heuristic" in levels else (levels[-1] if levels else table.game.bot_levels()[0])
-        table.standins[seat] = (level, table.game.make_bot(level, (table.seed + 104729 * (seat + 1)) % 2**63))
+        return level, table.game.make_bot(level, (table.seed + 104729 * (seat + 1)) % 2**63)
+
+    def stand_in(self, table: LiveTable, seat: int) -> None:
+        """Let a computer player play a person's ``seat`` until its owner takes it back."""
+        table.standins[seat] = self.standin_bot(table, seat)
+        self.standins_changed(table)
+
+    def standins_changed(self, table: LiveTable) -> None:
+        """Who plays which seat changed: tell everyone, and (the runner) the other processes; bots and timer follow."""
         self._broadcast_presence(table)
         self.kick_bots(table)
         self._arm_timer(table)
+        if table.runner and self.cluster is not None:
+            self.cluster.announce_standins(table)
 
     def replace_absent(self, table: LiveTable, by: int, seat: object) -> None:
-        """The creator (seat ``by``) lets a computer play an absent person's ``seat``; else :class:`TableError`."""
+        """The creator (seat ``by``) lets a computer play an absent person's ``seat``; else :class:`TableError`.
+
+        Absent means connected through no process: with several processes the
+        table's runner makes the change (it is asked through the database) and
+        checks again.
+        """
         if table.owner is None or by != table.owner:
             raise TableError(403, "not_owner", "only the table's creator can let a computer play for somebody")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
@@ -75,11 +94,17 @@ class TurnTimers:
             raise TableError(409, "match_over", "the match is over")
         if table.seats[seat].kind != "human" or seat in table.standins or table.connected(seat):
             raise TableError(409, "not_away", "that seat's player is here (or a computer already plays it)")
+        if not table.runner and self.cluster is not None:
+            self.cluster.ask(table, "standin", seat)
+            return
         self.stand_in(table, seat)
 
     def reclaim(self, table: LiveTable, seat: int) -> None:
         """The owner of ``seat`` takes it back from the computer player; raises :class:`TableError` if none plays it."""
-        if table.standins.pop(seat, None) is None:
+        if seat not in table.standins:
             raise TableError(409, "no_standin", "no computer player is playing your seat")
-        self._broadcast_presence(table)
-        self._arm_timer(table)
+        if not table.runner and self.cluster is not None:
+            self.cluster.ask(table, "reclaim", seat)
+            return
+        del table.standins[seat]
+        self.standins_changed(table)

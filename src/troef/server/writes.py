@@ -86,6 +86,27 @@ def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name
     return bool(result.rowcount == 1)
 
 
+def set_rematch(conn: Connection, old_id: str, row: TableRow) -> str | None:
+    """Make ``row`` the rematch of table ``old_id`` unless it has one: the rematch's id, or None if no such table.
+
+    The table's ``rematch`` is set only while it is empty, and the new table
+    is inserted only if it was set: of two processes asking at once, the
+    database takes the first and the second gets that one's table back (on
+    PostgreSQL the second UPDATE waits for the first's commit, then finds
+    ``rematch`` set).
+    """
+    done = conn.execute(
+        tables_table.update()
+        .where(tables_table.c.id == old_id, tables_table.c.rematch.is_(None))
+        .values(rematch=row.id)
+    )
+    if done.rowcount == 1:
+        insert_table(conn, row)
+        return row.id
+    found = conn.execute(sa.select(tables_table.c.rematch).where(tables_table.c.id == old_id)).scalar_one_or_none()
+    return None if found is None else str(found)
+
+
 def mark_finished(conn: Connection, table_id: str, result: dict[str, Any]) -> None:
     """Mark a table's match as finished, with its result."""
     _run(conn, "mark_finished", {"w_id": table_id, "finished_at": _now(), "result": result})
@@ -106,7 +127,11 @@ def quarantine_table(conn: Connection, table_id: str, reason: str) -> None:
 
 
 def delete_table(conn: Connection, table_id: str) -> None:
-    """Delete a table, its seats and its actions (one nobody ever joined, which has expired)."""
+    """Delete a table, its seats and its actions (one nobody ever joined, which has expired).
+
+    A table whose rematch it was may have another one made.
+    """
+    conn.execute(tables_table.update().where(tables_table.c.rematch == table_id).values(rematch=None))
     for table in (actions_table, seats_table):
         conn.execute(table.delete().where(table.c.table_id == table_id))
     conn.execute(tables_table.delete().where(tables_table.c.id == table_id))
