@@ -484,7 +484,7 @@ def bench_bid_model(
     matches: Annotated[int, typer.Option(help="Matches per rule set (nk and pagat, 4 players).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the matches.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes to play in.")] = 2,
-    write: Annotated[bool, typer.Option("--write", help="Store the curves in the package's bid_model.json.")] = False,
+    write: Annotated[bool, typer.Option("--write", help="Store the curves in the package's bidmodel.json.")] = False,
     policy: Annotated[
         str, typer.Option(help="How the pimc bot bids while collecting: bold (low bars) or strong (the strong level).")
     ] = "bold",

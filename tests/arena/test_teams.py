@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from troef.arena.core import ArenaPart, MatchOutcome, parse_seats
 from troef.arena.klaverjas import WORDS, _KlaverjasWatcher
 from troef.arena.teams import describe_teams, run_teams, side_of, summarize_teams, team_seats
-from troef.bots.base import make_bot
+from troef.bots.registry import make_bot
 from troef.cli import app
 from troef.core.bot import Bot
 from troef.core.errors import TroefError

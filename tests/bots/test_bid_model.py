@@ -1,6 +1,6 @@
 """The strong level's bid model: the training code (``troef bench bid-model``) and the file it ships.
 
-The shipped ``bid_model.json`` must be what :func:`troef.bench.bidmodel.train`
+The shipped ``bidmodel.json`` must be what :func:`troef.bench.bidmodel.train`
 makes of its samples: the curves it stores reproduce the fitted chances of
 its own calibration table, and a model written by the training code loads
 back unchanged.
@@ -49,7 +49,7 @@ def test_train_fits_the_number_curve_and_skips_a_group_with_no_spread_of_rates()
 
 def test_a_written_model_loads_back_and_its_table_matches_its_curves(tmp_path: Path) -> None:
     model = train(fixture_samples())
-    path = tmp_path / "bid_model.json"
+    path = tmp_path / "bidmodel.json"
     write(model, path)
     loaded = load_model(path)
     assert loaded == {g: (ab[0], ab[1]) for g, ab in model["curves"].items()}

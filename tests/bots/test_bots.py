@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import pytest
 
 from troef.bots import Bot, RandomBot, base, bot_kinds, make_bot, register_bot
-from troef.bots.base import UnknownBotError
+from troef.bots.registry import UnknownBotError
 from troef.cards import PIQUET_DECK, CardSet, card_str, parse_card
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction, DeclareRoem, Discard, Pass, Play, parse_action
 from troef.games.bonaken.deal import Deal

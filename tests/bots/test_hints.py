@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.conftest import choose
-from troef.bots.base import make_bot
+from troef.bots.registry import make_bot
 from troef.games.bonaken.actions import Bid, BidKind, Discard, Pass, Play
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.hints import Hint, format_hints, hints

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import GAME_CONFIGS, RULE_SETS, choose
 from troef.bots import bot_kinds, make_bot
-from troef.bots.base import Bot
+from troef.bots.registry import Bot
 from troef.games.bonaken.actions import Bid, BidKind
 from troef.games.bonaken.cheat import PERFECT, SIGHTS, CheatBot, sight_of
 from troef.games.bonaken.heuristic import HeuristicBot

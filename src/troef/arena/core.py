@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from troef.bots.base import make_bot
+from troef.bots.registry import make_bot
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import AnyGame

@@ -10,7 +10,7 @@ strength and the shipped curves), so the samples are the contracts that
 level really declares, in the bidding wars it really gets into.
 :func:`train` fits one logistic curve per kind of contract
 (:func:`troef.games.bonaken.bidmodel.fit_logistic`) and :func:`write` stores
-them in ``bid_model.json``, the file the pimc bot reads.
+them in ``bidmodel.json``, the file the pimc bot reads.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from troef.bots.base import make_bot
+from troef.bots.registry import make_bot
 from troef.games.bonaken.bidmodel import MODEL_FILE, fit_logistic, group_of, logit, make_chance
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.pimc import PimcBot, Strength

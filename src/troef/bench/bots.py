@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from troef.bots.base import Bot, bot_kinds, make_bot
+from troef.bots.registry import Bot, bot_kinds, make_bot
 from troef.core.game import View
 from troef.games import game as get_game
 

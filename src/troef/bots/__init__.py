@@ -5,6 +5,6 @@ Each game's own players live in its package (Bonaken's ``heuristic`` and
 :mod:`troef.core.bot`.
 """
 
-from troef.bots.base import Bot, RandomBot, bot_kinds, make_bot, register_bot
+from troef.bots.registry import Bot, RandomBot, bot_kinds, make_bot, register_bot
 
 __all__ = ["Bot", "RandomBot", "bot_kinds", "make_bot", "register_bot"]

@@ -7,7 +7,7 @@ cards are valued with everybody's real cards.
 
 It exists to measure how much ``pimc`` loses by not seeing the cards (the
 same deals played by both). Like Bonaken's cheat it is not in
-``Binokel.bots``: :func:`troef.bots.base.make_bot` cannot build it, so no
+``Binokel.bots``: :func:`troef.bots.registry.make_bot` cannot build it, so no
 table of the terminal game or of the web server can seat it against people;
 the arena seats it with the match (``troef.arena``'s ``seat_bot`` gets a
 ``match()`` callable for exactly this).

@@ -12,7 +12,7 @@ really makes the contract, with one logistic curve per kind of contract::
 
 fitted on the bot's own contracts in arena matches against the heuristic
 (``troef bench bid-model`` collects them and fits the curves; see
-:mod:`troef.bench.bidmodel`). The coefficients ship in ``bid_model.json``
+:mod:`troef.bench.bidmodel`). The coefficients ship in ``bidmodel.json``
 next to this module; without that file the rate is taken as it is.
 
 >>> round(make_chance("number", 0.5, {"number": (1.0, 1.0)}), 3)
@@ -35,7 +35,7 @@ from troef.games.bonaken.actions import BidKind
 __all__ = ["MODEL_FILE", "Model", "fit_logistic", "group_of", "load_model", "logit", "make_chance"]
 
 #: The shipped coefficients: per group of contracts, (a, b).
-MODEL_FILE: Final = Path(__file__).with_name("bid_model.json")
+MODEL_FILE: Final = Path(__file__).with_name("bidmodel.json")
 #: Rates are clipped to this range before the logit (a rate of 0 or 1 from few worlds is not certain).
 _CLIP: Final = 0.03
 

@@ -13,7 +13,7 @@ in some decisions only (:data:`SIGHTS`: the bidding, the exchange, its own
 play, the defence) and takes the others as the strong level does, over
 sampled worlds (``troef arena bonaken --seats cheat:sees=bidding,...``): so
 the arena says what each decision's hidden cards cost. It is deliberately not in
-the bot registry: :func:`troef.bots.base.make_bot` cannot build it, so no
+the bot registry: :func:`troef.bots.registry.make_bot` cannot build it, so no
 table of the terminal game or of the web server can seat it against people.
 
 >>> from troef.games.bonaken.match import Match

@@ -221,7 +221,7 @@ class PimcBot(Bot):
     kind = "pimc"
     #: Leave out bids that are hopeless by the heuristic's measure before playing them out.
     prune_bids = True
-    #: The curves from sampled rate to real chance (None: the shipped ``bid_model.json``).
+    #: The curves from sampled rate to real chance (None: the shipped ``bidmodel.json``).
     bid_model: Model | None = None
 
     def __init__(
