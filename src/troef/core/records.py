@@ -107,22 +107,6 @@ def read_cards(text: Any, where: str, example: str = "'Jh 9h Ah'") -> int:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def four_hands_text(hands: Sequence[int]) -> dict[str, str]:
-    """The four seats' cards as a record writes them: ``{"0": "Jh 9h ...", ..., "3": ...}``."""
-    return {str(s): cards_text(hands[s]) for s in range(4)}
-
-
-def read_four_hands(
-    raw: dict[str, Any], key: str, where: str, example: str = "'Jh 9h Ah'"
-) -> tuple[int, int, int, int]:
-    """What :func:`four_hands_text` wrote, found at ``raw[key]``: each of the four seats' cards."""
-    hands = require(raw, key, dict, where)
-    if sorted(hands) != ["0", "1", "2", "3"]:
-        raise RecordError(f"{where}: {key!r} must give the cards of seats 0, 1, 2 and 3")
-    masks = [read_cards(hands[str(s)], f"{where}, seat {s}", example) for s in range(4)]
-    return masks[0], masks[1], masks[2], masks[3]
-
-
 # ---------------------------------------------------------------------- the match record
 class _Action(Protocol):
     def text(self) -> str: ...
@@ -159,6 +143,47 @@ class MatchRecord(Generic[R, D, A]):
     first_dealer: int
     seed: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+
+
+class _FourHandsDeal(Protocol):
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]: ...
+
+    def validate(self) -> None: ...
+
+
+F = TypeVar("F", bound=_FourHandsDeal)
+
+
+@dataclass(frozen=True, slots=True)
+class FourHands(Generic[F]):
+    """The deal of a game that deals every card to four seats, as ``{"dealer": 0, key: {"0": "Jh 9h ...", ...}}``.
+
+    ``make(dealer, hands)`` builds the game's deal; its ``validate()`` checks it.
+    """
+
+    key: str
+    make: Callable[[int, tuple[int, int, int, int]], F]
+    #: Cards as the game writes them, for the message on something else.
+    example: str = "'Jh 9h Ah'"
+
+    def write(self, deal: F) -> dict[str, Any]:
+        """The deal's fields in a record."""
+        return {"dealer": deal.dealer, self.key: {str(s): cards_text(deal.hands[s]) for s in range(4)}}
+
+    def read(self, raw: dict[str, Any], where: str, dealer: int, table: int, rules: object) -> F:
+        """What :meth:`write` wrote (``RecordFormat.read_deal``)."""
+        hands = require(raw, self.key, dict, where)
+        if sorted(hands) != ["0", "1", "2", "3"]:
+            raise RecordError(f"{where}: {self.key!r} must give the cards of seats 0, 1, 2 and 3")
+        masks = [read_cards(hands[str(s)], f"{where}, seat {s}", self.example) for s in range(4)]
+        deal = self.make(dealer, (masks[0], masks[1], masks[2], masks[3]))
+        with within(where):
+            deal.validate()
+        return deal
 
 
 class _Turns(Protocol):

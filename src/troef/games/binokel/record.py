@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from troef.cards import SUIT_LETTERS
-from troef.core.records import MatchRecord, RecordFormat, four_hands_text, read_four_hands, within
+from troef.core.records import FourHands, MatchRecord, RecordFormat
 from troef.games.binokel.actions import BinokelAction, parse_action
 from troef.games.binokel.deal import Deal
 from troef.games.binokel.match import Match
@@ -36,19 +36,9 @@ class Record(MatchRecord[Rules, Deal, BinokelAction]):
     __slots__ = ()
 
 
-def _write_round(deal: Deal) -> dict[str, Any]:
-    return {"dealer": deal.dealer, "deal": four_hands_text(deal.hands)}
-
-
-def _read_round(raw: dict[str, Any], where: str, dealer: int, table: int, rules: Rules) -> Deal:
-    deal = Deal(dealer, read_four_hands(raw, "deal", where, example='"Ah Ah\' 10h"'))
-    with within(where):
-        deal.validate()
-    return deal
-
-
+_DEALS: Final = FourHands("deal", Deal, example='"Ah Ah\' 10h"')
 FORMAT: Final = RecordFormat(
-    GAME, Record, "round", "rounds", Rules.from_dict, parse_action, _write_round, _read_round, seats=4
+    GAME, Record, "round", "rounds", Rules.from_dict, parse_action, _DEALS.write, _DEALS.read, seats=4
 )
 to_dict = FORMAT.to_dict
 dumps = FORMAT.dumps

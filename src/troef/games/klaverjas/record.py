@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from troef.core.records import MatchRecord, RecordFormat, four_hands_text, read_four_hands, within
+from troef.core.records import FourHands, MatchRecord, RecordFormat
 from troef.games.klaverjas.actions import KlaverjasAction, parse_action
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import LEVELS
@@ -34,19 +34,9 @@ class Record(MatchRecord[Rules, Dealt, KlaverjasAction]):
     __slots__ = ()
 
 
-def _write_deal(dealt: Dealt) -> dict[str, Any]:
-    return {"dealer": dealt.dealer, "hands": four_hands_text(dealt.hands)}
-
-
-def _read_deal(raw: dict[str, Any], where: str, dealer: int, table: int, rules: Rules) -> Dealt:
-    dealt = Dealt(dealer, read_four_hands(raw, "hands", where))
-    with within(where):
-        dealt.validate()
-    return dealt
-
-
+_DEALS: Final = FourHands("hands", Dealt)
 FORMAT: Final = RecordFormat(
-    GAME, Record, "deal", "deals", Rules.from_dict, parse_action, _write_deal, _read_deal, seats=4
+    GAME, Record, "deal", "deals", Rules.from_dict, parse_action, _DEALS.write, _DEALS.read, seats=4
 )
 to_dict = FORMAT.to_dict
 dumps = FORMAT.dumps
