@@ -85,7 +85,7 @@ class Timeline:
 def timeline(record: Record) -> Timeline:
     viewers = [SPECTATOR, *range(len(record.seats))]
     match = Match(
-        record.rules, len(record.seats), record.seed, record.first_dealer, deals=iter([h.deal for h in record.hands])
+        record.rules, len(record.seats), record.seed, record.first_dealer, deals=iter([h.deal for h in record.deals])
     )
     line = Timeline(len(record.seats))
 
@@ -94,7 +94,7 @@ def timeline(record: Record) -> Timeline:
         line.current.append({v: known(match.hand, v) for v in viewers})
 
     snap()
-    for hrec in record.hands:
+    for hrec in record.deals:
         for _, action in hrec.actions:
             index = len(match.hands) - 1
             match.apply(action)
@@ -284,7 +284,7 @@ def kj_timeline(record: KlaverjasRecord) -> Timeline:
         return {v: played if v == SPECTATOR else played | dealt.hands[v] for v in viewers}
 
     line.hand_of.append(1)
-    line.current.append(know(record.deals[0].dealt, 0))
+    line.current.append(know(record.deals[0].deal, 0))
     for i, deal in enumerate(record.deals):
         played = 0
         for n, (_, action) in enumerate(deal.actions):
@@ -292,15 +292,15 @@ def kj_timeline(record: KlaverjasRecord) -> Timeline:
                 played |= 1 << action.card
             if n < len(deal.actions) - 1:
                 line.hand_of.append(i + 1)
-                line.current.append(know(deal.dealt, played))
+                line.current.append(know(deal.deal, played))
                 continue
-            line.finals.append(know(deal.dealt, played))
+            line.finals.append(know(deal.deal, played))
             if i + 1 < len(record.deals):  # the next deal is dealt at once
                 line.hand_of.append(i + 2)
-                line.current.append(know(record.deals[i + 1].dealt, 0))
+                line.current.append(know(record.deals[i + 1].deal, 0))
             else:
                 line.hand_of.append(i + 1)
-                line.current.append(know(deal.dealt, played))
+                line.current.append(know(deal.deal, played))
     return line
 
 
@@ -360,8 +360,8 @@ def test_no_klaverjas_frame_names_a_card_its_viewer_may_not_know(server: Server)
             if w.viewer >= 0:
                 first = next(json.loads(f) for f in w.frames if json.loads(f)["type"] == "state")
                 hand = cards_in(first["view"]["hand"])
-                assert hand == record.deals[0].dealt.hands[w.viewer]  # the check looked at a real hand
-                partner = record.deals[0].dealt.hands[w.viewer ^ 2]
+                assert hand == record.deals[0].deal.hands[w.viewer]  # the check looked at a real hand
+                partner = record.deals[0].deal.hands[w.viewer ^ 2]
                 played = cards_in(first["view"]["trick"]) | cards_in(first["view"]["tricks"])
                 assert not cards_in(first["view"]) & partner & ~played  # of the partner's hand: what was played
                 partner_hidden += 1
@@ -379,7 +379,7 @@ def test_the_klaverjas_check_catches_a_partners_card(server: Server) -> None:
     seat0 = next(w for w in watchers if w.viewer == 0)
     state = json.loads(next(f for f in seat0.frames if json.loads(f)["type"] == "state"))
     check_frame(line, 0, json.dumps(state))  # as sent: fine
-    partner_card = next(c for c in range(32) if record.deals[0].dealt.hands[2] >> c & 1)
+    partner_card = next(c for c in range(32) if record.deals[0].deal.hands[2] >> c & 1)
     state["view"]["trick"].append([2, card_str(partner_card)])  # the partner's card, never played
     try:
         check_frame(line, 0, json.dumps(state))
@@ -464,7 +464,7 @@ def binokel_timeline(text: str) -> BinokelTimeline:
 
     record = binokel_loads(text)
     viewers = [SPECTATOR, 0, 1, 2, 3]
-    match = BinokelMatch(record.rules, record.seed, record.first_dealer, deals=iter([r.deal for r in record.rounds]))
+    match = BinokelMatch(record.rules, record.seed, record.first_dealer, deals=iter([r.deal for r in record.deals]))
     line = BinokelTimeline()
 
     def snap() -> None:
@@ -472,7 +472,7 @@ def binokel_timeline(text: str) -> BinokelTimeline:
         line.current.append({v: binokel_known(match.round, v) for v in viewers})
 
     snap()
-    for rrec in record.rounds:
+    for rrec in record.deals:
         for _, action in rrec.actions:
             index = len(match.rounds) - 1
             match.apply(action)

@@ -65,8 +65,8 @@ class BinokelPart:
 
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
-        match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.rounds))
-        return match, [list(r.actions) for r in record.rounds]
+        match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.deals))
+        return match, [list(r.actions) for r in record.deals]
 
     def deal_of(self, match: Match) -> Round:
         return match.round

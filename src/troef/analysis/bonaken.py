@@ -53,10 +53,10 @@ class BonakenPart:
 
     def start(self, text: str) -> tuple[Match | HandOnly, list[list[tuple[int, Any]]]]:
         record = loads(text)
-        actions = [list(h.actions) for h in record.hands]
+        actions = [list(h.actions) for h in record.deals]
         if record.kind == "hand":
-            return HandOnly(Hand(record.rules, record.hands[0].deal), len(record.seats)), actions
-        deals = iter([h.deal for h in record.hands])
+            return HandOnly(Hand(record.rules, record.deals[0].deal), len(record.seats)), actions
+        deals = iter([h.deal for h in record.deals])
         return Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals), actions
 
     def deal_of(self, match: Match | HandOnly) -> Hand:

@@ -36,7 +36,7 @@ class KlaverjasPart:
 
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
-        match = Match(record.rules, record.seed, record.first_dealer, deals=iter([d.dealt for d in record.deals]))
+        match = Match(record.rules, record.seed, record.first_dealer, deals=iter([d.deal for d in record.deals]))
         return match, [list(d.actions) for d in record.deals]
 
     def deal_of(self, match: Match) -> DealState:

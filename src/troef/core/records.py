@@ -1,16 +1,27 @@
-"""The envelope every troef record shares: format name, version, game.
+"""Troef records: the envelope (format name, version, game), the match record and its replay.
 
-A game's record module (``troef.games.bonaken.record``) fills in the rest and
-documents it in ``docs/records.md``. Reading is strict: anything malformed
-raises :class:`RecordError` with a message that says where.
+Every game's record (``docs/records.md``) holds the envelope, the rules, the
+seats, the first dealer, the seed, free ``meta`` and the list of deals, each
+with its actions as ``[seat, "action text"]``: :class:`MatchRecord`, written
+and read by :class:`RecordFormat`. A game's record module
+(``troef.games.bonaken.record``) gives only what is its own: how a deal's
+cards are written and read, what a deal is called, and the outcome of a
+replayed deal. Reading is strict: anything malformed raises
+:class:`RecordError` with a message that says where. :meth:`RecordFormat.play`
+replays the actions through the game's match and stops at the first illegal
+one with a :class:`ReplayError` that names the deal and the action.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
-from troef.core.errors import RecordError
+from troef.cards import CardSet, card_str, cards_of
+from troef.core.errors import IllegalActionError, NotationError, RecordError, ReplayError
 
 FORMAT: Final = "troef-record"
 VERSION: Final = 1
@@ -70,3 +81,268 @@ def require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"{where}: field {key!r} has the wrong type")
     return value
+
+
+@contextmanager
+def within(where: str) -> Iterator[None]:
+    """Say ``where`` in front of any :class:`RecordError` raised inside (a deal's own checks know no place)."""
+    try:
+        yield
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def cards_text(mask: int) -> str:
+    """A set of cards in card notation, lowest first (``Jh 9h Ah``)."""
+    return " ".join(card_str(c) for c in cards_of(mask))
+
+
+def read_cards(text: Any, where: str, example: str = "'Jh 9h Ah'") -> int:
+    """The cards (mask) a record names in ``text``; :class:`RecordError` saying ``where`` if it does not."""
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: cards must be a string like {example}")
+    try:
+        return CardSet.parse(text).mask
+    except NotationError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+# ---------------------------------------------------------------------- the match record
+class _Action(Protocol):
+    def text(self) -> str: ...
+
+
+class _Rules(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=_Rules)
+D = TypeVar("D")
+A = TypeVar("A", bound=_Action)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord(Generic[D, A]):
+    """One deal: the game's deal (every card's place) and the actions as (seat, action)."""
+
+    deal: D
+    actions: tuple[tuple[int, A], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord(Generic[R, D, A]):
+    """A record: a single deal (``kind == 'hand'``, Bonaken) or a match (``'match'``), finished or not.
+
+    A game names its own record class, ``class Record(MatchRecord[Rules, Deal, Action])``.
+    """
+
+    kind: str
+    rules: R
+    seats: tuple[dict[str, str], ...]
+    deals: tuple[DealRecord[D, A], ...]
+    first_dealer: int
+    seed: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class _FourHandsDeal(Protocol):
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]: ...
+
+    def validate(self) -> None: ...
+
+
+F = TypeVar("F", bound=_FourHandsDeal)
+
+
+@dataclass(frozen=True, slots=True)
+class FourHands(Generic[F]):
+    """The deal of a game that deals every card to four seats, as ``{"dealer": 0, key: {"0": "Jh 9h ...", ...}}``.
+
+    ``make(dealer, hands)`` builds the game's deal; its ``validate()`` checks it.
+    """
+
+    key: str
+    make: Callable[[int, tuple[int, int, int, int]], F]
+    #: Cards as the game writes them, for the message on something else.
+    example: str = "'Jh 9h Ah'"
+
+    def write(self, deal: F) -> dict[str, Any]:
+        """The deal's fields in a record."""
+        return {"dealer": deal.dealer, self.key: {str(s): cards_text(deal.hands[s]) for s in range(4)}}
+
+    def read(self, raw: dict[str, Any], where: str, dealer: int, table: int, rules: object) -> F:
+        """What :meth:`write` wrote (``RecordFormat.read_deal``)."""
+        hands = require(raw, self.key, dict, where)
+        if sorted(hands) != ["0", "1", "2", "3"]:
+            raise RecordError(f"{where}: {self.key!r} must give the cards of seats 0, 1, 2 and 3")
+        masks = [read_cards(hands[str(s)], f"{where}, seat {s}", self.example) for s in range(4)]
+        deal = self.make(dealer, (masks[0], masks[1], masks[2], masks[3]))
+        with within(where):
+            deal.validate()
+        return deal
+
+
+class _Turns(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+
+class _Playing(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, action: Any, /) -> object: ...
+
+
+Rec = TypeVar("Rec", bound=MatchRecord[Any, Any, Any])
+T = TypeVar("T", bound=_Turns)
+
+_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFormat(Generic[Rec]):
+    """One game's records: its record class and what it writes and reads itself, around the common fields."""
+
+    game: str
+    record: type[Rec]
+    #: What a deal is called in messages (``hand``, ``deal``, ``round``).
+    word: str
+    #: The field that holds the deals (``hands``, ``deals``, ``rounds``).
+    deals_key: str
+    read_rules: Callable[[object], Any]
+    parse_action: Callable[[str], Any]
+    #: A deal's own fields, ``dealer`` first (the actions follow).
+    write_deal: Callable[[Any], dict[str, Any]]
+    #: The deal that ``write_deal`` wrote: (the deal's object, where, its dealer, seats at the table, rules).
+    read_deal: Callable[[dict[str, Any], str, int, int, Any], Any]
+    #: Seats at every table of the game; None: as many as the record lists.
+    seats: int | None = 4
+    kinds: tuple[str, ...] = ("match",)
+
+    def new(
+        self,
+        kind: str,
+        rules: Any,
+        table: int,
+        played: Iterable[tuple[Any, Iterable[tuple[int, Any]]]],
+        first_dealer: int,
+        seed: int | None = None,
+        seats: list[dict[str, str]] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Rec:
+        """The record of ``played``: each deal and its history so far.
+
+        ``seats`` (default: ``{"name": "seat 0"}`` and so on) and ``meta`` are kept as given.
+        """
+        seat_info = tuple(seats or [{"name": f"seat {i}"} for i in range(table)])
+        if self.seats is not None and len(seat_info) != self.seats:
+            raise RecordError(f"{self.game} has {_NUMBERS[self.seats]} seats")
+        deals = tuple(DealRecord(deal, tuple(history)) for deal, history in played)
+        return self.record(kind, rules, seat_info, deals, first_dealer, seed, dict(meta or {}))
+
+    def to_dict(self, record: Rec) -> dict[str, Any]:
+        """The JSON-ready form of a record."""
+        data = envelope(self.game, record.kind)
+        data["rules"] = record.rules.to_dict()
+        data["seats"] = [dict(s) for s in record.seats]
+        data["first_dealer"] = record.first_dealer
+        if record.seed is not None:
+            data["seed"] = record.seed
+        if record.meta:
+            data["meta"] = record.meta
+        data[self.deals_key] = [
+            {**self.write_deal(d.deal), "actions": [[seat, a.text()] for seat, a in d.actions]} for d in record.deals
+        ]
+        return data
+
+    def dumps(self, record: Rec, indent: int | None = 1) -> str:
+        """The record as JSON text (``indent=None``: one line)."""
+        return json.dumps(self.to_dict(record), indent=indent, ensure_ascii=False)
+
+    def dump(self, record: Rec, fp: IO[str]) -> None:
+        """Write the record as JSON to a text file."""
+        fp.write(self.dumps(record))
+        fp.write("\n")
+
+    def load(self, fp: IO[str]) -> Rec:
+        """Read a record from a text file."""
+        return self.loads(fp.read())
+
+    def loads(self, text: str) -> Rec:
+        """Read a record from JSON text; anything malformed raises :class:`RecordError` saying where."""
+        data = parse_envelope(text, self.game)
+        kind = require(data, "kind", str, "record")
+        if kind not in self.kinds:
+            raise RecordError(f"record 'kind' must be {' or '.join(repr(k) for k in self.kinds)}")
+        rules = self.read_rules(require(data, "rules", dict, "record"))
+        seats = require(data, "seats", list, "record")
+        if self.seats is not None and (len(seats) != self.seats or not all(isinstance(s, dict) for s in seats)):
+            raise RecordError(f"record: 'seats' must be {_NUMBERS[self.seats]} objects")
+        if not all(isinstance(s, dict) for s in seats):
+            raise RecordError("record: every seat must be an object")
+        table = len(seats)
+        first_dealer = require(data, "first_dealer", int, "record")
+        if not 0 <= first_dealer < table:
+            raise RecordError(f"record: 'first_dealer' must be a seat from 0 to {table - 1}")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise RecordError("record: 'seed' must be an integer")
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise RecordError("record: 'meta' must be an object")
+        deals = tuple(
+            self._read_deal(raw, f"{self.word} {i + 1}", table, rules)
+            for i, raw in enumerate(require(data, self.deals_key, list, "record"))
+        )
+        if kind == "hand" and len(deals) != 1:
+            raise RecordError("a hand record holds exactly one hand")
+        if not deals:
+            raise RecordError(f"record: a match record holds at least one {self.word}")
+        return self.record(kind, rules, tuple(dict(s) for s in seats), deals, first_dealer, seed, meta)
+
+    def _read_deal(self, raw: Any, where: str, table: int, rules: Any) -> DealRecord[Any, Any]:
+        if not isinstance(raw, dict):
+            raise RecordError(f"{where}: must be an object")
+        deal = self.read_deal(raw, where, require(raw, "dealer", int, where), table, rules)
+        actions = []
+        for j, item in enumerate(require(raw, "actions", list, where)):
+            if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int or not isinstance(item[1], str):
+                raise RecordError(f'{where}, action {j + 1}: must be [seat, "action text"]')
+            try:
+                actions.append((item[0], self.parse_action(item[1])))
+            except NotationError as exc:
+                raise RecordError(f"{where}, action {j + 1}: {exc}") from None
+        return DealRecord(deal, tuple(actions))
+
+    def play(self, record: Rec, match: _Playing, dealt: Callable[[], Sequence[T]]) -> Iterator[tuple[int, T]]:
+        """Replay ``record``'s actions through ``match``, which deals the record's deals: after each deal's
+        actions, yield its index and its state (``dealt()[index]``: what ``match`` dealt so far).
+
+        The first action out of turn or not legal raises :class:`ReplayError` (the deal, the action's
+        position, the engine's reason); a deal the match never comes to is a :class:`RecordError`.
+        """
+        for index, drec in enumerate(record.deals):
+            states = dealt()
+            if match.is_over or len(states) <= index:
+                raise RecordError(
+                    f"{self.word} {index + 1}: the match was already over or the previous {self.word} unfinished"
+                )
+            state = states[index]
+            for pos, (seat, action) in enumerate(drec.actions):
+                if state.is_over:
+                    raise ReplayError(index, pos, action.text(), f"the {self.word} is already over")
+                if seat != state.to_act:
+                    raise ReplayError(index, pos, action.text(), f"it is seat {state.to_act}'s turn, not seat {seat}'s")
+                try:
+                    match.apply(action)  # deals the next deal when this one ends
+                except IllegalActionError as exc:
+                    raise ReplayError(index, pos, action.text(), str(exc)) from None
+            yield index, state

@@ -17,10 +17,8 @@ is explained in the table's language and asked again.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Final
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -260,30 +258,7 @@ class BinokelTable(Frame):
     game_name = "binokel"
     match: Match
 
-    def __init__(
-        self,
-        *,
-        rules: str,
-        players: int | None,
-        seed: int | None,
-        lang: str | None,
-        bots: str,
-        seat: int,
-        save: Path | None,
-        console: Console | None = None,
-        switches: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(
-            rules=rules,
-            players=players,
-            seed=seed,
-            lang=lang,
-            bots=bots,
-            seat=seat,
-            save=save,
-            console=console,
-            switches=switches,
-        )
+    def prepare(self) -> None:
         self.advisor = HeuristicBot(seed=self.match.seed % 2**31, name="advisor")
         self._index = 0  # the round being narrated
         self._last: BinokelView | None = None

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
@@ -114,30 +114,7 @@ class TerminalGame(Frame):
     game_name = "bonaken"
     match: Match
 
-    def __init__(
-        self,
-        *,
-        rules: str,
-        players: int | None,
-        seed: int | None,
-        lang: str | None,
-        bots: str,
-        seat: int,
-        save: Path | None,
-        console: Console | None = None,
-        switches: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(
-            rules=rules,
-            players=players,
-            seed=seed,
-            lang=lang,
-            bots=bots,
-            seat=seat,
-            save=save,
-            console=console,
-            switches=switches,
-        )
+    def prepare(self) -> None:
         self.advisor = HeuristicBot(seed=self.match.seed % 2**31, name="advisor")
         self._hand: Hand | None = None
         self._events = 0

@@ -7,7 +7,7 @@ stops cleanly), pacing the bots when a person watches, and saving the record
 (atomically, in the data folder unless told otherwise) after the match or when
 the player stops. A game's part (``troef.terminal.bonaken``) subclasses it and
 fills in how its table looks and how a line of input becomes an action:
-:meth:`Frame.human_turn`, and optionally :meth:`Frame.intro`,
+:meth:`Frame.human_turn`, and optionally :meth:`Frame.prepare`, :meth:`Frame.intro`,
 :meth:`Frame.after_action` and :meth:`Frame.end_match`.
 
 A game names its part in :attr:`~troef.core.game.Game.terminal_table`; a game
@@ -98,6 +98,12 @@ class Frame(ABC):
         self.interactive = sys.stdin.isatty() and self.console.is_terminal
         stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
         self.save_path = save or Path(user_data_dir("troef")) / self.game_name / f"{stamp}-{rules}-seed{base}.json"
+        self.prepare()
+
+    def prepare(self) -> None:
+        """What a game's part keeps beside the frame (its advisor, what it has shown so far); the last step of
+        ``__init__``, when the match and the bots are there."""
+        return None  # nothing by default
 
     # ------------------------------------------------------------------ names
     @property

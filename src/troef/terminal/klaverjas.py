@@ -18,10 +18,8 @@ explained with the engine's reason and asked again.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Final
 
-from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -110,30 +108,7 @@ class TerminalGame(Frame):
     game_name = "klaverjas"
     match: Match
 
-    def __init__(
-        self,
-        *,
-        rules: str,
-        players: int | None,
-        seed: int | None,
-        lang: str | None,
-        bots: str,
-        seat: int,
-        save: Path | None,
-        console: Console | None = None,
-        switches: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(
-            rules=rules,
-            players=players,
-            seed=seed,
-            lang=lang,
-            bots=bots,
-            seat=seat,
-            save=save,
-            console=console,
-            switches=switches,
-        )
+    def prepare(self) -> None:
         self.advisor = HeuristicBot(seed=self.match.seed % 2**31, name="advisor")
         self._shown_deal = 0
         self._seen = (0, 0)

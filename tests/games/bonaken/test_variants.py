@@ -405,9 +405,10 @@ def test_equal_rule_requests_share_one_rules_object_and_different_ones_do_not() 
     assert preset("pagat", min_bid=25) is preset("pagat", min_bid=25)
     assert preset("pagat", min_bid=25) is not preset("pagat", min_bid=30)
     assert preset("pagat", min_bid=25).min_bid == 25 and preset("pagat", min_bid=30).min_bid == 30
-    # a bool and an int of equal value and hash stay apart
-    assert preset("nk", misere=1).misere == 1
+    # a bool and an int of equal value and hash stay apart: the int is refused although the bool was remembered
     assert preset("nk", misere=True).misere is True
+    with pytest.raises(RecordError, match="rule switch 'misere' must be of type bool, not int"):
+        preset("nk", misere=1)
     # values from JSON that cannot be hashed (lists) still make rules, each time anew
     layouts = [[n, script] for n, script in ((n, layout.script) for n, layout in PAGAT.layouts)]
     made = preset("pagat", layouts=layouts)

@@ -17,11 +17,11 @@ troef.core.errors.RecordError: the target must be one of 1000, 1500, 2000, not 1
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
 from troef.core.errors import RecordError
+from troef.core.switches import PresetRules
 
 PRESETS: Final = ("cardgames",)
 
@@ -33,7 +33,7 @@ MAX_BID: Final = 6050
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(PresetRules):
     """Every rule of Binokel that a table might change, as a switch."""
 
     preset: str = "cardgames"
@@ -65,48 +65,14 @@ class Rules:
         if self.max_rounds < 0:
             raise RecordError("max_rounds must not be negative (0: no limit)")
 
-    def overrides(self) -> dict[str, Any]:
-        """The switches that differ from the preset, JSON-ready."""
-        base = preset(self.preset)
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if mine != theirs:
-                out[f.name] = list(mine) if isinstance(mine, tuple) else mine
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"preset": name, "switches": {...}}``: what a record stores."""
-        return {"preset": self.preset, "switches": self.overrides()}
-
     @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Read what :meth:`to_dict` wrote; unknown switches are an error."""
-        if not isinstance(data, dict) or "preset" not in data:
-            raise RecordError("rules must be an object with a 'preset'")
-        switches = data.get("switches", {})
-        if not isinstance(switches, dict):
-            raise RecordError("rules 'switches' must be an object")
-        return preset(str(data["preset"]), **switches)
-
-
-_SWITCH_TYPES: Final = {"target": int, "min_bid": int, "max_bid": int, "concede_margin": int, "max_rounds": int}
+    def of_preset(cls, name: str, **switches: Any) -> Rules:
+        """:func:`preset`, for the shared JSON form (:class:`~troef.core.switches.PresetRules`)."""
+        return preset(name, **switches)
 
 
 def preset(name: str, **switches: Any) -> Rules:
     """The rules of preset ``name`` with ``switches`` changed; unknown names raise :class:`RecordError`."""
     if name not in PRESETS:
         raise RecordError(f"Binokel has no rule set {name!r}; choose one of {', '.join(PRESETS)}")
-    values: dict[str, Any] = {}
-    for key, value in switches.items():
-        if key == "raises":
-            if not isinstance(value, (list, tuple)) or not all(type(v) is int for v in value):
-                raise RecordError("the 'raises' switch must be a list of numbers")
-            values[key] = tuple(value)
-        elif key in _SWITCH_TYPES:
-            if type(value) is not int:
-                raise RecordError(f"the {key!r} switch must be a whole number")
-            values[key] = value
-        else:
-            raise RecordError(f"Binokel has no rule switch {key!r}")
-    return Rules(preset=name, **values)
+    return Rules(preset=name, **Rules.switch_values(switches))

@@ -17,7 +17,6 @@ view, record); no rule is decided in this file.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
@@ -197,8 +196,7 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     def record(
         self, match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
     ) -> str:
-        record = record_of_match(match, seats)
-        return dumps(dataclasses.replace(record, meta=meta) if meta else record)
+        return dumps(record_of_match(match, seats, meta))
 
     def replay(self, text: str) -> ReplayOutcome:
         return replay(loads(text))

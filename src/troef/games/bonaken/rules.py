@@ -19,11 +19,13 @@ Presets (see ``shared/rules/README.md``):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from troef.core.errors import RecordError
+from troef.core.switches import Custom, PresetRules
 
 Undertrump = Literal["allowed", "unless_forced", "unless_only_trumps"]
 RoemCombine = Literal["exclusive", "pagat"]
@@ -138,8 +140,31 @@ class RoemTable:
 Layouts = tuple[tuple[int, CentreLayout], ...]
 
 
+def _read_roem(value: Any) -> RoemTable:
+    if isinstance(value, RoemTable):
+        return value
+    if not isinstance(value, dict):
+        raise RecordError("the 'roem' switch must be an object of roem values")
+    return RoemTable(**value)
+
+
+def _read_layouts(value: Any) -> Layouts:
+    if isinstance(value, tuple):
+        return value
+    if not isinstance(value, list) or not all(
+        isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], str)
+        for item in value
+    ):
+        raise RecordError("the 'layouts' switch must be a list of [players, \"deal script\"]")
+    return tuple((n, CentreLayout(script)) for n, script in value)
+
+
+def _write_layouts(value: Layouts) -> list[list[object]]:
+    return [[n, layout.script] for n, layout in value]
+
+
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(PresetRules):
     """Every rule of Bonaken that differs between the texts, as a switch.
 
     Bid ranks are ten times the points of a number bid: a number bid of 75 has
@@ -211,6 +236,12 @@ class Rules:
     first_dealer_by_lot: bool = False
     next_dealer: NextDealer = "left"
 
+    #: The roem table is written as an object, each layout as ``[players, "deal script"]``.
+    CUSTOM: ClassVar[Mapping[str, Custom]] = {
+        "roem": Custom(_read_roem, dataclasses.asdict),
+        "layouts": Custom(_read_layouts, _write_layouts),
+    }
+
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
@@ -251,65 +282,10 @@ class Rules:
             return rank_above(125)
         return self.zwabber_rank
 
-    def overrides(self) -> dict[str, Any]:
-        """The switches that differ from this rules' preset, as JSON-ready values."""
-        base = _BASE.get(self.preset) or preset(self.preset)  # (preset() says what is wrong with a bad name)
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if mine != theirs:
-                out[f.name] = _to_json(mine)
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"preset": name, "switches": {...}}``: what a record stores."""
-        return {"preset": self.preset, "switches": self.overrides()}
-
     @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Read what :meth:`to_dict` wrote; unknown switches are an error."""
-        if not isinstance(data, dict) or "preset" not in data:
-            raise RecordError("rules must be an object with a 'preset'")
-        switches = data.get("switches", {})
-        if not isinstance(switches, dict):
-            raise RecordError("rules 'switches' must be an object")
-        return preset(str(data["preset"]), **switches)
-
-
-def _to_json(value: object) -> object:
-    if isinstance(value, RoemTable):
-        return dataclasses.asdict(value)
-    if isinstance(value, tuple):
-        return [_to_json(v) for v in value]
-    if isinstance(value, CentreLayout):
-        return value.script
-    return value
-
-
-def _from_json(name: str, value: Any) -> Any:
-    """A switch value as read from JSON, converted to its Python type; RecordError if malformed."""
-    if name == "roem":
-        if isinstance(value, RoemTable):
-            return value
-        if not isinstance(value, dict):
-            raise RecordError("the 'roem' switch must be an object of roem values")
-        return RoemTable(**value)
-    if name == "layouts":
-        if isinstance(value, tuple):
-            return value
-        if not isinstance(value, list) or not all(
-            isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], str)
-            for item in value
-        ):
-            raise RecordError("the 'layouts' switch must be a list of [players, \"deal script\"]")
-        return tuple((n, CentreLayout(script)) for n, script in value)
-    if name == "players":
-        if isinstance(value, tuple):
-            return value
-        if not isinstance(value, list) or not all(type(n) is int for n in value):
-            raise RecordError("the 'players' switch must be a list of numbers")
-        return tuple(value)
-    return value
+    def of_preset(cls, name: str, **switches: Any) -> Rules:
+        """:func:`preset`, for the shared JSON form (:class:`~troef.core.switches.PresetRules`)."""
+        return preset(name, **switches)
 
 
 def _layouts(**scripts: str) -> Layouts:
@@ -419,13 +395,9 @@ def preset(name: str, **switches: Any) -> Rules:
     base = _BASE.get(name)
     if base is None:
         raise RecordError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
-    names = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
-    unknown = sorted(set(switches) - names)
-    if unknown:
-        raise RecordError(f"unknown rule switch(es): {', '.join(unknown)}")
+    Rules.refuse_unknown(switches)
     try:
-        converted = {k: _from_json(k, v) for k, v in switches.items()}
-        rules = dataclasses.replace(base, **converted)
+        rules = dataclasses.replace(base, **Rules.switch_values(switches))
         for _, layout in rules.layouts:
             layout.steps  # noqa: B018 - parses the deal script, raising on a bad token
     except (TypeError, ValueError) as exc:  # a switch of the wrong type or shape

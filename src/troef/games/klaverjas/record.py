@@ -15,13 +15,10 @@ runs a record through a :class:`Match` on the recorded deals and stops with a
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
-from troef.cards import CardSet, card_str, cards_of
-from troef.core.errors import IllegalActionError, NotationError, RecordError, ReplayError
-from troef.core.records import envelope, parse_envelope, require
+from troef.core.records import FourHands, MatchRecord, RecordFormat
 from troef.games.klaverjas.actions import KlaverjasAction, parse_action
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import LEVELS
@@ -31,117 +28,27 @@ from troef.games.klaverjas.rules import Rules
 GAME = "klaverjas"
 
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One deal: the cards dealt and the actions as (seat, action)."""
-
-    dealt: Dealt
-    actions: tuple[tuple[int, KlaverjasAction], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(MatchRecord[Rules, Dealt, KlaverjasAction]):
     """A record of a match (``kind`` is always ``"match"``)."""
 
-    rules: Rules
-    seats: tuple[dict[str, str], ...]
-    deals: tuple[DealRecord, ...]
-    first_dealer: int
-    seed: int | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ()
+
+
+_DEALS: Final = FourHands("hands", Dealt)
+FORMAT: Final = RecordFormat(
+    GAME, Record, "deal", "deals", Rules.from_dict, parse_action, _DEALS.write, _DEALS.read, seats=4
+)
+to_dict = FORMAT.to_dict
+dumps = FORMAT.dumps
+loads = FORMAT.loads
 
 
 def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a match so far (the last deal may be unfinished); ``meta`` is kept as it is."""
-    seat_info = tuple(seats or [{"name": f"seat {i}"} for i in range(4)])
-    if len(seat_info) != 4:
-        raise RecordError("klaverjas has four seats")
-    deals = tuple(DealRecord(d.dealt, tuple(d.history)) for d in match.deals)
-    return Record(match.rules, seat_info, deals, match.first_dealer, match.seed, dict(meta or {}))
-
-
-def to_dict(record: Record) -> dict[str, Any]:
-    """The JSON-ready form of a record."""
-    data = envelope(GAME, "match")
-    data["rules"] = record.rules.to_dict()
-    data["seats"] = [dict(s) for s in record.seats]
-    data["first_dealer"] = record.first_dealer
-    if record.seed is not None:
-        data["seed"] = record.seed
-    if record.meta:
-        data["meta"] = record.meta
-    data["deals"] = [
-        {
-            "dealer": d.dealt.dealer,
-            "hands": {str(s): " ".join(card_str(c) for c in cards_of(d.dealt.hands[s])) for s in range(4)},
-            "actions": [[seat, a.text()] for seat, a in d.actions],
-        }
-        for d in record.deals
-    ]
-    return data
-
-
-def dumps(record: Record, indent: int | None = 1) -> str:
-    """The record as JSON text."""
-    return json.dumps(to_dict(record), indent=indent, ensure_ascii=False)
-
-
-def _cards(text: Any, where: str) -> int:
-    if not isinstance(text, str):
-        raise RecordError(f"{where}: cards must be a string like 'Jh 9h Ah'")
-    try:
-        return CardSet.parse(text).mask
-    except NotationError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-
-
-def loads(text: str) -> Record:
-    """Read a record from JSON text; anything malformed raises :class:`RecordError` saying where."""
-    data = parse_envelope(text, GAME)
-    if require(data, "kind", str, "record") != "match":
-        raise RecordError("record 'kind' must be 'match'")
-    rules = Rules.from_dict(require(data, "rules", dict, "record"))
-    seats = require(data, "seats", list, "record")
-    if len(seats) != 4 or not all(isinstance(s, dict) for s in seats):
-        raise RecordError("record: 'seats' must be four objects")
-    first_dealer = require(data, "first_dealer", int, "record")
-    if not 0 <= first_dealer < 4:
-        raise RecordError("record: 'first_dealer' must be a seat from 0 to 3")
-    seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise RecordError("record: 'seed' must be an integer")
-    meta = data.get("meta", {})
-    if not isinstance(meta, dict):
-        raise RecordError("record: 'meta' must be an object")
-    deals: list[DealRecord] = []
-    for i, raw in enumerate(require(data, "deals", list, "record")):
-        where = f"deal {i + 1}"
-        if not isinstance(raw, dict):
-            raise RecordError(f"{where}: must be an object")
-        dealer = require(raw, "dealer", int, where)
-        hands_raw = require(raw, "hands", dict, where)
-        if sorted(hands_raw) != ["0", "1", "2", "3"]:
-            raise RecordError(f"{where}: 'hands' must give the cards of seats 0, 1, 2 and 3")
-        masks = [_cards(hands_raw[str(s)], f"{where}, seat {s}") for s in range(4)]
-        dealt = Dealt(dealer, (masks[0], masks[1], masks[2], masks[3]))
-        try:
-            dealt.validate()
-        except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
-        actions: list[tuple[int, KlaverjasAction]] = []
-        for j, item in enumerate(require(raw, "actions", list, where)):
-            if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int or not isinstance(item[1], str):
-                raise RecordError(f'{where}, action {j + 1}: must be [seat, "action text"]')
-            try:
-                actions.append((item[0], parse_action(item[1])))
-            except NotationError as exc:
-                raise RecordError(f"{where}, action {j + 1}: {exc}") from None
-        deals.append(DealRecord(dealt, tuple(actions)))
-    if not deals:
-        raise RecordError("record: a match record holds at least one deal")
-    return Record(rules, tuple(dict(s) for s in seats), tuple(deals), first_dealer, seed, meta)
+    played = ((d.dealt, d.history) for d in match.deals)
+    return FORMAT.new("match", match.rules, 4, played, match.first_dealer, match.seed, seats, meta)
 
 
 # ---------------------------------------------------------------------- replay
@@ -167,20 +74,9 @@ class ReplayOutcome:
 
 def replay(record: Record) -> ReplayOutcome:
     """Replay a record; raise :class:`ReplayError` at the first illegal action, :class:`RecordError` if malformed."""
-    match = Match(record.rules, record.seed, record.first_dealer, deals=iter([d.dealt for d in record.deals]))
-    for index, drec in enumerate(record.deals):
-        if match.is_over or len(match.deals) <= index:
-            raise RecordError(f"deal {index + 1}: the match was already over or the previous deal unfinished")
-        deal = match.deals[index]
-        for pos, (seat, action) in enumerate(drec.actions):
-            if deal.is_over:
-                raise ReplayError(index, pos, action.text(), "the deal is already over")
-            if seat != deal.to_act:
-                raise ReplayError(index, pos, action.text(), f"it is seat {deal.to_act}'s turn, not seat {seat}'s")
-            try:
-                match.apply(action)  # deals the next deal when this one ends
-            except IllegalActionError as exc:
-                raise ReplayError(index, pos, action.text(), str(exc)) from None
+    match = Match(record.rules, record.seed, record.first_dealer, deals=iter([d.deal for d in record.deals]))
+    for _ in FORMAT.play(record, match, lambda: match.deals):
+        pass  # the score sheet has every finished deal's row
     sheet = match.sheet
     return ReplayOutcome(
         tuple(sheet.rows),

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from troef.core.errors import RecordError
+from troef.core.switches import PresetRules
 
 Follow = Literal["amsterdam", "rotterdam"]
 Undertrump = Literal["last_resort", "forced"]
@@ -55,7 +56,7 @@ COMMON_FOURS: Final = (0, 0, 0, 100, 200, 100, 100, 100)
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(PresetRules):
     """Every rule of klaverjas that differs between the presets, as a switch."""
 
     preset: str
@@ -139,29 +140,10 @@ class Rules:
         """Whether stuk counts only when its holder declares it (claim mode, or Kraken 3.2's choice of moment)."""
         return self.roem_counting == "claim" or self.hand_roem
 
-    def overrides(self) -> dict[str, Any]:
-        """The switches that differ from this rules' preset, as JSON-ready values."""
-        base = preset(self.preset)
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            mine = getattr(self, f.name)
-            if mine != getattr(base, f.name):
-                out[f.name] = list(mine) if isinstance(mine, tuple) else mine
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"preset": name, "switches": {...}}``: what a record stores."""
-        return {"preset": self.preset, "switches": self.overrides()}
-
     @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Read what :meth:`to_dict` wrote; unknown switches are an error."""
-        if not isinstance(data, dict) or "preset" not in data:
-            raise RecordError("rules must be an object with a 'preset'")
-        switches = data.get("switches", {})
-        if not isinstance(switches, dict):
-            raise RecordError("rules 'switches' must be an object")
-        return preset(str(data["preset"]), **switches)
+    def of_preset(cls, name: str, **switches: Any) -> Rules:
+        """:func:`preset`, for the shared JSON form (:class:`~troef.core.switches.PresetRules`)."""
+        return preset(name, **switches)
 
 
 _BASE: Final[dict[str, Rules]] = {
@@ -189,18 +171,4 @@ def preset(name: str, **switches: Any) -> Rules:
         raise RecordError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
     if not switches:
         return base
-    names = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
-    unknown = sorted(set(switches) - names)
-    if unknown:
-        raise RecordError(f"unknown rule switch(es): {', '.join(unknown)}")
-    converted = dict(switches)
-    if isinstance(converted.get("fours"), list):
-        converted["fours"] = tuple(converted["fours"])
-    for key, value in converted.items():
-        want = type(getattr(base, key))
-        if want is tuple:
-            if not isinstance(value, tuple):
-                raise RecordError(f"rule switch {key!r} must be a list of numbers")
-        elif type(value) is not want:
-            raise RecordError(f"rule switch {key!r} must be of type {want.__name__}, not {type(value).__name__}")
-    return dataclasses.replace(base, **converted)
+    return dataclasses.replace(base, **Rules.switch_values(switches))
