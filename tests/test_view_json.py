@@ -20,7 +20,6 @@ from troef.core.game import SPECTATOR
 from troef.games import game, names
 from troef.server.adapter import adapter
 
-
 #: troef's own games: each reads its views back (the test suite's Tiny does not: its bots take the engine's view).
 CASES = [case for case in ALL_CASES if case[0] in names()]
 IDS = [f"{g}-{p}-{n}" for g, p, n in CASES]

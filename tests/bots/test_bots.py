@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from troef.bots import Bot, RandomBot, base, bot_kinds, make_bot, register_bot
+from troef.bots import Bot, RandomBot, bot_kinds, make_bot, register_bot, registry
 from troef.bots.registry import UnknownBotError
 from troef.cards import PIQUET_DECK, CardSet, card_str, parse_card
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction, DeclareRoem, Discard, Pass, Play, parse_action
@@ -70,7 +70,7 @@ def test_registry_takes_new_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
         def act(self, view: BonakenView) -> BonakenAction:
             return legal_actions(view)[0]
 
-    monkeypatch.setattr(base, "_EXTRA", dict(base._EXTRA))  # leave the real registry alone
+    monkeypatch.setattr(registry, "_EXTRA", dict(registry._EXTRA))  # leave the real registry alone
     register_bot("bonaken", "first-test", FirstBot)
     bot = make_bot("bonaken", "first-test", 3)
     assert isinstance(bot, FirstBot) and bot.seed == 3
