@@ -4,7 +4,12 @@ from __future__ import annotations
 
 # Defined with the cards (the lowest layer) so that card parsing can raise it
 # without importing upwards; re-exported here as the one place to import from.
+from typing import TYPE_CHECKING
+
 from troef.cards import NotationError, TroefError
+
+if TYPE_CHECKING:
+    from troef.core.refusals import Refusal
 
 __all__ = [
     "IllegalActionError",
@@ -18,14 +23,22 @@ __all__ = [
 class IllegalActionError(TroefError):
     """An action that the rules do not allow in this state.
 
-    ``code`` names the broken rule in a stable, language-free way (for user
-    interfaces that translate), ``str(error)`` is the English message. The
-    state that refused the action is left exactly as it was.
+    Raised with the engine's :class:`~troef.core.refusals.Refusal`: ``refusal``
+    is it (code and parameters, to be worded in any language), ``code`` its
+    code, ``str(error)`` the English sentence. Raised with a plain message,
+    ``refusal`` is None. The state that refused the action is left exactly as
+    it was.
     """
 
-    def __init__(self, message: str, code: str = "illegal") -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, message: str | Refusal, code: str = "illegal") -> None:
+        if isinstance(message, str):
+            super().__init__(message)
+            self.refusal: Refusal | None = None
+            self.code = code
+        else:
+            super().__init__(str(message))
+            self.refusal = message
+            self.code = message.code
 
 
 class RecordError(TroefError, ValueError):

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, Literal, Never, Protocol, TypeAlias, 
 from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
 from troef.core.errors import TroefError
+from troef.core.refusals import UNWORDED, Refusal, Texts
 
 __all__ = [
     "SPECTATOR",
@@ -105,7 +106,11 @@ class Match(Protocol[A_contra]):
         ...
 
     def check(self, action: A_contra) -> str | None:
-        """Why ``action`` is not allowed now (a sentence for the player), or None."""
+        """Why ``action`` is not allowed now (an English sentence for the player), or None.
+
+        A troef game's match also has ``refusal(action)``: the same as a
+        :class:`~troef.core.refusals.Refusal`, code and parameters.
+        """
         ...
 
     def apply(self, action: A_contra) -> None:
@@ -312,6 +317,17 @@ class Game(ABC, Generic[M, A, V, O]):
         """Why ``action`` is not allowed in ``match`` now, or None (see :meth:`Match.check`)."""
         own = cast("Match[A]", match)  # M is the match of this game, which takes A
         return own.check(action)
+
+    def refusal(self, match: M, action: A) -> Refusal | None:
+        """Why ``action`` is not allowed in ``match`` now as code and parameters, worded in any language by
+        :meth:`texts`, or None. A game without a catalogue of its own is refused with its English sentence
+        (:meth:`check`) in every language; troef's games give their matches' refusals."""
+        reason = self.check(match, action)
+        return None if reason is None else UNWORDED.refusal("illegal", reason=reason)
+
+    def texts(self) -> Texts:
+        """The game's catalogue of refusal texts in every language (:mod:`troef.core.refusals`)."""
+        return UNWORDED
 
     def apply(self, match: M, action: A) -> None:
         """Apply ``action`` to ``match`` (see :meth:`Match.apply`)."""

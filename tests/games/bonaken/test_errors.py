@@ -75,7 +75,7 @@ def test_not_following_suit_without_trump() -> None:
 
 def test_not_following_suit_with_trump() -> None:
     hand = act(declarer_to_lead("d"), "play Ah", "play 9c", "play Jc")
-    refuse(hand, "play Ks", "you must follow hearts (or play a trump)", "follow")
+    refuse(hand, "play Ks", "you must follow hearts (or play a trump)", "follow_or_trump")
 
 
 def test_not_playing_a_trump_on_a_trump_lead() -> None:
@@ -121,22 +121,22 @@ def test_bidding_too_low() -> None:
     refuse(hand, "bid 75", "the bid must be higher than 75", "too_low")
     refuse(hand, "bid 70", "the bid must be higher than 75", "too_low")
     act(hand, "bid 105")
-    refuse(hand, "bid misere", "misère is not higher than 105", "too_low")
+    refuse(hand, "bid misere", "misère is not higher than 105", "misere_too_low")
 
 
 def test_bids_that_are_not_bids_of_the_rules() -> None:
     hand = nk_hand()
-    refuse(hand, "bid 20", "the lowest number bid is 25", "bad_bid")
-    refuse(hand, "bid 5", "the lowest number bid is 25", "bad_bid")
-    refuse(hand, "bid 27", "a number bid must be a multiple of 5", "bad_bid")
-    refuse(hand, "bid 365", "the highest number bid is 360", "bad_bid")
-    refuse(hand, "bid zwabber 20", "zwabber with that roem is not a bid with these rules", "bad_bid")
-    refuse(hand, "bid bonaak 25", "bonaak 25 is not a bid with these rules", "bad_bid")
+    refuse(hand, "bid 20", "the lowest number bid is 25", "bid_min")
+    refuse(hand, "bid 5", "the lowest number bid is 25", "bid_min")
+    refuse(hand, "bid 27", "a number bid must be a multiple of 5", "bid_step")
+    refuse(hand, "bid 365", "the highest number bid is 360", "bid_max")
+    refuse(hand, "bid zwabber 20", "zwabber with that roem is not a bid with these rules", "zwabber_roem")
+    refuse(hand, "bid bonaak 25", "bonaak 25 is not a bid with these rules", "bonaak_value")
     refuse(
         hand,
         "bid bonaak 50 six",
         "a six-card claim is only made over a five-card sequence of equal value",
-        "bad_bid",
+        "six_card",
     )
     refuse(hand, "bid open-bonaak", "open bonaak is not played with these rules", "no_open_bonaak")
     refuse(hand, "bid bonaak 50", "bonaak with roem may only follow a bid of bonaak", "bonaak_roem_first")
@@ -198,28 +198,28 @@ def test_roem_not_below_the_bid() -> None:
 
 def test_discarding_during_the_bidding() -> None:
     hand = nk_hand()
-    refuse(hand, "discard Ah", "it is time to bid or pass", "not_now")
-    refuse(hand, "play Ah", "it is time to bid or pass", "not_now")
-    refuse(hand, "trump h", "it is time to bid or pass", "not_now")
-    refuse(hand, "roem 0", "it is time to bid or pass", "not_now")
+    refuse(hand, "discard Ah", "it is time to bid or pass", "bid_or_pass")
+    refuse(hand, "play Ah", "it is time to bid or pass", "bid_or_pass")
+    refuse(hand, "trump h", "it is time to bid or pass", "bid_or_pass")
+    refuse(hand, "roem 0", "it is time to bid or pass", "bid_or_pass")
 
 
 def test_actions_of_the_wrong_phase_after_the_bidding() -> None:
     hand = act(nk_hand(), "bid 25", "pass", "pass", "pass")
-    refuse(hand, "play Ah", "first lay away 3 more card(s)", "not_now")
-    refuse(hand, "pass", "first lay away 3 more card(s)", "not_now")
+    refuse(hand, "play Ah", "first lay away 3 more cards", "lay_away_first")
+    refuse(hand, "pass", "first lay away 3 more cards", "lay_away_first")
     refuse(hand, "discard 7h", "you do not hold 7h", "not_held")
     act(hand, "discard Ad")
-    refuse(hand, "bid 30", "first lay away 2 more card(s)", "not_now")
+    refuse(hand, "bid 30", "first lay away 2 more cards", "lay_away_first")
     act(hand, "discard Kd", "discard Qd")
-    refuse(hand, "bid 30", "name the trump suit first (or lead a card: its suit becomes trump)", "not_now")
-    refuse(hand, "roem 0", "name the trump suit first (or lead a card: its suit becomes trump)", "not_now")
+    refuse(hand, "bid 30", "name the trump suit first (or lead a card: its suit becomes trump)", "trump_first")
+    refuse(hand, "roem 0", "name the trump suit first (or lead a card: its suit becomes trump)", "trump_first")
     refuse(hand, "play 9h", "you do not hold 9h", "not_held")
     act(hand, "trump h")
-    refuse(hand, "play Ah", "declare your roem first ('roem 0' for none)", "not_now")
+    refuse(hand, "play Ah", "declare your roem first ('roem 0' for none)", "roem_first")
     act(hand, "roem 0")
-    refuse(hand, "bid 30", "it is time to play a card", "not_now")
-    refuse(hand, "discard Ah", "it is time to play a card", "not_now")
+    refuse(hand, "bid 30", "it is time to play a card", "play_a_card")
+    refuse(hand, "discard Ah", "it is time to play a card", "play_a_card")
 
 
 def test_passing_on_in_a_misere_chain() -> None:
@@ -231,7 +231,7 @@ def test_passing_on_in_a_misere_chain() -> None:
         dealer=2,
     )
     act(hand, "bid misere", "bid misere", "pass")
-    refuse(hand, "play 7h", "first pass on 4 more card(s)", "not_now")
+    refuse(hand, "play 7h", "first pass on 4 more cards", "pass_on_first")
 
 
 def test_acting_after_the_hand_is_over() -> None:

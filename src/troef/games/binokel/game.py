@@ -26,12 +26,14 @@ from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import RecordError
 from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
+from troef.core.refusals import Refusal, Texts
 from troef.games.binokel.actions import BinokelAction, Play, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, TARGETS, Rules, preset
 from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.texts import TEXTS
 from troef.games.binokel.view import BinokelView, round_view, view_from_json, view_of_round
 
 
@@ -88,6 +90,12 @@ class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
     web_module: ClassVar[str | None] = "troef.web:binokel.js"
     cheat_bot: ClassVar[str | None] = "troef.games.binokel.cheat:CheatBot"
     analysis_part: ClassVar[str | None] = "troef.analysis.binokel:PART"
+
+    def texts(self) -> Texts:
+        return TEXTS
+
+    def refusal(self, match: Match, action: BinokelAction) -> Refusal | None:
+        return match.refusal(action)
 
     def presets(self) -> Mapping[str, Preset]:
         return {

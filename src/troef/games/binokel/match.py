@@ -22,11 +22,13 @@ from collections.abc import Iterator
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.refusals import Refusal
 from troef.games.binokel.actions import BinokelAction
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import winner_of_match
 from troef.games.binokel.state import Round
+from troef.games.binokel.texts import TEXTS
 
 
 class Match:
@@ -78,15 +80,20 @@ class Match:
         return () if self.winner is not None else self.round.legal_actions()
 
     def check(self, action: BinokelAction) -> str | None:
-        """Why ``action`` is not allowed now, or None."""
+        """Why ``action`` is not allowed now (in English), or None."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
+    def refusal(self, action: BinokelAction) -> Refusal | None:
+        """Why ``action`` is not allowed now, as code and parameters (:mod:`troef.games.binokel.texts`), or None."""
         if self.winner is not None:
-            return "the game is over"
-        return self.round.check(action)
+            return TEXTS.refusal("match_over")
+        return self.round.refusal(action)
 
     def apply(self, action: BinokelAction) -> None:
         """Apply ``action`` to the current round; score it and deal the next when it ends."""
         if self.winner is not None:
-            raise IllegalActionError("the game is over", "match_over")
+            raise IllegalActionError(TEXTS.refusal("match_over"))
         current = self.round
         current.apply(action)
         if current.score is not None:

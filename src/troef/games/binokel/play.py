@@ -71,7 +71,7 @@ def refusal(kinds: int, card: int, led: int, winner: int, trump: int) -> tuple[s
     """Why a seat holding ``kinds`` may not play ``card`` now, as (code, card or suit), or None.
 
     Codes: ``not_held`` (card), ``follow`` (led suit), ``beat`` (the card to beat),
-    ``trump`` (trump suit). :func:`refusal_text` words them.
+    ``trump`` (trump suit). :mod:`troef.games.binokel.texts` words them.
     """
     kind = card & 31
     if not kinds >> kind & 1:
@@ -88,29 +88,6 @@ def refusal(kinds: int, card: int, led: int, winner: int, trump: int) -> tuple[s
     if kinds & SUIT32[trump] and suit_of(kind) != trump:
         return ("trump", trump)
     return ("beat", winner & 31)
-
-
-_EN_SUITS: Final = ("hearts", "diamonds", "clubs", "spades")
-_EN_RANKS: Final = ("", "", "nine", "ten", "jack", "queen", "king", "ace")
-
-
-def refusal_text(code: str, arg: int) -> str:
-    """A refusal of :func:`refusal` in English.
-
-    >>> from troef.cards import parse_card
-    >>> refusal_text("beat", parse_card("10h"))
-    'you must beat the ten of hearts'
-    >>> refusal_text("trump", 3)
-    'you must trump'
-    """
-    if code == "follow":
-        return f"you must follow {_EN_SUITS[arg]}"
-    if code == "trump":
-        return "you must trump"
-    name = f"{_EN_RANKS[rank_of(arg)]} of {_EN_SUITS[suit_of(arg)]}"
-    if code == "beat":
-        return f"you must beat the {name}"
-    return f"you do not hold the {name}"
 
 
 def winner_of(trick: list[int] | tuple[int, ...], trump: int) -> int:
@@ -138,6 +115,5 @@ __all__ = [
     "kinds_of",
     "legal_kinds",
     "refusal",
-    "refusal_text",
     "winner_of",
 ]

@@ -18,13 +18,13 @@ not allowed (None when it is), :meth:`Round.apply` performs it or raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError
+from troef.core.refusals import Refusal
 from troef.games.binokel.actions import (
     CONCEDE,
     GIVES,
@@ -51,10 +51,10 @@ from troef.games.binokel.play import (
     POWER,
     SUIT32,
     refusal,
-    refusal_text,
 )
 from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import RoundScore, may_concede, score_round
+from troef.games.binokel.texts import TEXTS
 
 __all__ = ["Phase", "Round", "parse_action"]
 
@@ -72,13 +72,14 @@ class Phase(IntEnum):
     DONE = 5
 
 
-_PHASE_TEXT: Final = {
-    Phase.BIDDING: "it is time to bid or pass",
-    Phase.TRUMP: "the bid winner must name trump first",
-    Phase.GIVE: "the bid winner's partner must pass four cards first",
-    Phase.RETURN: "the bid winner must pass four cards back first",
-    Phase.PLAY: "it is time to play a card",
-    Phase.DONE: "the round is over",
+#: The refusal of an action that belongs to another phase, by phase (:mod:`troef.games.binokel.texts`).
+_PHASE_CODE: Final = {
+    Phase.BIDDING: "phase_bidding",
+    Phase.TRUMP: "phase_trump",
+    Phase.GIVE: "phase_give",
+    Phase.RETURN: "phase_return",
+    Phase.PLAY: "phase_play",
+    Phase.DONE: "round_over",
 }
 
 #: The actions of each byte of a kinds mask, by suit: legal-action tuples are made of these.
@@ -109,20 +110,6 @@ def _bid_list(high: int, rules: Rules) -> tuple[BinokelAction, ...]:
             values = [v for v in (high + r for r in rules.raises) if v <= rules.max_bid]
         out = cache[high] = (PASS, *(bid(v) for v in values))
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why an action is refused: a stable ``code``, the English ``text``, and ``params`` to word it in other languages.
-
-    Codes: ``follow`` / ``trump`` (param ``suit``), ``beat`` / ``not_held`` (``card``, a kind),
-    ``bid_first`` / ``bid_top`` (``bid``), ``bid_step`` (``steps``, ``raises``, ``bid``),
-    ``concede_late``, ``concede_not_allowed`` (``margin``), ``round_over`` and ``phase_<phase>``.
-    """
-
-    code: str
-    text: str
-    params: dict[str, Any] = field(default_factory=dict)
 
 
 class Round:
@@ -306,13 +293,13 @@ class Round:
     def check(self, action: BinokelAction) -> str | None:
         """Why ``action`` is not allowed now (a sentence for the player), or None."""
         refused = self.refusal(action)
-        return None if refused is None else refused.text
+        return None if refused is None else str(refused)
 
     def refusal(self, action: BinokelAction) -> Refusal | None:
-        """Why ``action`` is refused (code, English sentence, the parameters for other languages), or None."""
+        """Why ``action`` is refused, as code and parameters (worded by :mod:`~troef.games.binokel.texts`), or None."""
         phase = self.phase
         if phase == Phase.DONE:
-            return Refusal("round_over", "the round is over")
+            return TEXTS.refusal("round_over")
         cls = type(action)
         if phase == Phase.PLAY:
             if cls is Play:
@@ -321,20 +308,17 @@ class Round:
                 found = refusal((hand | hand >> 32) & KINDS, action.card, self.led, self.winner_card, self.trump)
                 if found is None:
                     return None
-                key = "suit" if found[0] in ("follow", "trump") else "card"
-                return Refusal(found[0], refusal_text(*found), {key: found[1]})
+                if found[0] == "trump":
+                    return TEXTS.refusal("trump")
+                key = "suit" if found[0] == "follow" else "card"
+                return TEXTS.refusal(found[0], **{key: found[1]})
             if cls is Concede:
                 if self._may_concede():
                     return None
                 if self.played or self.current:
-                    return Refusal("concede_late", "a round can only be given up before the first card is played")
-                margin = self.rules.concede_margin
-                return Refusal(
-                    "concede_not_allowed",
-                    f"you may give up only when the bid is more than {margin} above your side's meld; you must play",
-                    {"margin": margin},
-                )
-            return Refusal("phase_play", _PHASE_TEXT[phase])
+                    return TEXTS.refusal("concede_late")
+                return TEXTS.refusal("concede_not_allowed", margin=self.rules.concede_margin)
+            return TEXTS.refusal("phase_play")
         if phase == Phase.BIDDING:
             if cls is Pass:
                 return None
@@ -345,27 +329,21 @@ class Round:
                     return None
                 rules = self.rules
                 if self.high_bid == 0:
-                    return Refusal("bid_first", f"the first bid is {rules.min_bid}", {"bid": rules.min_bid})
+                    return TEXTS.refusal("bid_first", bid=rules.min_bid)
                 if not values:
-                    return Refusal(
-                        "bid_top", f"the bidding stops at {rules.max_bid}: you can only pass", {"bid": rules.max_bid}
-                    )
+                    return TEXTS.refusal("bid_top", bid=rules.max_bid)
                 steps = " or ".join(str(v) for v in values)
                 raises = " or ".join(str(r) for r in rules.raises)
-                return Refusal(
-                    "bid_step",
-                    f"bid {steps}: {raises} above {self.high_bid}",
-                    {"steps": steps, "raises": raises, "bid": self.high_bid},
-                )
-            return Refusal("phase_bidding", _PHASE_TEXT[phase])
+                return TEXTS.refusal("bid_step", steps=steps, raises=raises, bid=self.high_bid)
+            return TEXTS.refusal("phase_bidding")
         if phase == Phase.TRUMP:
-            return None if cls is NameTrump else Refusal("phase_trump", _PHASE_TEXT[phase])
+            return None if cls is NameTrump else TEXTS.refusal("phase_trump")
         if cls is Give:
             assert isinstance(action, Give)
             if not self.kinds(self.to_act) >> action.card & 1:
-                return Refusal("not_held", refusal_text("not_held", action.card), {"card": action.card})
+                return TEXTS.refusal("not_held", card=action.card & 31)
             return None
-        return Refusal("phase_give" if phase == Phase.GIVE else "phase_return", _PHASE_TEXT[phase])
+        return TEXTS.refusal(_PHASE_CODE[phase])
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: BinokelAction) -> None:
@@ -376,7 +354,7 @@ class Round:
             if not self._playable >> kind & 1:  # (0: not worked out; refusal decides)
                 refused = self.refusal(action)
                 if refused is not None:
-                    raise IllegalActionError(refused.text, refused.code)
+                    raise IllegalActionError(refused)
             seat = self.to_act
             hand = self.hands[seat]
             self._playable = 0
@@ -410,7 +388,7 @@ class Round:
         ):
             refused = self.refusal(action)
             if refused is not None:
-                raise IllegalActionError(refused.text, refused.code)
+                raise IllegalActionError(refused)
         seat = self.to_act
         self.prelude.append((seat, action))
         self._playable = 0

@@ -24,11 +24,13 @@ from typing import Any, ClassVar, Final
 
 from troef.core.errors import IllegalActionError
 from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
+from troef.core.refusals import Refusal, Texts
 from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.bonaken.rules import PRESETS, Rules, preset
 from troef.games.bonaken.state import Hand, random_playout
+from troef.games.bonaken.texts import TEXTS
 from troef.games.bonaken.view import BonakenView, hand_view, view_from_json
 
 _DESCRIPTIONS: Final = {
@@ -102,6 +104,12 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     web_module: ClassVar[str | None] = "troef.web:bonaken.js"
     cheat_bot: ClassVar[str | None] = "troef.games.bonaken.cheat:CheatBot"
     analysis_part: ClassVar[str | None] = "troef.analysis.bonaken:PART"
+
+    def texts(self) -> Texts:
+        return TEXTS
+
+    def refusal(self, match: Match, action: BonakenAction) -> Refusal | None:
+        return match.refusal(action)
 
     def presets(self) -> Mapping[str, Preset]:
         return {

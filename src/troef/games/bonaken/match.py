@@ -16,11 +16,13 @@ from typing import Final
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.refusals import Refusal
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction
 from troef.games.bonaken.deal import Deal, deal_cards, draw_for_dealer
 from troef.games.bonaken.result import HandResult
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.state import Hand
+from troef.games.bonaken.texts import TEXTS
 
 #: nk rules 54-57: table points for first, second, third and fourth place.
 TABLE_POINTS: Final = (10, 8, 4, 1)
@@ -274,15 +276,20 @@ class Match:
         return [] if self.is_over else self.hand.legal_actions()
 
     def check(self, action: BonakenAction) -> str | None:
-        """Why ``action`` is not allowed now, or None."""
+        """Why ``action`` is not allowed now (in English), or None."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
+    def refusal(self, action: BonakenAction) -> Refusal | None:
+        """Why ``action`` is not allowed now, as code and parameters (:mod:`troef.games.bonaken.texts`), or None."""
         if self.is_over:
-            return "the match is over"
-        return self.hand.check(action)
+            return TEXTS.refusal("match_over")
+        return self.hand.refusal(action)
 
     def apply(self, action: BonakenAction) -> None:
         """Apply ``action`` to the current hand; deal the next hand when it ends."""
         if self.is_over:
-            raise IllegalActionError("the match is over", "match_over")
+            raise IllegalActionError(TEXTS.refusal("match_over"))
         hand = self.hand
         hand.apply(action)
         if hand.is_over:

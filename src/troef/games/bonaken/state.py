@@ -21,10 +21,11 @@ from bisect import bisect_right
 from enum import IntEnum
 from typing import Final
 
-from troef.cards import SUIT_NAMES, Rank, card_str, cards_of, make_card, suit_of
+from troef.cards import Rank, cards_of, make_card, suit_of
 from troef.core.chance import GameRandom, randbelow
 from troef.core.errors import IllegalActionError
 from troef.core.native import copied_through_constructor
+from troef.core.refusals import Refusal
 from troef.games.bonaken.actions import (
     DISCARDS,
     MISERE,
@@ -72,6 +73,7 @@ from troef.games.bonaken.roem import (
     trick_roem,
 )
 from troef.games.bonaken.rules import Rules
+from troef.games.bonaken.texts import TEXTS
 
 __all__ = ["Hand", "Phase", "parse_action", "random_playout"]
 
@@ -95,6 +97,15 @@ _TRUMP: Final = Phase.TRUMP
 _ROEM: Final = Phase.ROEM
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
+
+
+def _refused(code: str, **params: int | str) -> Refusal:
+    """A refusal of Bonaken's catalogue (:mod:`troef.games.bonaken.texts`)."""
+    return TEXTS.refusal(code, **params)
+
+
+def _not_held(card: int) -> Refusal:
+    return _refused("not_held", card=card) if 0 <= card < 64 else _refused("no_such_card", card=card)
 
 
 # Per suit and rank byte, the interned Play / Discard actions of those cards,
@@ -354,7 +365,11 @@ class Hand:
     def check(self, action: BonakenAction) -> str | None:
         """Why ``action`` is not allowed now, or ``None`` if it is."""
         problem = self._problem(action)
-        return None if problem is None else problem[1]
+        return None if problem is None else str(problem)
+
+    def refusal(self, action: BonakenAction) -> Refusal | None:
+        """Why ``action`` is not allowed now as code and parameters (worded by :mod:`~troef.games.bonaken.texts`)."""
+        return self._problem(action)
 
     def is_legal(self, action: BonakenAction) -> bool:
         """Whether ``action`` may be applied now."""
@@ -387,7 +402,7 @@ class Hand:
             return
         problem = self._problem(action)
         if problem is not None:
-            raise IllegalActionError(problem[1], problem[0])
+            raise IllegalActionError(problem)
         self.history.append((seat, action))
         if phase == _BIDDING:
             self._bid(seat, action)
@@ -411,107 +426,97 @@ class Hand:
             self.roem_declared += self.rules.roem.stuk
 
     def _raise(self, action: BonakenAction) -> None:
-        problem = self._problem(action) or ("illegal", "that action is not allowed now")
-        raise IllegalActionError(problem[1], problem[0])
+        raise IllegalActionError(self._problem(action) or _refused("illegal"))
 
     # ------------------------------------------------------------------ checks
-    def _problem(self, action: BonakenAction) -> tuple[str, str] | None:
+    def _problem(self, action: BonakenAction) -> Refusal | None:
         phase = self.phase
         if phase == _DONE:
-            return ("hand_over", "the hand is over")
+            return _refused("hand_over")
         seat = self.to_act
         if phase == _BIDDING:
             if isinstance(action, (Pass, Bid)):
                 return self._bid_problem(seat, action)
-            return ("not_now", "it is time to bid or pass")
+            return _refused("bid_or_pass")
         if phase == _EXCHANGE:
             if not isinstance(action, Discard):
-                what = "pass on" if self._misere_chain() else "lay away"
-                return ("not_now", f"first {what} {self.exchange_need} more card(s)")
+                what = "pass_on_first" if self._misere_chain() else "lay_away_first"
+                return _refused(what, n=self.exchange_need)
             if not self.hands[seat] >> action.card & 1:
-                return ("not_held", f"you do not hold {card_str(action.card)}")
+                return _not_held(action.card)
             return None
         if phase == _TRUMP:
             if isinstance(action, NameTrump):
-                return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
+                return None if 0 <= action.suit < 4 else _refused("bad_suit")
             if isinstance(action, Play):
                 if not 0 <= action.card < 32 or not self.hands[seat] >> action.card & 1:
-                    return ("not_held", f"you do not hold {card_str(action.card)}")
+                    return _not_held(action.card)
                 return None
-            return ("not_now", "name the trump suit first (or lead a card: its suit becomes trump)")
+            return _refused("trump_first")
         if phase == _ROEM:
             if not isinstance(action, DeclareRoem):
-                return ("not_now", "declare your roem first ('roem 0' for none)")
+                return _refused("roem_first")
             values = self.declarable_roem()
             if action.value in values:
                 return None
             assert self.contract is not None
             options = roem_options(self.hands[seat], self.trump, self.rules.roem)
-            if action.value in options:
-                return (
-                    "roem_not_below_bid",
-                    f"roem must be lower than your bid of {self.contract.value}; "
-                    f"you may declare {', '.join(map(str, values))}",
-                )
-            return (
-                "roem_not_held",
-                f"you do not hold {action.value} roem; you may declare {', '.join(map(str, values))}",
-            )
+            shown = ", ".join(map(str, values))
+            if action.value in options:  # nk rule 49, pagat: roem stays below the number bid
+                return _refused("roem_not_below_bid", bid=self.contract.value, options=shown)
+            return _refused("roem_not_held", value=action.value, options=shown)
         # PLAY
         if isinstance(action, DeclareStuk):
             if self._stuk_declarable(seat, self._legal_play_mask(seat)):
                 return None
-            return ("no_stuk", "you cannot declare stuk now")
+            return _refused("no_stuk")
         if not isinstance(action, Play):
-            return ("not_now", "it is time to play a card")
+            return _refused("play_a_card")
         return self._play_problem(seat, action.card)
 
-    def _play_problem(self, seat: int, card: int) -> tuple[str, str] | None:
+    def _play_problem(self, seat: int, card: int) -> Refusal | None:
         hand = self.hands[seat]
         if not 0 <= card < 32 or not hand >> card & 1:
-            return ("not_held", f"you do not hold {card_str(card) if 0 <= card < 64 else card}")
+            return _not_held(card)
         legal = self._legal_play_mask(seat)
         if legal >> card & 1:
             return None
         if self.stuk_pending:
-            return ("stuk_card", "you declared stuk: play the king or queen of trumps")
+            return _refused("stuk_card")  # nk rule 46
         trump, led = self.trump, self.led
-        led_name = SUIT_NAMES["en"][led]
         if led == trump:
             if legal & ~SUIT32[trump] == 0 and suit_of(card) == trump:
-                return ("overtrump", "you must play a higher trump")
-            return ("follow_trump", f"you must play a trump ({led_name})")
+                return _refused("overtrump")
+            return _refused("follow_trump", suit=led)
         if hand & SUIT32[led] and suit_of(card) != led and suit_of(card) != trump:
             if trump >= 0 and self.rules.may_trump_instead_of_following:
-                return ("follow", f"you must follow {led_name} (or play a trump)")
-            return ("follow", f"you must follow {led_name}")
+                return _refused("follow_or_trump", suit=led)
+            return _refused("follow", suit=led)
         if suit_of(card) == trump:
-            return ("undertrump", "you may not undertrump")
-        return ("illegal_card", f"you may not play {card_str(card)} now")
+            return _refused("undertrump")
+        return _refused("illegal_card", card=card)
 
     # ------------------------------------------------------------------ bidding
-    def _bid_problem(self, seat: int, action: Pass | Bid) -> tuple[str, str] | None:
+    def _bid_problem(self, seat: int, action: Pass | Bid) -> Refusal | None:
         rules = self.rules
         if self.compulsory_misere:
             if isinstance(action, Bid) and action.kind == BidKind.MISERE:
                 return None
-            return ("compulsory_misere", "everybody must bid misère in the first hand with seven players")
+            return _refused("compulsory_misere")
         if isinstance(action, Pass):
             return None  # nk rule 9
         kind = action.kind
         if kind == BidKind.MISERE:
             if not rules.misere:
-                return ("no_misere", "misère is not played with these rules")
+                return _refused("no_misere")
             if self.high_bid is not None and self.high_bid.kind == BidKind.MISERE:
                 return None  # nk rule 17: after misère others may bid misère too
             if bid_rank(action, rules, self.players) > self.high_rank:
                 return None
-            return ("too_low", f"misère is not higher than {self._high_text()}")
+            return _refused("misere_too_low", high=self._high_text())
         if self.high_rank >= LOCKED:
-            return (
-                "misere_locked",
-                f"after {rules.misere_locks_after} misère bids only misère or pass may follow",
-            )
+            # pagat: after misere_locks_after misère bids no higher bid (LOCKED is reached only when it is set)
+            return _refused("misere_locked", n=rules.misere_locks_after or 0)
         ladder = self.ladder
         rank = ladder.rank_by_id.get(id(action))  # the ladder's own bid objects hold these ids while it lives
         if rank is None:
@@ -520,33 +525,33 @@ class Hand:
             return self._malformed_bid(action)
         if kind in (BidKind.BONAAK, BidKind.OPEN_BONAAK):
             if rules.number_bidder_no_bonaak and self.number_bidders >> seat & 1:
-                return ("no_bonaak", "after bidding a number you may not bid bonaak")  # Limpt-Bogmans
+                return _refused("no_bonaak")  # Limpt-Bogmans
             if action.value and rules.bonaak_roem_after_plain and not self.plain_bonaak_bid:
                 # nk rule 19
-                return ("bonaak_roem_first", "bonaak with roem may only follow a bid of bonaak")
+                return _refused("bonaak_roem_first")
         if rank <= self.high_rank:
-            return ("too_low", f"the bid must be higher than {self._high_text()}")  # nk rule 17
+            return _refused("too_low", high=self._high_text())  # nk rule 17
         return None
 
-    def _malformed_bid(self, action: Bid) -> tuple[str, str]:
+    def _malformed_bid(self, action: Bid) -> Refusal:
         """Why a bid is not a bid of these rules at all."""
         rules = self.rules
         kind, v = action.kind, action.value
         if kind == BidKind.NUMBER:
             if v % 5:
-                return ("bad_bid", "a number bid must be a multiple of 5")  # nk rule 12
+                return _refused("bid_step")  # nk rule 12
             if v < rules.min_bid:
-                return ("bad_bid", f"the lowest number bid is {rules.min_bid}")
-            return ("bad_bid", f"the highest number bid is {rules.max_number_bid}")
+                return _refused("bid_min", bid=rules.min_bid)
+            return _refused("bid_max", bid=rules.max_number_bid)
         if kind == BidKind.ZWABBER:
             if not rules.zwabber:
-                return ("no_zwabber", "zwabber is not played with these rules")
-            return ("bad_bid", "zwabber with that roem is not a bid with these rules")
+                return _refused("no_zwabber")
+            return _refused("zwabber_roem")
         if kind == BidKind.OPEN_BONAAK:
-            return ("no_open_bonaak", "open bonaak is not played with these rules")
+            return _refused("no_open_bonaak")
         if action.six:
-            return ("bad_bid", "a six-card claim is only made over a five-card sequence of equal value")
-        return ("bad_bid", f"bonaak {v} is not a bid with these rules")
+            return _refused("six_card")
+        return _refused("bonaak_value", value=v)
 
     def _high_text(self) -> str:
         if self.high_bid is None:

@@ -25,6 +25,7 @@ from troef.core.bot import Bot, SlippingBot
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, TroefError
 from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
+from troef.core.refusals import Refusal, Texts
 from troef.games.klaverjas.actions import KlaverjasAction, Play, parse_action
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
@@ -32,6 +33,7 @@ from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, 
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
 from troef.games.klaverjas.rules import preset as preset_rules
 from troef.games.klaverjas.state import DealState, random_playout
+from troef.games.klaverjas.texts import TEXTS
 from troef.games.klaverjas.view import KlaverjasView, deal_view, state_view, view_from_json
 
 _DESCRIPTIONS: Final = {
@@ -95,6 +97,12 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     web_module: ClassVar[str | None] = "troef.web:klaverjas.js"
     cheat_bot: ClassVar[str | None] = "troef.games.klaverjas.cheat:CheatBot"
     analysis_part: ClassVar[str | None] = "troef.analysis.klaverjas:PART"
+
+    def texts(self) -> Texts:
+        return TEXTS
+
+    def refusal(self, match: Match, action: KlaverjasAction) -> Refusal | None:
+        return match.refusal(action)
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, (4,), 4, _DESCRIPTIONS[name]) for name in PRESETS}

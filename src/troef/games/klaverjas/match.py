@@ -21,12 +21,14 @@ from typing import Any
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.refusals import Refusal
 from troef.games.klaverjas.actions import KlaverjasAction
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.kraak import LEVELS, Quota
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.scoring import DealScore, score_deal
 from troef.games.klaverjas.state import DealResult, DealState
+from troef.games.klaverjas.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +164,20 @@ class Match:
         return () if self.sheet.over else self.deals[-1].legal_actions()
 
     def check(self, action: KlaverjasAction) -> str | None:
-        """Why ``action`` is not allowed now, or None."""
+        """Why ``action`` is not allowed now (in English), or None."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
+    def refusal(self, action: KlaverjasAction) -> Refusal | None:
+        """Why ``action`` is not allowed now, as code and parameters (:mod:`troef.games.klaverjas.texts`), or None."""
         if self.sheet.over:
-            return "the match is over"
-        return self.deals[-1].check(action)
+            return TEXTS.refusal("match_over")
+        return self.deals[-1].refusal(action)
 
     def apply(self, action: KlaverjasAction) -> None:
         """Apply a legal action; the next deal is dealt as soon as one ends."""
         if self.sheet.over:
-            raise IllegalActionError("the match is over", "match_over")
+            raise IllegalActionError(TEXTS.refusal("match_over"))
         deal = self.deals[-1]
         deal.apply(action)
         if deal.result is not None:

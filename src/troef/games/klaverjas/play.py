@@ -16,7 +16,7 @@ hands are bitmasks; every table is built once at import.
 >>> # spades (3) led, clubs (2) trump, an opponent wins with the ace: trump
 >>> CardSet(legal_mask(CardSet.parse("7h Jc 9c").mask, 3, 2, -1, False, False))
 CardSet.parse('9c Jc')
->>> refusal(CardSet.parse("7h Jc 9c").mask, parse_card("7h"), 3, 2, -1, False, False)[1]
+>>> str(refusal(CardSet.parse("7h Jc 9c").mask, parse_card("7h"), 3, 2, -1, False, False))
 'you must trump: an opponent wins the trick'
 """
 
@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from troef.cards import SUIT_NAMES, card_str
+from troef.core.refusals import Refusal
+from troef.games.klaverjas.texts import TEXTS
 
 #: Points by rank (7 8 9 10 J Q K A) in a plain suit and in trumps.
 PLAIN_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 11)
@@ -103,42 +104,34 @@ def legal_mask(hand: int, led: int, trump: int, high_trump: int, partner_wins: b
     return hand & ~trumps or trumps
 
 
-def refusal(
-    hand: int, card: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: int
-) -> tuple[str, str]:
-    """Why ``card`` may not be played (a code and a sentence naming the rule); call it only for refused cards."""
+def refusal(hand: int, card: int, led: int, trump: int, high_trump: int, partner_wins: bool, rotterdam: int) -> Refusal:
+    """Why ``card`` may not be played, naming the rule (:mod:`troef.games.klaverjas.texts` words it).
+
+    Call it only for refused cards; the branches mirror :func:`legal_mask`.
+    """
     if not 0 <= card < 32 or not hand >> card & 1:
-        return ("not_held", f"you do not hold {card_str(card) if 0 <= card < 64 else card}")
+        if 0 <= card < 64:
+            return TEXTS.refusal("not_held", card=card)
+        return TEXTS.refusal("no_such_card", card=card)
     suit = card >> 3
     trumps = hand & SUIT_BITS[trump]
     higher = trumps & ABOVE[trump][high_trump + 1]
-    trump_name = SUIT_NAMES["en"][trump]
     if led == trump:
+        # common rules: on a trump lead follow trump and beat the highest trump if you can
         if suit != trump:
-            return ("follow_suit", f"you must follow trumps ({trump_name})")
-        return ("overtrump", "you must overtrump: trump was led and you hold a higher trump")
+            return TEXTS.refusal("follow_trumps", suit=trump)
+        return TEXTS.refusal("overtrump_led")
     if hand & SUIT_BITS[led]:
-        return ("follow_suit", f"you must follow {SUIT_NAMES['en'][led]}")
-    partner = " over your partner (Rotterdam)" if partner_wins else ""
+        return TEXTS.refusal("follow", suit=led)  # common rules: follow suit if you can
     if partner_wins and not rotterdam:
-        return ("no_undertrump", "you may not undertrump: your partner wins the trick, play another card")
+        return TEXTS.refusal("partner_wins")  # Amsterdam: over your partner a trump must beat the highest
     if suit != trump:
+        # must trump and overtrump when an opponent wins (Rotterdam: over your partner too)
         if higher and high_trump >= 0:
-            return (
-                "overtrump",
-                "you must overtrump: an opponent wins the trick"
-                if not partner_wins
-                else f"you must overtrump{partner}",
-            )
+            return TEXTS.refusal("overtrump_partner" if partner_wins else "overtrump")
         if higher:
-            return (
-                "trump",
-                "you must trump: an opponent wins the trick" if not partner_wins else f"you must trump{partner}",
-            )
-        return ("undertrump", "you must undertrump: you can neither follow nor overtrump (Rotterdam)")
+            return TEXTS.refusal("trump_partner" if partner_wins else "trump")
+        return TEXTS.refusal("undertrump")  # switch undertrump="forced"
     if higher:
-        return (
-            "overtrump",
-            "you must overtrump: an opponent wins the trick" if not partner_wins else f"you must overtrump{partner}",
-        )
-    return ("no_undertrump", "you may not undertrump while you hold a card of another suit")
+        return TEXTS.refusal("overtrump_partner" if partner_wins else "overtrump")
+    return TEXTS.refusal("no_undertrump")  # the troefplicht: never undertrump unless you hold only lower trumps

@@ -32,6 +32,7 @@ from troef.cards import card_str
 from troef.core.chance import randbelow
 from troef.core.errors import IllegalActionError
 from troef.core.native import copied_through_constructor, share_when_copied
+from troef.core.refusals import Refusal
 from troef.games.klaverjas.actions import (
     CHAIN,
     CHAIN_WORDS,
@@ -62,6 +63,7 @@ from troef.games.klaverjas.roem import (
     trick_roem_of,
 )
 from troef.games.klaverjas.rules import Rules
+from troef.games.klaverjas.texts import TEXTS
 
 __all__ = ["DealResult", "DealState", "Phase", "parse_action", "random_playout"]
 
@@ -328,21 +330,25 @@ class DealState:
     def check(self, action: KlaverjasAction) -> str | None:
         """Why ``action`` is not allowed now, or ``None`` if it is."""
         problem = self._problem(action)
-        return None if problem is None else problem[1]
+        return None if problem is None else str(problem)
+
+    def refusal(self, action: KlaverjasAction) -> Refusal | None:
+        """Why ``action`` is not allowed now as code and parameters (worded by :mod:`~troef.games.klaverjas.texts`)."""
+        return self._problem(action)
 
     # ------------------------------------------------------------------ checks
-    def _problem(self, action: KlaverjasAction) -> tuple[str, str] | None:
+    def _problem(self, action: KlaverjasAction) -> Refusal | None:
         phase = self.phase
         seat = self.to_act
         if phase == Phase.DONE:
-            return ("deal_over", "the deal is over")
+            return TEXTS.refusal("deal_over")
         if phase == Phase.PLAY:
             if type(action) is Play:
                 card = action.card
                 if 0 <= card < 32 and self.play_mask(seat) >> card & 1:
                     return None
                 if self.stuk_pending and 0 <= card < 32 and self.hands[seat] >> card & 1:
-                    return ("stuk_card", "you declared stuk: play the king or queen of trumps")
+                    return TEXTS.refusal("stuk_card")
                 return refusal(
                     self.hands[seat],
                     card,
@@ -356,64 +362,60 @@ class DealState:
                 return self._roem_problem(seat, action.value)
             if _is_word(action, "stuk"):
                 if not self.rules.stuk_declared:
-                    return ("stuk_auto", "stuk counts by itself in these rules when its holder plays both cards")
+                    return TEXTS.refusal("stuk_auto")
                 if self._stuk_declarable(seat, self.play_mask(seat)):
                     return None
                 if self.stuk_declared:
-                    return ("no_stuk", "stuk has already been declared")
-                return ("no_stuk", "you can declare stuk only when you hold the trump king and queen and play one now")
-            return ("not_now", "it is time to play a card")
+                    return TEXTS.refusal("stuk_declared")
+                return TEXTS.refusal("no_stuk")
+            return TEXTS.refusal("play_a_card")
         if phase == Phase.CHOOSE:
             if isinstance(action, NameTrump):
-                return None if 0 <= action.suit < 4 else ("bad_suit", "no such suit")
+                return None if 0 <= action.suit < 4 else TEXTS.refusal("bad_suit")
             if _is_word(action, "pass"):
                 if self.rules.who_plays == "verplicht":
-                    return ("must_play", "you must play: name the trump suit (verplicht)")
+                    return TEXTS.refusal("must_play")
                 if self.passes >= 4:
-                    return ("must_play", "everybody passed: the player after the dealer must play now")
+                    return TEXTS.refusal("all_passed")
                 return None
-            return ("not_now", "first it is decided who plays: name trump" + (" or pass" if self._may_pass() else ""))
+            return TEXTS.refusal("name_trump_or_pass" if self._may_pass() else "name_trump")
         if phase == Phase.KRAAK:
             word = CHAIN[self.level]
             if isinstance(action, Word) and action.word == word:
                 return None
             if _is_word(action, "no"):
                 if self._forced_kraak():
-                    return (
-                        "kraak_quota",
-                        "your side must kraak: it owes as many kraaks as the deals it still defends (Kraken 3.1)",
-                    )
+                    return TEXTS.refusal("kraak_quota")
                 return None
-            return ("not_now", f"now the word is '{word}' or 'no'" if not self._forced_kraak() else "say 'kraak'")
+            return TEXTS.refusal("say_kraak") if self._forced_kraak() else TEXTS.refusal("kraak_word", word=word)
         if phase == Phase.ROEM:
             if isinstance(action, DeclareRoem):
                 if action.value == 0:
                     return None  # let the chance go
                 return self._roem_problem(seat, action.value)
-            return (
-                "not_now",
-                "the first trick is not taken yet: declare your roem from the hand ('roem N') or 'roem 0' (Kraken 3.2)",
-            )
+            return TEXTS.refusal("roem_first_trick")
         # CLAIM
         if isinstance(action, Word) and action.word in ("claim", "turn"):
             return None
-        return ("not_now", f"the trick holds {self.claim_value} roem: 'claim' it or 'turn' the trick")
+        return TEXTS.refusal("claim_or_turn", value=self.claim_value)
 
     def _may_pass(self) -> bool:
         return self.rules.who_plays == "vrij" and self.passes < 4
 
-    def _roem_problem(self, seat: int, value: int) -> tuple[str, str] | None:
+    def _roem_problem(self, seat: int, value: int) -> Refusal | None:
         if not self.rules.hand_roem:
-            return ("no_hand_roem", "roem is not declared from the hand in these rules; it counts when it falls")
+            return TEXTS.refusal("no_hand_roem")
         if not self.may_declare[seat]:
             if self.tricks:
-                return ("roem_late", "roem from the hand is declared before the first trick is complete (Kraken 3.2)")
-            return ("roem_late", "roem from the hand is declared once (Kraken 3.2)")
+                return TEXTS.refusal("roem_late")
+            return TEXTS.refusal("roem_once")
         values = self.declarable_roem(seat)
         if value in values and value > 0:
             return None
-        shown = ", ".join(str(v) for v in values if v) or "none"
-        return ("roem_not_held", f"you do not hold {value} roem; you may declare: {shown}")
+        shown = ", ".join(str(v) for v in values if v)
+        if not shown:
+            return TEXTS.refusal("roem_none", value=value)
+        return TEXTS.refusal("roem_not_held", value=value, options=shown)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: KlaverjasAction) -> None:
@@ -424,14 +426,13 @@ class DealState:
             card = action.card
             mask = self.cached_mask if self.cached_at == len(self.history) else self.play_mask(seat)
             if not (0 <= card < 32 and mask >> card & 1):
-                refused = self._problem(action) or ("illegal", "that card may not be played now")
-                raise IllegalActionError(refused[1], refused[0])
+                raise IllegalActionError(self._problem(action) or TEXTS.refusal("illegal"))
             self.history.append((seat, action))
             self._play(seat, card)
             return
         problem = self._problem(action)
         if problem is not None:
-            raise IllegalActionError(problem[1], problem[0])
+            raise IllegalActionError(problem)
         self.history.append((seat, action))
         phase = self.phase
         if phase == Phase.CHOOSE:
