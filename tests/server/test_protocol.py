@@ -140,11 +140,14 @@ def test_out_of_turn_and_illegal_actions_change_nothing(srv: Server) -> None:
     actor = clients[to_act]
     actor.act("bid 20")
     err = _error(actor)
-    assert err["code"] == "illegal" and "25" in err["message"]
+    # the rules' refusal comes as code and parameters too: the browser words it in its language
+    assert err["code"] == "illegal" and err["message"] == "the lowest number bid is 25"
+    assert err["refusal"] == {"code": "bid_min", "params": {"bid": 25}}
     actor.act("play Jh")
-    assert _error(actor)["code"] == "illegal"
+    err = _error(actor)
+    assert err["code"] == "illegal" and err["refusal"] == {"code": "bid_or_pass", "params": {}}
     actor.act("shuffle the deck")
-    assert _error(actor)["code"] == "bad_action"
+    assert "refusal" not in (err := _error(actor)) and err["code"] == "bad_action"
     actor.act("pass", expect=7)
     assert _error(actor)["code"] == "stale"
     spectator.act("pass")
@@ -205,6 +208,17 @@ def test_hints_come_from_the_seat_view(srv: Server) -> None:
     assert _error(spectator)["code"] == "spectator"
     for x in [*clients, spectator]:
         x.close()
+
+
+@pytest.mark.parametrize("game", ["bonaken", "klaverjas", "binokel"])
+def test_each_game_serves_its_refusal_texts_in_every_language(srv: Server, game: str) -> None:
+    status, texts = srv.http("GET", f"/api/games/{game}/texts")
+    assert status == 200 and texts["game"] == game
+    assert texts["refusals"]["match_over"].keys() == {"nl", "en", "de"}
+    assert all(entry.keys() == {"nl", "en", "de"} for entry in texts["refusals"].values())
+    assert all(len(texts["suits"][lang]) == 4 and len(texts["ranks"][lang]) == 8 for lang in ("nl", "en", "de"))
+    status, data = srv.http("GET", "/api/games/schaak/texts")
+    assert status == 404 and data["error"]["code"] == "unknown_game"
 
 
 def test_http_api_refuses_bad_requests(srv: Server) -> None:

@@ -28,6 +28,7 @@ import orjson
 
 from troef.core.errors import IllegalActionError, NotationError, TroefError
 from troef.core.game import AnyGame
+from troef.core.refusals import Refusal
 from troef.games import game as get_game
 from troef.games import names as game_names
 from troef.games import part as game_part
@@ -41,10 +42,20 @@ class ConfigError(TroefError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why an action is refused: a stable ``code`` and a message a player understands."""
+    """Why an action is refused: a stable ``code`` and a message a player understands (English).
+
+    An action the rules refuse has the code ``illegal`` and the engine's
+    ``refusal`` (its code and parameters), which the browser words in the
+    page's language with the game's texts (``/api/games/{game}/texts``).
+    """
 
     code: str
     message: str
+    refusal: Refusal | None = None
+
+    def detail(self) -> dict[str, Any] | None:
+        """The refusal as the error message carries it (``{"code": ..., "params": {...}}``), or None."""
+        return None if self.refusal is None else self.refusal.to_json()
 
 
 class GameAdapter(Protocol):
@@ -81,6 +92,10 @@ class GameAdapter(Protocol):
 
     def check(self, match: Any, text: str) -> tuple[str, Problem | None]:
         """The canonical text of an action for the seat to act, and why it is refused (or None)."""
+        ...
+
+    def texts(self) -> dict[str, Any]:
+        """The game's refusal texts in every language, JSON-ready (:meth:`troef.core.refusals.Texts.to_json`)."""
         ...
 
     def apply(self, match: Any, text: str) -> None:
@@ -323,12 +338,15 @@ class CoreAdapter:
         if match.is_over:
             return canonical, Problem("match_over", "the match is over")
         try:
-            reason = self.game.check(match, action)
+            refused = self.game.refusal(match, action)
         except (TroefError, ValueError, IndexError) as exc:  # e.g. a card number out of range
             return canonical, Problem("illegal", str(exc))
-        if reason is not None:
-            return canonical, Problem("illegal", reason)
+        if refused is not None:
+            return canonical, Problem("illegal", str(refused), refused)
         return canonical, None
+
+    def texts(self) -> dict[str, Any]:
+        return self.game.texts().to_json()
 
     def apply(self, match: Any, text: str) -> None:
         try:

@@ -277,6 +277,13 @@ def create_app(
             return _error(404, "unknown_game", str(exc))
         return Response(text, media_type="text/javascript")
 
+    async def game_texts(request: Request) -> Response:
+        # the game's refusal texts in every language: the browser words a refused action's code and parameters
+        game = hub.games.get(request.path_params["game"])
+        if game is None:
+            return _error(404, "unknown_game", "no such game")
+        return JSONResponse(game.texts(), headers={"cache-control": "no-cache"})
+
     async def list_tables(_request: Request) -> Response:
         return JSONResponse(await hub.lobby())
 
@@ -366,6 +373,7 @@ def create_app(
         Route("/api/health", health),
         Route("/api/games", game_options),
         Route("/games/{game}.js", game_module),
+        Route("/api/games/{game}/texts", game_texts),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),

@@ -63,11 +63,14 @@ ERRORS: Final = {
 class ProtocolError(Exception):
     """A client message that cannot be served; becomes an ``error`` message."""
 
-    def __init__(self, code: str, message: str | None = None, ref: Any = None) -> None:
+    def __init__(
+        self, code: str, message: str | None = None, ref: Any = None, refusal: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
         self.ref = ref
+        self.refusal = refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +143,15 @@ def parse_client_message(text: str) -> ClientMessage:
     return ClientMessage(kind, ref)
 
 
-def error_text(code: str, message: str | None = None, ref: Any = None) -> bytes:
-    """An ``error`` message: a code from :data:`ERRORS` and a message a player understands."""
+def error_text(code: str, message: str | None = None, ref: Any = None, refusal: dict[str, Any] | None = None) -> bytes:
+    """An ``error`` message: a code from :data:`ERRORS` and a message a player understands (English).
+
+    An action the rules refuse (``illegal``) carries the engine's ``refusal``,
+    ``{"code": ..., "params": {...}}``, for the browser to word in its language.
+    """
     data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message or ERRORS[code]}
+    if refusal is not None:
+        data["refusal"] = refusal
     if ref is not None:
         data["ref"] = ref
     return encode(data)

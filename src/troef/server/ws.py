@@ -163,7 +163,7 @@ class Connection:
             elif msg.type == "check":
                 self._check(msg)
         except ProtocolError as exc:
-            self.send(error_text(exc.code, exc.message, exc.ref))
+            self.send(error_text(exc.code, exc.message, exc.ref, exc.refusal))
         except Exception:
             # whatever failed, the connection goes on: it answers this message with an error and is free for the
             # next one (unless an answer is still to come from a task or a commit, which then frees it)
@@ -189,7 +189,7 @@ class Connection:
         try:
             await coro
         except ProtocolError as exc:
-            self.send(error_text(exc.code, exc.message, exc.ref))
+            self.send(error_text(exc.code, exc.message, exc.ref, exc.refusal))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -273,7 +273,7 @@ class Connection:
         def answered(problem: Problem | None) -> None:
             self._committing = False
             if problem is not None:
-                self.send(error_text(problem.code, problem.message, ref))
+                self.send(error_text(problem.code, problem.message, ref, problem.detail()))
             self._done()
 
         self.busy = True
@@ -284,7 +284,7 @@ class Connection:
             raise
         if problem is not None:
             self.busy = False
-            raise ProtocolError(problem.code, problem.message, ref)
+            raise ProtocolError(problem.code, problem.message, ref, problem.detail())
         self._committing = True
 
     def _check(self, msg: ClientMessage) -> None:
