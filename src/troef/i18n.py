@@ -3,19 +3,21 @@
 Bonaken's own words stay Dutch in every language (roem, stuk, misère, zwabber,
 bonaak, eruit, erin, suf, krom, recht, wip); the help text glosses them once.
 A key missing in a language falls back to English; an unknown key is a bug
-and raises ``KeyError``.
+and raises ``KeyError``. A part with words of its own (a game's terminal
+table, the analysis) keeps them in its module as :class:`Words`; why an
+action is refused is worded by the game's own catalogue
+(``troef/games/<game>/texts.py``, :mod:`troef.core.refusals`).
 
 >>> t("bids", "nl", name="Anna", bid="75")
 'Anna biedt 75'
 >>> t("bids", "en", name="Anna", bid="75")
 'Anna bids 75'
->>> translate_reason("you must follow hearts (or play a trump)", "nl")
-'je moet harten bekennen (of troeven)'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from troef.cards import RANK_TEXT, SUIT_NAMES, SUIT_SYMBOLS, NotationError, parse_card
@@ -459,7 +461,10 @@ def t(key: str, lang: str = "en", **params: object) -> str:
 
     ``{n|card|cards}`` in a text is the plural form for the parameter ``n`` (:func:`plural`).
     """
-    entry = _CATALOGUE[key]
+    return _fill(_CATALOGUE[key], lang, params)
+
+
+def _fill(entry: Mapping[str, str], lang: str, params: Mapping[str, object]) -> str:
     text = entry.get(lang) or entry["en"]
     if not params:
         return text
@@ -467,20 +472,40 @@ def t(key: str, lang: str = "en", **params: object) -> str:
     return text.format(**params)
 
 
-def add_words(words: dict[str, dict[str, str]]) -> None:
-    """Add a game's own words to the catalogue (each game's terminal part keeps its words in its own module).
+class Words:
+    """A part's own words (a game's terminal table, the analysis) on top of the shared catalogue.
 
-    A key may be added again only with the same texts: two games never give one key two meanings.
+    Each part keeps its words in its own module and looks them up here; the
+    shared catalogue is never changed. A key of the part's own that the shared
+    catalogue has too is a bug (two meanings for one key) and raises ``KeyError``.
+
+    >>> words = Words({"kj_trick": {"nl": "slag", "en": "trick", "de": "Stich"}})
+    >>> words.t("kj_trick", "de"), words.t("quit", "nl")
+    ('Stich', 'Gestopt.')
     """
-    for key, texts in words.items():
-        known = _CATALOGUE.get(key)
-        if known is not None and known != texts:
-            raise KeyError(f"the word {key!r} is in the catalogue already, with other texts")
-        _CATALOGUE[key] = texts
+
+    def __init__(self, words: Mapping[str, Mapping[str, str]]) -> None:
+        clash = sorted(set(words) & set(_CATALOGUE))
+        if clash:
+            raise KeyError(f"the words {clash} are in the shared catalogue already")
+        self.words: Final = dict(words)
+
+    def t(self, key: str, lang: str = "en", **params: object) -> str:
+        """The text of ``key`` (the part's own, else the shared catalogue's) in ``lang``, as :func:`t`."""
+        entry = self.words.get(key)
+        return _fill(_CATALOGUE[key] if entry is None else entry, lang, params)
+
+    def keys(self) -> tuple[str, ...]:
+        """The part's own keys."""
+        return tuple(self.words)
+
+    def missing(self, lang: str) -> list[str]:
+        """The part's own keys that have no text in ``lang``."""
+        return [key for key, texts in self.words.items() if lang not in texts]
 
 
 def keys() -> tuple[str, ...]:
-    """Every key of the catalogue (for completeness checks)."""
+    """Every key of the shared catalogue (for completeness checks)."""
     return tuple(_CATALOGUE)
 
 
@@ -543,146 +568,3 @@ SUIT_WORDS: Final[dict[str, int]] = {
     "club": 2,
     "spade": 3,
 }
-
-# The engine's reasons (English) and their Dutch and German forms. A suit name
-# or a card in the English text is put into the target language.
-_REASONS: Final[tuple[tuple[str, dict[str, str]], ...]] = (
-    (
-        r"you must follow (\w+) \(or play a trump\)",
-        {"nl": "je moet {suit} bekennen (of troeven)", "de": "du musst {suit} bedienen (oder trumpfen)"},
-    ),
-    (r"you must follow (\w+)", {"nl": "je moet {suit} bekennen", "de": "du musst {suit} bedienen"}),
-    (
-        r"you must play a trump \((\w+)\)",
-        {"nl": "je moet troef bekennen ({suit})", "de": "du musst Trumpf bedienen ({suit})"},
-    ),
-    (r"you must play a higher trump", {"nl": "je moet overtroeven", "de": "du musst übertrumpfen"}),
-    (r"you may not undertrump", {"nl": "ondertroeven mag niet", "de": "Untertrumpfen ist nicht erlaubt"}),
-    (
-        r"you do not hold (\d+) roem; you may declare (.+)",
-        {"nl": "je hebt geen {0} roem; je kunt melden: {1}", "de": "du hast kein Roem von {0}; möglich: {1}"},
-    ),
-    (r"you do not hold (\S+)", {"nl": "je hebt {card} niet", "de": "du hast {card} nicht"}),
-    (
-        r"you may not play (\S+) now",
-        {"nl": "je mag {card} nu niet spelen", "de": "du darfst {card} jetzt nicht spielen"},
-    ),
-    (
-        r"you declared stuk: play the king or queen of trumps",
-        {
-            "nl": "je meldde stuk: speel troefheer of troefvrouw",
-            "de": "du hast Stuk gemeldet: spiele Trumpfkönig oder -dame",
-        },
-    ),
-    (r"you cannot declare stuk now", {"nl": "je kunt nu geen stuk melden", "de": "du kannst jetzt kein Stuk melden"}),
-    (
-        r"the lowest number bid is (\d+)",
-        {"nl": "het laagste puntenbod is {0}", "de": "das niedrigste Zahlgebot ist {0}"},
-    ),
-    (r"the highest number bid is (\d+)", {"nl": "het hoogste puntenbod is {0}", "de": "das höchste Zahlgebot ist {0}"}),
-    (
-        r"a number bid must be a multiple of 5",
-        {"nl": "een puntenbod moet een veelvoud van 5 zijn", "de": "ein Zahlgebot muss durch 5 teilbar sein"},
-    ),
-    (
-        r"the bid must be higher than (.+)",
-        {"nl": "het bod moet hoger zijn dan {0}", "de": "das Gebot muss höher sein als {0}"},
-    ),
-    (r"misère is not higher than (.+)", {"nl": "misère is niet hoger dan {0}", "de": "Misère ist nicht höher als {0}"}),
-    (
-        r"misère is not played with these rules",
-        {"nl": "met deze regels wordt geen misère gespeeld", "de": "Misère gibt es bei diesen Regeln nicht"},
-    ),
-    (
-        r"zwabber is not played with these rules",
-        {"nl": "met deze regels wordt geen zwabber gespeeld", "de": "Zwabber gibt es bei diesen Regeln nicht"},
-    ),
-    (
-        r"open bonaak is not played with these rules",
-        {
-            "nl": "met deze regels wordt geen open bonaak gespeeld",
-            "de": "offenes Bonaak gibt es bei diesen Regeln nicht",
-        },
-    ),
-    (
-        r"bonaak with roem may only follow a bid of bonaak",
-        {"nl": "bonaak met roem mag pas na een bod van bonaak", "de": "Bonaak mit Roem erst nach einem Bonaak-Gebot"},
-    ),
-    (
-        r"after (\d+) misère bids only misère or pass may follow",
-        {
-            "nl": "na {0} keer misère kan alleen nog misère of pas",
-            "de": "nach {0} Misère-Geboten nur noch Misère oder passe",
-        },
-    ),
-    (
-        r"after bidding a number you may not bid bonaak",
-        {"nl": "na een puntenbod mag je geen bonaak bieden", "de": "nach einem Zahlgebot kein Bonaak"},
-    ),
-    (
-        r"everybody must bid misère in the first hand with seven players",
-        {
-            "nl": "in de eerste gift met zeven spelers moet iedereen misère bieden",
-            "de": "im ersten Spiel zu siebt müssen alle Misère bieten",
-        },
-    ),
-    (r"it is time to bid or pass", {"nl": "eerst bieden of passen", "de": "erst reizen oder passen"}),
-    (
-        r"first lay away (\d+) more card\(s\)",
-        {"nl": "leg eerst nog {0} {n|kaart|kaarten} weg", "de": "lege erst noch {0} {n|Karte|Karten} weg"},
-    ),
-    (
-        r"first pass on (\d+) more card\(s\)",
-        {"nl": "geef eerst nog {0} {n|kaart|kaarten} door", "de": "gib erst noch {0} {n|Karte|Karten} weiter"},
-    ),
-    (r"name the trump suit first.*", {"nl": "maak eerst troef", "de": "sage erst Trumpf an"}),
-    (
-        r"declare your roem first.*",
-        {"nl": "meld eerst je roem (0 voor geen)", "de": "melde erst dein Roem (0 für keins)"},
-    ),
-    (
-        r"roem must be lower than your bid of (\d+); you may declare (.+)",
-        {
-            "nl": "roem moet lager zijn dan je bod van {0}; je kunt melden: {1}",
-            "de": "Roem muss unter deinem Gebot von {0} liegen; möglich: {1}",
-        },
-    ),
-    (r"it is time to play a card", {"nl": "speel een kaart", "de": "spiele eine Karte"}),
-    (
-        r"a six-card claim.*",
-        {
-            "nl": "een zesreeks telt alleen tegen een vijfreeks van gelijke waarde",
-            "de": "eine Sechserfolge zählt nur gegen eine gleichwertige Fünferfolge",
-        },
-    ),
-    (
-        r"bonaak (\d+) is not a bid with these rules",
-        {"nl": "bonaak {0} is met deze regels geen bod", "de": "Bonaak {0} ist bei diesen Regeln kein Gebot"},
-    ),
-    (r"the hand is over", {"nl": "de gift is voorbij", "de": "das Spiel ist vorbei"}),
-    (r"the match is over", {"nl": "de partij is voorbij", "de": "die Partie ist vorbei"}),
-)
-_REASON_RE: Final = tuple((re.compile(pattern + r"$"), forms) for pattern, forms in _REASONS)
-
-
-def translate_reason(reason: str, lang: str) -> str:
-    """An engine reason (English) in ``lang``; English, or an unknown reason, is returned with
-    its cards in the language's card labels."""
-    for pattern, forms in _REASON_RE:
-        match = pattern.match(reason)
-        if match is None:
-            continue
-        groups = match.groups()
-        suit = card = ""
-        if groups and groups[0] in SUIT_NAMES["en"]:
-            suit = SUIT_NAMES.get(lang, SUIT_NAMES["en"])[SUIT_NAMES["en"].index(groups[0])]
-        if groups:
-            try:
-                card = card_label(parse_card(groups[0]), lang)
-            except NotationError:
-                card = groups[0]
-        form = forms.get(lang)
-        if form is None:
-            return reason.replace(groups[0], card) if card and lang == "en" and groups else reason
-        return form.format(*groups, suit=suit, card=card)
-    return reason

@@ -15,13 +15,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from troef.analysis.report import WORDS as ANALYSIS_WORDS
 from troef.cards import card_str, parse_card
 from troef.games.bonaken.actions import MISERE, PASS, Bid, BidKind, DeclareRoem, Discard, NameTrump, Pass, Play
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.record import load, replay
 from troef.games.bonaken.state import Phase
+from troef.games.bonaken.texts import TEXTS
 from troef.games.bonaken.view import hand_view
-from troef.i18n import LANGS, card_label, keys, missing, parse_card_text, t, translate_reason
+from troef.i18n import LANGS, Words, card_label, keys, missing, parse_card_text, t
+from troef.terminal import binokel as binokel_terminal
+from troef.terminal import klaverjas as klaverjas_terminal
 from troef.terminal.bonaken import BOT_NAMES, TerminalGame, UsageError, play_match
 
 
@@ -294,6 +298,21 @@ def test_every_text_exists_in_every_language_with_the_same_placeholders() -> Non
         assert fields["nl"] == fields["en"] == fields["de"], key
 
 
+@pytest.mark.parametrize("words", [klaverjas_terminal.t, binokel_terminal.t, ANALYSIS_WORDS.t])
+def test_each_parts_own_words_exist_in_every_language_and_leave_the_shared_catalogue_alone(words: object) -> None:
+    own = getattr(words, "__self__", None)
+    assert isinstance(own, Words) and own.keys()
+    for lang in LANGS:
+        assert own.missing(lang) == []
+    for key in own.words:
+        fields = {
+            lang: {f.split("|")[0] for _, f, _, _ in string.Formatter().parse(own.t(key, lang)) if f} for lang in LANGS
+        }
+        assert fields["nl"] == fields["en"] == fields["de"], key
+    # importing a terminal table added nothing to the shared catalogue (no import-time changes)
+    assert not set(own.keys()) & set(keys())
+
+
 @pytest.mark.parametrize(
     ("lang", "one", "three"),
     [
@@ -317,12 +336,11 @@ def test_bonaken_words_stay_dutch_in_english() -> None:
         assert word in help_en
 
 
-def test_engine_reasons_translate() -> None:
-    assert translate_reason("you must follow hearts (or play a trump)", "nl") == "je moet harten bekennen (of troeven)"
-    assert translate_reason("you do not hold Jh", "nl") == "je hebt B♥ niet"
-    assert translate_reason("you do not hold Jh", "en") == "you do not hold J♥"
-    assert translate_reason("the bid must be higher than 75", "de") == "das Gebot muss höher sein als 75"
-    assert translate_reason("something new", "nl") == "something new"
+def test_engine_refusals_are_worded_in_the_tables_language() -> None:
+    assert TEXTS.refusal("follow_or_trump", suit=0).text("nl") == "je moet harten bekennen (of troeven)"
+    assert TEXTS.refusal("not_held", card=parse_card("Jh")).text("nl") == "je hebt B♥ niet"
+    assert str(TEXTS.refusal("not_held", card=parse_card("Jh"))) == "you do not hold Jh"
+    assert TEXTS.refusal("too_low", high="75").text("de") == "das Gebot muss höher sein als 75"
 
 
 def test_dutch_card_letters() -> None:

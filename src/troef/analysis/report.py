@@ -1,8 +1,8 @@
 """What the analysis shows: the text of ``troef analyse``, the one-line summary after a deal, the JSON.
 
-The words are in the catalogue of :mod:`troef.i18n` (added here with
-``add_words``), so the summary after a deal of ``troef play`` speaks the
-table's language.
+The words are kept here (:class:`troef.i18n.Words`, beside the shared
+catalogue), so the summary after a deal of ``troef play`` speaks the table's
+language.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from troef.analysis.core import MISTAKE, Decision, MatchAnalysis, SeatSummary
-from troef.i18n import add_words, t
+from troef.i18n import Words
 
 __all__ = ["deal_summary", "describe", "pretty_label"]
 
 _SUITS: Final = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 
-add_words(
+#: The analysis's words; ``t`` looks them up (else the shared catalogue's).
+WORDS: Final = Words(
     {
         "analysis_none": {
             "nl": "Analyse: geen fouten{open}.",
@@ -41,6 +42,7 @@ add_words(
         },
     }
 )
+t = WORDS.t
 
 
 def pretty_label(label: str) -> str:

@@ -31,7 +31,7 @@ from troef.games.binokel.match import Match
 from troef.games.binokel.names import MELD_NAMES, RANK_WORDS, SUIT_WORDS
 from troef.games.binokel.state import Round
 from troef.games.binokel.view import BinokelView, round_view, view_of_round
-from troef.i18n import add_words, t
+from troef.i18n import Words
 from troef.terminal.frame import HINT_WORDS, Frame, Quit
 
 #: Letters of the ranks as written on German, Dutch and English cards (9 10 J/B Q/D/V K/H A).
@@ -185,55 +185,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "en": "A number from the list or a card (Ah, 10s), a bid as a number, 'pass', trump as a suit "
         "('hearts'), 'concede'; 'hint' shows the value of each choice; Enter takes the suggestion; 'quit' stops.",
     },
-    # refusals, by the engine's codes (troef.games.binokel.state.Refusal)
-    "binokel_why_follow": {
-        "de": "du musst {suit} bedienen",
-        "nl": "je moet {suit} bekennen",
-        "en": "you must follow {suit}",
-    },
-    "binokel_why_trump": {"de": "du musst trumpfen", "nl": "je moet troeven", "en": "you must trump"},
-    "binokel_why_beat": {
-        "de": "du musst {card} schlagen",
-        "nl": "je moet {card} slaan",
-        "en": "you must beat the {card}",
-    },
-    "binokel_why_not_held": {
-        "de": "du hast {card} nicht",
-        "nl": "je hebt {card} niet",
-        "en": "you do not hold the {card}",
-    },
-    "binokel_why_bid_first": {
-        "de": "das erste Gebot ist {bid}",
-        "nl": "het eerste bod is {bid}",
-        "en": "the first bid is {bid}",
-    },
-    "binokel_why_bid_top": {
-        "de": "das Bieten endet bei {bid}: du kannst nur passen",
-        "nl": "het bieden stopt bij {bid}: je kunt alleen passen",
-        "en": "the bidding stops at {bid}: you can only pass",
-    },
-    "binokel_why_bid_step": {
-        "de": "biete {steps}: {raises} über {bid}",
-        "nl": "bied {steps}: {raises} boven {bid}",
-        "en": "bid {steps}: {raises} above {bid}",
-    },
-    "binokel_why_concede_late": {
-        "de": "aufgeben geht nur vor der ersten Karte",
-        "nl": "opgeven kan alleen voor de eerste kaart",
-        "en": "a round can only be given up before the first card is played",
-    },
-    "binokel_why_concede_not_allowed": {
-        "de": "aufgeben darfst du nur, wenn das Gebot mehr als {margin} über eurer Meldung liegt: du musst spielen",
-        "nl": "opgeven mag alleen als het bod meer dan {margin} boven jullie melding ligt: je moet spelen",
-        "en": "you may give up only when the bid is more than {margin} above your side's meld; you must play",
-    },
-    "binokel_why_phase": {
-        "de": "das geht jetzt nicht",
-        "nl": "dat kan nu niet",
-        "en": "that is not possible now",
-    },
 }
-add_words(WORDS)
+#: The table's lookup: its own words, else the shared catalogue's.
+t = Words(WORDS).t
 
 _PASS_WORDS: Final = ("pass", "passe", "passen", "pas", "p", "weiter")
 _CONCEDE_WORDS: Final = ("concede", "aufgeben", "opgeven", "give-up")
@@ -369,8 +323,8 @@ class BinokelTable(Frame):
                 continue
             try:
                 self.match.apply(action)
-            except IllegalActionError:
-                self.print(Text(self._why(action), style="yellow"))
+            except IllegalActionError as exc:  # worded in the table's language (troef.games.binokel.texts)
+                self.print(Text(exc.refusal.text(self.lang) if exc.refusal else str(exc), style="yellow"))
                 continue
             self.after_action()
             return
@@ -431,18 +385,6 @@ class BinokelTable(Frame):
             if rank is not None and suit is not None:
                 return suit * 8 + rank
         return None
-
-    def _why(self, action: BinokelAction) -> str:
-        refused = self.match.round.refusal(action)
-        if refused is None:
-            return t("binokel_why_phase", self.lang)
-        params = dict(refused.params)
-        if "suit" in params:
-            params["suit"] = SUIT_WORDS[self.lang][params["suit"]]
-        if "card" in params:
-            params["card"] = self.card_name(params["card"])
-        code = refused.code if not refused.code.startswith("phase") and refused.code != "round_over" else "phase"
-        return t(f"binokel_why_{code}", self.lang, **params)
 
     # ------------------------------------------------------------------ showing the table
     def _show_table(self, view: BinokelView) -> None:

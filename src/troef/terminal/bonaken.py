@@ -51,7 +51,7 @@ from troef.games.bonaken.play import TRUMP_POWER
 from troef.games.bonaken.reading import points as card_points
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.i18n import SUIT_WORDS, card_label, parse_card_text, suit_label, t, translate_reason
+from troef.i18n import SUIT_WORDS, card_label, parse_card_text, suit_label, t
 from troef.terminal.frame import BOT_NAMES, Frame, Quit, UsageError
 
 #: Seconds the hint command may think.
@@ -269,12 +269,10 @@ class TerminalGame(Frame):
             for action in actions:
                 if self.match.hand is not hand or hand.to_act != self.human:
                     break
-                reason = hand.check(action)
-                if reason is not None:
+                refused = hand.refusal(action)
+                if refused is not None:
                     self.print(
-                        "[yellow]"
-                        + escape(t("not_now", self.lang, reason=translate_reason(reason, self.lang)))
-                        + "[/yellow]"
+                        "[yellow]" + escape(t("not_now", self.lang, reason=refused.text(self.lang))) + "[/yellow]"
                     )
                     break
                 self.match.apply(action)

@@ -190,7 +190,7 @@ class Frame(ABC):
         The record is saved first, so that the command shown works at once.
         """
         from troef.analysis import AnalysisError, Settings, analyse
-        from troef.analysis.report import deal_summary
+        from troef.analysis.report import WORDS, deal_summary
 
         try:
             found = analyse(
@@ -207,7 +207,7 @@ class Frame(ABC):
         self.save(announce=False)
         command = f"troef analyse {self.save_path} --deal {deal + 1} --seat {self.human}"
         self.print(escape(deal_summary(found, self.human, self.lang)))
-        self.print(escape(t("analysis_more", self.lang, command=command)))
+        self.print(escape(WORDS.t("analysis_more", self.lang, command=command)))
 
     def intro(self) -> None:
         """What the table shows before the first action."""

@@ -32,10 +32,10 @@ from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.view import KlaverjasView
-from troef.i18n import add_words, t
+from troef.i18n import Words
 from troef.terminal.frame import HINT_WORDS, Frame, Quit
 
-#: The words of the klaverjas table, added to the catalogue once (``troef.i18n.add_words``).
+#: The words of the klaverjas table, beside the shared catalogue (:class:`troef.i18n.Words`).
 WORDS: Final[dict[str, dict[str, str]]] = {
     "kj_title": {
         "nl": "Klaverjassen ({rules}): jij en {partner} tegen {left} en {right}",
@@ -86,7 +86,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "kj_lost": {"nl": "Verloren.", "en": "You lose.", "de": "Verloren."},
     "kj_draw": {"nl": "Gelijkspel.", "en": "A draw.", "de": "Unentschieden."},
 }
-add_words(WORDS)
+#: The table's lookup: its own words, else the shared catalogue's.
+t = Words(WORDS).t
 
 _RED: Final = (0, 1)
 #: Dutch and German picture letters, read in the player's language (boer/vrouw/heer, Bube/Dame/König).
@@ -329,9 +330,9 @@ class TerminalGame(Frame):
                 except NotationError as exc:
                     self.print(f"[red]{escape(t('kj_not_understood', self.lang, text=exc))}[/red]")
                     continue
-            reason = self.match.check(action)
-            if reason is not None:
-                self.print(f"[red]{escape(t('kj_refused', self.lang, reason=reason))}[/red]")
+            refused = self.match.refusal(action)
+            if refused is not None:
+                self.print(f"[red]{escape(t('kj_refused', self.lang, reason=refused.text(self.lang)))}[/red]")
                 continue
             self.match.apply(action)
             self.after_action()
