@@ -440,8 +440,7 @@ class Hand:
             return _refused("bid_or_pass")
         if phase == _EXCHANGE:
             if not isinstance(action, Discard):
-                what = "pass_on_first" if self._misere_chain() else "lay_away_first"
-                return _refused(what, n=self.exchange_need)
+                return _refused("pass_on_first" if self._misere_chain() else "lay_away_first", n=self.exchange_need)
             if not self.hands[seat] >> action.card & 1:
                 return _not_held(action.card)
             return None
