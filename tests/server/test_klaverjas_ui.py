@@ -18,6 +18,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.conftest import Server
+from troef.games.binokel.texts import TEXTS as BINOKEL_TEXTS
+from troef.games.bonaken.texts import TEXTS as BONAKEN_TEXTS
+from troef.games.klaverjas.texts import TEXTS as KLAVERJAS_TEXTS
 
 #: Slow: browser tests (Chromium drives a real server)
 pytestmark = pytest.mark.slow
@@ -254,25 +257,41 @@ def test_the_ui_speaks_german_and_dutch_by_default_for_klaverjas(browser: Browse
                              return { nl: m.missingKeys('nl'), de: m.missingKeys('de') }; }"""
         )
         assert missing == {"nl": [], "de": []}, missing
-        # the rules' reasons for a refused card, in the UI's language
-        asked = [
-            ["de", "you must follow hearts"],
-            ["de", "you must overtrump: an opponent wins the trick"],
-            ["nl", "you must follow trumps (spades)"],
-            ["en", "you must follow hearts"],
+        # a refusal of the rules, worded from its code and parameters with the game's texts in the UI's
+        # language: the same sentences as the engine's catalogue gives (troef.core.refusals)
+        asked: list[tuple[str, str, str, dict[str, int]]] = [
+            ("klaverjas", "de", "follow", {"suit": 0}),
+            ("klaverjas", "de", "overtrump", {}),
+            ("klaverjas", "nl", "follow_trumps", {"suit": 3}),
+            ("klaverjas", "en", "follow", {"suit": 0}),
+            ("klaverjas", "nl", "not_held", {"card": 4}),
+            ("bonaken", "de", "lay_away_first", {"n": 1}),
+            ("bonaken", "nl", "pass_on_first", {"n": 3}),
+            ("binokel", "de", "beat", {"card": 11}),
+            ("binokel", "en", "not_held", {"card": 31}),
         ]
         reasons = page.evaluate(
             """async (asked) => { const m = await import('/static/i18n.js');
-                   const out = asked.map(([lang, text]) => {
-                     m.setLang(lang, false); return m.translateReason(text, 'illegal'); });
+                   for (const game of new Set(asked.map((a) => a[0]))) await m.loadGameTexts(game);
+                   const out = asked.map(([game, lang, code, params]) => {
+                     m.setLang(lang, false); return m.errorMessage('(English)', 'illegal', { code, params }, game); });
                    m.setLang('en', false); return out; }""",
             asked,
         )
-        assert reasons == [
+        catalogues = {"klaverjas": KLAVERJAS_TEXTS, "bonaken": BONAKEN_TEXTS, "binokel": BINOKEL_TEXTS}
+        assert reasons == [catalogues[game].render(code, params, lang) for game, lang, code, params in asked]
+        assert reasons[:5] == [
             "du musst Herz bedienen",
-            "du musst \u00fcbertrumpfen",
-            "je moet troef bekennen",
+            "du musst \u00fcbertrumpfen: ein Gegner hat den Stich",
+            "je moet troef bekennen (schoppen)",
             "you must follow hearts",
+            "je hebt B\u2665 niet",
+        ]
+        assert reasons[5:] == [
+            "lege erst noch 1 Karte weg",
+            "geef eerst nog 3 kaarten door",
+            "du musst Karo Zehn schlagen",
+            "you do not hold the ace of spades",
         ]
         page.click('[data-lang="de"]')
         assert page.locator("#create-form h2").text_content() == "Neuer Tisch"

@@ -41,7 +41,7 @@
 // Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h(), api() and seat names from
 // dom.js; the lobby page is lobby.js.
 
-import { t, getLang, setLang, setDefaultLang, translateReason } from "./i18n.js";
+import { t, getLang, setLang, setDefaultLang, errorMessage, loadGameTexts } from "./i18n.js";
 import { backNode, cardLabel, cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
@@ -193,6 +193,7 @@ function tablePage(id) {
       S.gameName = msg.game;
       S.game = gameOf(msg.game);
       gameLanguage(msg.game);
+      loadGameTexts(msg.game); // to word a refused action in the page's language
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
       if (S.state) render();
@@ -229,7 +230,7 @@ function tablePage(id) {
         render();
         return;
       }
-      toast(t("notAllowed", { msg: translateReason(msg.message, msg.code) }), "error");
+      toast(t("notAllowed", { msg: errorMessage(msg.message, msg.code, msg.refusal, S.gameName) }), "error");
     }
   }
 

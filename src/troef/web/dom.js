@@ -1,6 +1,6 @@
 // Small helpers shared by the frame (app.js) and the game modules (bonaken.js, klaverjas.js, ...).
 
-import { t, translateReason } from "./i18n.js";
+import { t, errorMessage } from "./i18n.js";
 
 // h("div", { class: "x", onclick: f }, child, "text", [more]) -> an element.
 export function h(tag, attrs = {}, ...children) {
@@ -52,7 +52,7 @@ export async function api(path, options = {}) {
 
 // A server error in the UI's language: by its code where there is a text for it, else its message.
 export function errorText(err) {
-  return translateReason(err.message || "", err.code || "");
+  return errorMessage(err.message || "", err.code || "");
 }
 
 export function toast(text, kind = "info") {

@@ -567,65 +567,49 @@ export function missingKeys(language) {
   return Object.keys(TEXTS.en).filter((key) => !(key in (TEXTS[language] || {})));
 }
 
-// Server messages are in English; the common ones are translated here.
-const REASONS_NL = [
-  [/^it is not your turn$/, "je bent niet aan de beurt"],
-  // klaverjas's reasons
-  [/^you must follow trumps.*$/, "je moet troef bekennen"],
-  [/^you must overtrump.*$/, "je moet overtroeven"],
-  [/^you must undertrump.*$/, "je moet ondertroeven"],
-  [/^you must trump\b.*$/, "je moet troeven"],
-  [/^your side must kraak.*$/, "jullie moeten kraken: jullie zijn nog kraken schuldig"],
-  [/^you must follow (\w+) \(or play a trump\)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen (of troeven)`],
-  [/^you must follow (\w+)$/, (m) => `je moet ${SUIT_NL[m[1]] || m[1]} bekennen`],
-  [/^you must play a trump.*$/, "je moet troef bekennen"],
-  [/^you must play a higher trump$/, "je moet overtroeven"],
-  [/^you may not undertrump$/, "je mag niet ondertroeven"],
-  [/^you do not hold (.+)$/, (m) => `je hebt ${m[1]} niet`],
-  [/^the match is over$/, "de partij is voorbij"],
-  [/^it is time to play a card$/, "speel een kaart"],
-  [/^it is time to bid or pass$/, "bied of pas"],
-  [/^the table has moved on.*$/, "de tafel is al verder; kijk opnieuw"],
-  [/^spectators cannot act$/, "toeschouwers spelen niet mee"],
-  [/^too many messages: slow down$/, "te veel berichten: rustig aan"],
-];
-const SUIT_NL = { hearts: "harten", diamonds: "ruiten", clubs: "klaveren", spades: "schoppen" };
-const SUIT_DE = { hearts: "Herz", diamonds: "Karo", clubs: "Kreuz", spades: "Pik" };
-const REASONS_DE = [
-  [/^it is not your turn$/, "du bist nicht am Zug"],
-  [/^you must follow trumps.*$/, "du musst Trumpf bedienen"],
-  [/^you must follow (\w+) \(or play a trump\)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen (oder trumpfen)`],
-  [/^you must follow (\w+)$/, (m) => `du musst ${SUIT_DE[m[1]] || m[1]} bedienen`],
-  [/^you must play a trump.*$/, "du musst Trumpf bedienen"],
-  [/^you must play a higher trump$/, "du musst \u00FCbertrumpfen"],
-  [/^you must overtrump.*$/, "du musst \u00FCbertrumpfen"],
-  [/^you must undertrump.*$/, "du musst untertrumpfen"],
-  [/^you may not undertrump$/, "du darfst nicht untertrumpfen"],
-  [/^you must trump\b.*$/, "du musst trumpfen"],
-  [/^your side must kraak.*$/, "deine Partei muss kraaken: sie schuldet noch Kraaks"],
-  [/^you do not hold (.+)$/, (m) => `du hast ${m[1]} nicht`],
-  [/^the match is over$/, "die Partie ist vorbei"],
-  [/^the table has moved on.*$/, "der Tisch war schon weiter; schau noch einmal"],
-  [/^spectators cannot act$/, "Zuschauer spielen nicht mit"],
-  [/^too many messages: slow down$/, "zu viele Nachrichten: langsamer"],
-];
+// ---------------------------------------------------------------- refusals
+// An action the rules refuse comes with the engine's refusal: a code and its parameters. Each game keeps
+// their texts in every language (troef/games/<game>/texts.py); the server serves them at
+// /api/games/{game}/texts and the page words a refusal in its own language with them. A template has
+// "{name}" (the parameter), "{name:suit}" (a suit's name), "{name:card}" (a card as the game writes it)
+// and "{name|one|other}" (troef/core/refusals.py reads the same forms).
+const GAME_TEXTS = {};
+const SUIT_SYMBOLS = "\u2665\u2666\u2663\u2660";
 
-// ---------------------------------------------------------------- Binokel's refusals (games/binokel/play.py)
-// "you must beat the ten of hearts", "you do not hold the ace of spades": first, before the shared patterns.
-const BK_RANKS = {
-  de: { ace: "Ass", ten: "Zehn", king: "K\u00F6nig", queen: "Dame", jack: "Bube", nine: "Neun" },
-  nl: { ace: "aas", ten: "tien", king: "heer", queen: "vrouw", jack: "boer", nine: "negen" },
-};
-const bkCard = (language, rank, suit) => `${(language === "de" ? SUIT_DE : SUIT_NL)[suit] || suit} ${BK_RANKS[language][rank] || rank}`;
-REASONS_DE.unshift(
-  [/^you must beat the (\w+) of (\w+)$/, (m) => `du musst ${bkCard("de", m[1], m[2])} schlagen`],
-  [/^you do not hold the (\w+) of (\w+)$/, (m) => `du hast ${bkCard("de", m[1], m[2])} nicht`],
-);
-REASONS_NL.unshift(
-  [/^you must beat the (\w+) of (\w+)$/, (m) => `je moet hoger spelen dan ${bkCard("nl", m[1], m[2])}`],
-  [/^you do not hold the (\w+) of (\w+)$/, (m) => `je hebt geen ${bkCard("nl", m[1], m[2])}`],
-);
-// ---------------------------------------------------------------- end of Binokel's refusals
+// Fetch a game's texts once (a failed fetch is tried again the next time a page of the game opens).
+export function loadGameTexts(game) {
+  if (!game || GAME_TEXTS[game]) return GAME_TEXTS[game];
+  GAME_TEXTS[game] = fetch(`/api/games/${encodeURIComponent(game)}/texts`)
+    .then((res) => (res.ok ? res.json() : Promise.reject(new Error(res.statusText))))
+    .then((texts) => (GAME_TEXTS[game] = texts))
+    .catch(() => delete GAME_TEXTS[game]);
+  return GAME_TEXTS[game];
+}
+
+function gameCard(texts, language, card) {
+  const suit = (card >> 3) & 3;
+  const parts = { rank: texts.ranks[language][card & 7], suit: texts.suits[language][suit], symbol: SUIT_SYMBOLS[suit], letter: "hdcs"[suit] };
+  return texts.cards[language].replace(/\{(\w+)\}/g, (whole, k) => parts[k] ?? whole);
+}
+
+// A refusal ({code, params}) of ``game`` in ``language``, or null while its texts are not here (or the code
+// is unknown: a server newer than this page).
+export function refusalText(game, refusal, language = lang) {
+  const texts = GAME_TEXTS[game];
+  if (!texts || texts instanceof Promise || !refusal) return null;
+  const entry = texts.refusals[refusal.code];
+  if (!entry) return null;
+  const use = entry[language] ? language : "en";
+  const params = refusal.params || {};
+  return entry[use].replace(/\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, k, kind, one, other) => {
+    if (!Object.hasOwn(params, k)) return whole;
+    const value = params[k];
+    if (one !== undefined) return Number(value) === 1 ? one : other;
+    if (kind === "suit") return texts.suits[use][value];
+    if (kind === "card") return gameCard(texts, use, value);
+    return String(value);
+  });
+}
 
 // The language: the one chosen in this browser (the switch in the header), else the game's first
 // language once a page knows its game (setDefaultLang), else the browser's.
@@ -671,13 +655,12 @@ export function t(key, vars = {}) {
   });
 }
 
-// A server error in the UI's language: the rules' reasons (Dutch patterns), else a text per error code.
-export function translateReason(message, code = "") {
+// A server error in the UI's language: a refusal of the rules by its code and parameters (with the texts
+// of ``game``), else a text per error code, else the server's (English) message.
+export function errorMessage(message, code = "", refusal = null, game = null) {
+  const worded = refusalText(game, refusal);
+  if (worded !== null) return worded;
   if (lang === "en") return message;
-  for (const [pattern, out] of lang === "nl" ? REASONS_NL : lang === "de" ? REASONS_DE : []) {
-    const m = message.match(pattern);
-    if (m) return typeof out === "function" ? out(m) : out;
-  }
   if (code && TEXTS[lang]?.[`err_${code}`]) return TEXTS[lang][`err_${code}`];
   return message;
 }
