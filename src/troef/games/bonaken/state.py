@@ -485,14 +485,14 @@ class Hand:
         trump, led = self.trump, self.led
         if led == trump:
             if legal & ~SUIT32[trump] == 0 and suit_of(card) == trump:
-                return _refused("overtrump")
-            return _refused("follow_trump", suit=led)
+                return _refused("overtrump")  # switch overtrump_on_trump_lead
+            return _refused("follow_trump", suit=led)  # nk rule 26: on a trump lead, follow trump
         if hand & SUIT32[led] and suit_of(card) != led and suit_of(card) != trump:
             if trump >= 0 and self.rules.may_trump_instead_of_following:
-                return _refused("follow_or_trump", suit=led)
-            return _refused("follow", suit=led)
+                return _refused("follow_or_trump", suit=led)  # nk rule 27: follow suit or trump
+            return _refused("follow", suit=led)  # switch may_trump_instead_of_following off: follow suit
         if suit_of(card) == trump:
-            return _refused("undertrump")
+            return _refused("undertrump")  # nk rules 27-28, hazerswoude 2.5 rule 4
         return _refused("illegal_card", card=card)
 
     # ------------------------------------------------------------------ bidding
