@@ -8,6 +8,7 @@ first language); the language buttons switch it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,7 +134,11 @@ def _play_game(page: Page) -> dict[str, int]:
                 # "Stichphase": a card the rules forbid is refused with the reason in German, and nothing changes
                 illegal.first.click()
                 toast = page.wait_for_selector(".toast.error", timeout=5000)
-                assert toast is not None and "musst" in (toast.text_content() or ""), toast and toast.text_content()
+                # worded from the refusal's code and parameters with Binokel's German texts (games/binokel/texts.py)
+                said = toast.text_content() if toast is not None else None
+                assert said and re.fullmatch(
+                    r"Nicht erlaubt: du musst (\w+ bedienen|trumpfen|\w+ \w+ schlagen)", said.strip()
+                ), said
                 assert table.get_attribute("data-version") == version
                 seen["refused"] += 1
             if page.locator("#concede").count():
