@@ -27,7 +27,7 @@ import pytest
 import troef
 from troef.cards import RANK_TEXT, SUIT_LETTERS
 from troef.core.errors import IllegalActionError
-from troef.core.game import Game
+from troef.core.game import AnyGame
 from troef.core.refusals import LANGS, PLACEHOLDER, Refusal
 from troef.games import game as get_game
 
@@ -109,7 +109,7 @@ def _placeholders(template: str) -> set[str]:
     return {m[1] for m in PLACEHOLDER.finditer(template)}
 
 
-def _assert_worded(refused: Refusal, game: Game) -> None:
+def _assert_worded(refused: Refusal, game: AnyGame) -> None:
     assert refused.code in game.texts().refusals, (game.name, refused.code)
     for lang in LANGS:
         text = refused.text(lang)
