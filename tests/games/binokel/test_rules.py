@@ -69,7 +69,7 @@ def test_bieten_raise_by_10_or_20() -> None:
     r = new_round()
     act(r, "bid 250")
     assert legal_texts(r) == ["pass", "bid 260", "bid 270"]
-    assert "10 or 20 above 250" in refused(r, "bid 280")
+    assert "10/20 above 250" in refused(r, "bid 280")
     act(r, "bid 270")
     assert legal_texts(r) == ["pass", "bid 280", "bid 290"]
 

@@ -332,8 +332,9 @@ class Round:
                     return TEXTS.refusal("bid_first", bid=rules.min_bid)
                 if not values:
                     return TEXTS.refusal("bid_top", bid=rules.max_bid)
-                steps = " or ".join(str(v) for v in values)
-                raises = " or ".join(str(r) for r in rules.raises)
+                # joined with "/", which reads the same in every language (an "or" would stay English)
+                steps = "/".join(str(v) for v in values)
+                raises = "/".join(str(r) for r in rules.raises)
                 return TEXTS.refusal("bid_step", steps=steps, raises=raises, bid=self.high_bid)
             return TEXTS.refusal("phase_bidding")
         if phase == Phase.TRUMP:
