@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import RULE_SETS, play_match, play_out
+from tests.games.bonaken.common import RULE_SETS, play_match, play_out
 from troef.cards import card_str
 from troef.cli import app
 from troef.games.bonaken.actions import Play

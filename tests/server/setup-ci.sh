@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # System packages the server tests need, from Debian:
-#  - chromium: tests/server/test_browser.py drives it with Playwright's Python package
+#  - chromium: tests/server/test_bonaken_browser.py drives it with Playwright's Python package
 #    (launched by executable_path; `playwright install` is never run);
 #  - postgresql: its server binaries (initdb, pg_ctl, postgres) start a throwaway
 #    cluster for the storage and restart tests.

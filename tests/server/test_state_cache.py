@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import pick_text
+from tests.games.bonaken.common import pick_text
 from troef.core.actions import SPECTATOR
 from troef.server.adapter import GameAdapter, games
 from troef.server.projection import encode, project

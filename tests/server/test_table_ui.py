@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.server.conftest import Server
-from tests.server.test_browser import lay_away
+from tests.server.test_bonaken_browser import lay_away
 
 #: Slow: browser tests (Chromium drives a real server)
 pytestmark = pytest.mark.slow

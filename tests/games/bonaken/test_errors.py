@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.conftest import RULE_SETS, build_hand, play_match, play_out, snapshot
+from tests.games.bonaken.common import RULE_SETS, build_hand, play_match, play_out, snapshot
 from troef.core.errors import IllegalActionError, NotationError
 from troef.games.bonaken.actions import PASS, parse_action
 from troef.games.bonaken.match import Match

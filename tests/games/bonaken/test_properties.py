@@ -1,6 +1,6 @@
 """Property tests over random Bonaken hands and matches of every rule set and player count.
 
-Games are played by :func:`tests.conftest.choose`, a random policy that passes
+Games are played by :func:`tests.games.bonaken.common.choose`, a random policy that passes
 often and bids low, so that every contract kind occurs (see
 :func:`test_every_contract_kind_occurs`). Each property is checked at every
 step of every game Hypothesis draws (rule set, players, seed).
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import (
+from tests.games.bonaken.common import (
     CONTRACT_KINDS,
     GAME_CONFIGS,
     HAND_FIELDS,

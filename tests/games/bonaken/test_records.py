@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import RULE_SETS, play_match, play_out
+from tests.games.bonaken.common import RULE_SETS, play_match, play_out
 from troef.cards import card_str, cards_of
 from troef.core.errors import RecordError, ReplayError
 from troef.games.bonaken.actions import Play

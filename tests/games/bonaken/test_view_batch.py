@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import orjson
 import pytest
 
-from tests.conftest import pick_text
+from tests.games.bonaken.common import pick_text
 from troef.cards import card_str, cards_of
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.state import Hand, Phase

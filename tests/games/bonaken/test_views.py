@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from tests.conftest import RULE_SETS, build_hand, play_out
+from tests.games.bonaken.common import RULE_SETS, build_hand, play_out
 from troef.cards import CardSet, card_str, cards_of, mask_of, parse_card
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import parse_action

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import GAME_CONFIGS, RULE_SETS, choose
+from tests.games.bonaken.common import GAME_CONFIGS, RULE_SETS, choose
 from troef.bots import bot_kinds, make_bot
 from troef.bots.registry import Bot
 from troef.games.bonaken.actions import Bid, BidKind

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from tests.solver.positions import brute_card_points, brute_card_values, dealt_hand, positions, reach_play
+from tests.games.bonaken.solver.positions import brute_card_points, brute_card_values, dealt_hand, positions, reach_play
 from troef.bench.solver import build_position
 from troef.cards import CardSet
 from troef.games.bonaken.actions import Bid, BidKind, Play, parse_action

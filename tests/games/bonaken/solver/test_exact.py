@@ -12,7 +12,7 @@ import dataclasses
 
 import pytest
 
-from tests.solver.positions import (
+from tests.games.bonaken.solver.positions import (
     PLANS,
     PRESET_NAMES,
     brute_card_points,

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.conftest import choose
+from tests.games.bonaken.common import choose
 from troef.bots.registry import make_bot
 from troef.games.bonaken.actions import Bid, BidKind, Discard, Pass, Play
 from troef.games.bonaken.game import legal_actions
