@@ -1,10 +1,9 @@
 """Bonaken in the terminal (``troef play bonaken``): one human seat, computer players at the others.
 
 The game shows the human only what :func:`~troef.games.bonaken.view.hand_view`
-gives that seat; the bots get their own seat's view. Input is forgiving: a
-card's number or its notation (``Jh``, ``10s``, Dutch ``Bh``), bids as ``75``,
-``pas``, ``misère``, ``bonaak 50``, trump as ``troef h`` or ``harten``, roem as
-``roem 20``; Enter takes the suggestion shown. A mistake is explained with the
+gives that seat; the bots get their own seat's view. A line of input is read
+by :mod:`troef.terminal.bonaken_input` (a card's number or notation, bids,
+trump, roem, commands); Enter takes the suggestion shown. A mistake is explained with the
 engine's own reason (in Dutch for ``--lang nl``) and asked again.
 
 Every hand is saved as a record (``troef replay`` reads it); end of input or
@@ -14,7 +13,6 @@ moves only when a person is watching (stdin and stdout are terminals).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -26,13 +24,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from troef.cards import SUIT_LETTERS, NotationError, suit_of
+from troef.cards import SUIT_LETTERS, suit_of
 from troef.games.bonaken.actions import (
-    MISERE,
-    OPEN_BONAAK,
     PASS,
-    STUK,
-    TRUMPS,
     Bid,
     BidKind,
     BonakenAction,
@@ -51,7 +45,8 @@ from troef.games.bonaken.play import TRUMP_POWER
 from troef.games.bonaken.reading import points as card_points
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.i18n import SUIT_WORDS, card_label, parse_card_text, suit_label, t
+from troef.i18n import card_label, parse_card_text, suit_label, t
+from troef.terminal.bonaken_input import COMMANDS, LineReader, Parsed
 from troef.terminal.frame import BOT_NAMES, Frame, Quit, UsageError
 
 #: Seconds the hint command may think.
@@ -60,34 +55,8 @@ HINT_BUDGET: Final = 1.5
 _SUIT_ORDER: Final = (0, 2, 1, 3)
 _RED: Final = (0, 1)
 
-_COMMANDS: Final = {
-    **dict.fromkeys(("help", "hulp", "hilfe", "?", "uitleg"), "help"),
-    **dict.fromkeys(("hand", "tafel", "table", "tisch", "kaarten", "cards"), "hand"),
-    **dict.fromkeys(("sheet", "stand", "lijst", "score", "zettel", "formulier"), "sheet"),
-    **dict.fromkeys(("tip", "hint", "tipp", "advies"), "hint"),
-    **dict.fromkeys(("quit", "stop", "exit", "q", "stoppen", "ende", "beenden"), "quit"),
-}
-_PASS_WORDS: Final = ("pas", "pass", "passe", "p")
-_BID_VERBS: Final = ("bid", "bied", "bod", "biete", "biede")
-_PLAY_VERBS: Final = ("play", "speel", "spiel", "spiele", "speel", "kaart")
-_DISCARD_VERBS: Final = ("discard", "weg", "leg", "legweg", "lay", "away", "door", "geef", "pass-on", "lege")
-_TRUMP_VERBS: Final = ("trump", "troef", "trumpf", "maak", "make")
-_ROEM_VERBS: Final = ("roem", "meld", "melde", "declare")
-_NONE_WORDS: Final = ("geen", "none", "kein", "keins", "no", "0")
-_SIX_WORDS: Final = ("six", "zes", "sechs")
-
 
 __all__ = ["BOT_NAMES", "TerminalGame", "UsageError", "play_match"]
-
-
-@dataclass
-class _Parsed:
-    """What one line of input asks for."""
-
-    actions: list[BonakenAction] = field(default_factory=list)
-    command: str | None = None
-    error: str | None = None
-    default: bool = False
 
 
 def play_match(
@@ -368,122 +337,8 @@ class TerminalGame(Frame):
         return t(key, self.lang)
 
     # ------------------------------------------------------------------ reading input
-    def _parse(self, line: str, view: BonakenView, order: list[int]) -> _Parsed:
-        raw = line.strip()
-        if not raw:
-            return _Parsed(default=True)
-        words = raw.lower().split()
-        if len(words) == 1 and words[0] in _COMMANDS:
-            return _Parsed(command=_COMMANDS[words[0]])
-        phase = view.phase
-        if phase == "bidding":
-            parsed = self._parse_bid(words)
-        elif phase == "exchange":
-            parsed = self._parse_cards(raw.split(), order, Discard, _DISCARD_VERBS, single=False)
-        elif phase == "trump":
-            parsed = self._parse_trump(raw.split(), order)
-        elif phase == "roem":
-            parsed = self._parse_roem(words)
-        elif words == ["stuk"]:
-            parsed = _Parsed([STUK])
-        else:
-            parsed = self._parse_cards(raw.split(), order, Play, _PLAY_VERBS, single=True)
-        if parsed.actions or parsed.command:
-            return parsed
-        try:
-            return _Parsed([parse_action(raw)])  # the record notation: 'bid 75', 'discard Jh', 'play Jh'
-        except NotationError:
-            pass
-        if parsed.error is not None:
-            return parsed
-        return _Parsed(error=t("not_understood", self.lang, text=raw, examples=self._examples(view)))
-
-    def _parse_bid(self, words: list[str]) -> _Parsed:
-        if words[0] in _BID_VERBS:
-            words = words[1:]
-        if not words:
-            return _Parsed()
-        head, rest = words[0], words[1:]
-        if head in _PASS_WORDS and not rest:
-            return _Parsed([PASS])
-        if head in ("misere", "misère", "mis") and not rest:
-            return _Parsed([MISERE])
-        if (head == "open" and rest == ["bonaak"]) or (head == "open-bonaak" and not rest):
-            return _Parsed([OPEN_BONAAK])
-        if head in ("zwabber", "bonaak", "boonaak"):
-            six = bool(rest) and rest[-1] in _SIX_WORDS
-            if six:
-                rest = rest[:-1]
-            if len(rest) > 1 or (rest and not (rest[0].isascii() and rest[0].isdigit())):
-                return _Parsed()
-            value = int(rest[0]) if rest else 0
-            kind = BidKind.ZWABBER if head == "zwabber" else BidKind.BONAAK
-            return _Parsed([Bid(kind, value, six)])
-        if head.isascii() and head.isdigit() and not rest:
-            return _Parsed([Bid(BidKind.NUMBER, int(head))])
-        return _Parsed()
-
-    def _parse_cards(
-        self,
-        tokens: list[str],
-        order: list[int],
-        kind: type[Play] | type[Discard],
-        verbs: tuple[str, ...],
-        single: bool,
-    ) -> _Parsed:
-        if tokens and tokens[0].lower() in verbs:
-            tokens = tokens[1:]
-        tokens = [tok for part in tokens for tok in part.split(",") if tok]
-        if not tokens or (single and len(tokens) > 1):
-            return _Parsed()
-        actions: list[BonakenAction] = []
-        for token in tokens:
-            card = self._card_of(token, order)
-            if isinstance(card, str):
-                return _Parsed(error=card)
-            if card is None:
-                return _Parsed()
-            actions.append(kind(card))
-        return _Parsed(actions)
-
-    def _card_of(self, token: str, order: list[int]) -> int | str | None:
-        """The card a token names (its number in the hand or its notation), an error text, or None."""
-        if token.isascii() and token.isdigit():
-            index = int(token)
-            if 1 <= index <= len(order):
-                return order[index - 1]
-            return t("card_number_range", self.lang, n=index, max=len(order))
-        try:
-            return parse_card_text(token, self.lang)
-        except NotationError:
-            return None
-
-    def _parse_trump(self, tokens: list[str], order: list[int]) -> _Parsed:
-        words = [w.lower() for w in tokens]
-        if words and words[0] in _PLAY_VERBS:
-            return self._parse_cards(tokens, order, Play, _PLAY_VERBS, single=True)
-        if words and words[0] in _TRUMP_VERBS:
-            words, tokens = words[1:], tokens[1:]
-        if len(words) == 1:
-            suit = SUIT_WORDS.get(words[0], SUIT_WORDS.get(tokens[0]))
-            if suit is not None:
-                return _Parsed([TRUMPS[suit]])
-            card = self._card_of(tokens[0], order)
-            if isinstance(card, int):
-                letter = "hrks"[suit_of(card)] if self.lang == "nl" else SUIT_LETTERS[suit_of(card)]
-                return _Parsed(error=t("card_for_trump", self.lang, suit=letter, card=tokens[0]))
-        return _Parsed()
-
-    def _parse_roem(self, words: list[str]) -> _Parsed:
-        if words[0] in _ROEM_VERBS:
-            words = words[1:]
-        if len(words) != 1:
-            return _Parsed()
-        if words[0] in _NONE_WORDS:
-            return _Parsed([DeclareRoem(0)])
-        if words[0].isascii() and words[0].isdigit():
-            return _Parsed([DeclareRoem(int(words[0]))])
-        return _Parsed()
+    def _parse(self, line: str, view: BonakenView, order: list[int]) -> Parsed:
+        return LineReader(self.lang, self._examples).parse(line, view, order)
 
     # ------------------------------------------------------------------ the table
     def _display_order(self, view: BonakenView) -> list[int]:
@@ -719,7 +574,7 @@ class TerminalGame(Frame):
                 answer = self.console.input(f"[dim]{t('next_hand', lang)}[/dim]")
             except (EOFError, KeyboardInterrupt):
                 raise Quit from None
-            if _COMMANDS.get(answer.strip().lower()) == "quit":
+            if COMMANDS.get(answer.strip().lower()) == "quit":
                 raise Quit
 
     def _sheet_table(self) -> Table:
