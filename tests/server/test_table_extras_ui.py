@@ -1,0 +1,165 @@
+"""The table's chat, Bonaken's exchange marks, the score sheet's explanations and the guided first deal
+(issue 37, part B), in headless Chromium against a real server on loopback."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.server.conftest import Server
+from tests.server.test_table_ui import Driver, _page, _sit, _table, passer
+
+#: Slow: browser tests (Chromium drives a real server)
+pytestmark = pytest.mark.slow
+
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Where screenshots go when TROEF_SHOTS names a folder (for looking at the pages, not for asserting).
+SHOTS = os.environ.get("TROEF_SHOTS")
+
+
+def _shot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/uiB_{name}.png", full_page=True)
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder: Path = tmp_path_factory.mktemp("ui37b")
+    server = Server(f"sqlite:///{folder / 'troef.db'}", bot_delay=0.0, log_dir=folder)
+    yield server
+    server.stop()
+
+
+# ---------------------------------------------------------------------- 1. fixed-phrase chat
+def test_a_phrase_said_in_dutch_is_read_in_english_and_a_bad_chat_message_harms_nothing(
+    browser: Browser, srv: Server
+) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bert"}]
+    table, tokens = _table(srv, "pagat", seats, seed=11)
+    nl_ctx, nl, nl_errors = _page(browser, DESKTOP, "nl")
+    en_ctx, en, en_errors = _page(browser, PHONE, "en")
+    raw = srv.client()
+    try:
+        _sit(nl, srv, table, tokens[0])
+        _sit(en, srv, table, tokens[1])
+        raw.join(table)  # a spectator's socket hears the phrase code itself
+        nl.click("#chat-toggle")
+        assert nl.locator('#chat-phrases [data-phrase="well_played"]').text_content() == "Goed gespeeld!"
+        nl.click('#chat-phrases [data-phrase="well_played"]')
+        en.wait_for_selector('#chat-lines li[data-phrase="well_played"]')
+        assert en.locator("#chat-lines li").last.text_content() == "Anna: Well played!"
+        nl.wait_for_selector('#chat-lines li.mine[data-phrase="well_played"]')
+        assert "Goed gespeeld!" in (nl.locator("#chat-lines li").last.text_content() or "")
+        said = raw.recv_until(lambda m: m["type"] == "chat")
+        assert (said["seat"], said["phrase"]) == (0, "well_played")
+        _shot(nl, "chat_desktop_nl")
+        en.click("#chat-toggle")
+        en.click('#chat-phrases [data-phrase="one_more"]')
+        nl.wait_for_selector('#chat-lines li[data-phrase="one_more"]')
+        assert nl.locator("#chat-lines li").last.text_content() == "Bert: Nog een potje?"
+        _shot(en, "chat_phone_en")
+        # a malformed chat message from the English page's own socket: an error, said in its language,
+        # and the page goes on (it can still chat)
+        en.evaluate(
+            """([table, token]) => new Promise((done) => {
+                 const ws = new WebSocket(`ws://${location.host}/ws`);
+                 const say = (m) => ws.send(JSON.stringify({ v: 1, ...m }));
+                 ws.onopen = () => say({ type: 'join', table, token });
+                 ws.onmessage = (e) => {
+                   const m = JSON.parse(e.data);
+                   if (m.type === 'state') say({ type: 'chat', phrase: '<b>hi</b>', id: 3 });
+                   if (m.type === 'error') { window.__chatError = m; say({ type: 'ping', id: 4 }); }
+                   if (m.type === 'pong') { window.__pong = m.ref; ws.close(); done(); }
+                 };
+               })""",
+            [table, tokens[1]],
+        )
+        assert en.evaluate("window.__chatError.code") == "bad_phrase"
+        assert en.evaluate("window.__pong") == 4
+        en.click("#chat-toggle")
+        en.click('#chat-phrases [data-phrase="thanks"]')
+        nl.wait_for_selector('#chat-lines li[data-phrase="thanks"]')
+        assert nl.locator('#chat-lines li[data-phrase="<b>hi</b>"]').count() == 0
+        # the spectator sees the lines but has nothing to say with
+        watch_ctx, watch, watch_errors = _page(browser, DESKTOP, "de")
+        try:
+            _sit(watch, srv, table, None)
+            en.click("#chat-toggle")
+            en.click('#chat-phrases [data-phrase="bye"]')
+            watch.wait_for_selector('#chat-lines li[data-phrase="bye"]')
+            assert watch.locator("#chat-lines li").last.text_content() == "Bert: Tschüss!"
+            assert watch.locator("#chat-toggle").count() == 0
+            assert not watch_errors, watch_errors
+        finally:
+            watch_ctx.close()
+        assert not nl_errors and not en_errors, (nl_errors, en_errors)
+    finally:
+        raw.close()
+        nl_ctx.close()
+        en_ctx.close()
+
+
+# ---------------------------------------------------------------------- 2. Bonaken's exchange
+def test_the_cards_taken_from_the_centre_are_marked_for_the_taker_only(browser: Browser, srv: Server) -> None:
+    seats = [{"kind": "human", "name": f"p{i}"} for i in range(4)]
+    table, tokens = _table(srv, "pagat", seats, seed=7)
+    others = Driver(srv, table, {s: tok for s, tok in tokens.items() if s not in (0, 1)}, passer)
+    context, page, errors = _page(browser, DESKTOP, "nl")
+    peer_ctx, peer, peer_errors = _page(browser, PHONE, "en")
+    try:
+        _sit(page, srv, table, tokens[0])
+        _sit(peer, srv, table, tokens[1])
+        while True:  # seat 0 bids, seat 1 (the other browser) passes: seat 0 takes the centre
+            page.wait_for_function(
+                "() => ['me', 'other'].includes(document.querySelector('.table-page').dataset.turn)"
+                " && document.querySelector('.table-page').dataset.pending === '0'"
+            )
+            phase = page.locator(".table-page").get_attribute("data-phase")
+            if phase == "exchange" and page.locator(".table-page").get_attribute("data-turn") == "me":
+                break
+            if page.locator(".table-page").get_attribute("data-turn") == "me":
+                version = page.locator(".table-page").get_attribute("data-version")
+                page.click("#bid-number-go")
+                page.wait_for_function(f"() => document.querySelector('.table-page').dataset.version !== '{version}'")
+            elif peer.locator('.table-page[data-turn="me"][data-pending="0"]').count():
+                version = peer.locator(".table-page").get_attribute("data-version")
+                peer.click('[data-action="pass"]')
+                peer.wait_for_function(f"() => document.querySelector('.table-page').dataset.version !== '{version}'")
+            else:
+                page.wait_for_timeout(100)
+        state = srv.client()
+        try:
+            state.join(table, tokens[0])
+            view = state.state["view"] if state.state else {}
+        finally:
+            state.close()
+        taken = set(view["centre_open"]) | set(view["blind"])
+        assert taken and view["phase"] == "exchange"
+        marked = {c.get_attribute("data-card") for c in page.locator("#my-hand .card.from-centre").all()}
+        assert marked == taken
+        first = page.locator("#my-hand .card.from-centre").first
+        assert (first.get_attribute("aria-label") or "").endswith(", uit het midden")
+        assert first.locator(".card-note").text_content() == "midden"
+        unmarked = page.locator("#my-hand .card:not(.from-centre)").first
+        assert "midden" not in (unmarked.get_attribute("aria-label") or "")
+        # the other seat sees no mark (and its view has no blind cards)
+        assert peer.locator("#my-hand .card").count() > 0
+        assert peer.locator(".from-centre, .card-note").count() == 0
+        _shot(page, "exchange_desktop_nl")
+        # once laid away the marks go
+        for card in page.locator("#my-hand .card.legal").all()[: len(taken)]:
+            card.click()
+        page.click("#discard-go")
+        page.wait_for_function("() => document.querySelector('.table-page').dataset.phase !== 'exchange'")
+        assert page.locator(".from-centre").count() == 0
+        assert not errors and not peer_errors, (errors, peer_errors)
+    finally:
+        others.close()
+        context.close()
+        peer_ctx.close()
