@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.server.conftest import Server
 from tests.server.test_table_ui import Driver, _page, _sit, _table, passer
+from troef.server.adapter import adapter
 
 #: Slow: browser tests (Chromium drives a real server)
 pytestmark = pytest.mark.slow
@@ -163,3 +165,130 @@ def test_the_cards_taken_from_the_centre_are_marked_for_the_taker_only(browser: 
         others.close()
         context.close()
         peer_ctx.close()
+
+
+# ---------------------------------------------------------------------- 3. the score sheet explains itself
+def _played(name: str, config: dict[str, Any], seed: int, level: str = "random") -> dict[str, Any]:
+    """The public score sheet (``match`` of a state) of a whole match played by computer players."""
+    game = adapter(name)
+    match = game.new_match(game.normalize_config(config), seed, 0)
+    bots: dict[int, Any] = {}
+    while not game.is_over(match):
+        seat = game.to_act(match)
+        bot = bots.setdefault(seat, game.make_bot(level, seed * 10 + seat))
+        game.apply(match, game.bot_action(bot, game.view(match, seat)))
+    sheet: dict[str, Any] = game.public(match)
+    return sheet
+
+
+def _sheet_until(name: str, config: dict[str, Any], found: Any, level: str = "random") -> dict[str, Any]:
+    for seed in range(1, 300):
+        sheet = _played(name, config, seed, level)
+        if found(sheet["rows"]):
+            return sheet
+    raise AssertionError(f"no {name} match of the first 300 seeds has the rows wanted")
+
+
+SHEET_JS = """async ([game, lang, match, table]) => {
+  const i18n = await import('/static/i18n.js');
+  i18n.setLang(lang, false);
+  const mod = await import(`/static/${game}.js`);
+  const seats = Array.from({ length: table }, (_, s) => ({ seat: s, name: `P${s}`, kind: 'bot' }));
+  const box = document.createElement('div');
+  box.id = `sheet-${game}-${lang}`;
+  box.append(...[mod.sheet({ game: mod, view: { table }, match, seats, viewer: 0 })].flat(Infinity).filter(Boolean));
+  document.body.append(box);
+  const rows = [...box.querySelectorAll('tr.why')].map((r) => [Number(r.dataset.row), r.textContent]);
+  i18n.setLang('en', false);
+  return rows;
+}"""
+
+
+#: Per language: the words of a meld that counted nothing, and of an overbid.
+BINOKEL_WORDS = (
+    ("en", "counts nothing", "overbid"),
+    ("nl", "telt niet", "overboden"),
+    ("de", "z\u00e4hlt nichts", "\u00fcberreizt"),
+)
+#: Per language: the words of a contract made, and of one lost.
+BONAKEN_WORDS = (
+    ("en", "made it: +", "lost it: -"),
+    ("nl", "haalde het: +", "ging eraf: -"),
+    ("de", "schaffte es: +", "verlor: -"),
+)
+
+
+def test_each_row_of_the_score_sheet_says_why_in_the_pages_language(browser: Browser, srv: Server) -> None:
+    kj = _sheet_until(
+        "klaverjas",
+        {"preset": "kraken", "players": 4},
+        lambda rows: (
+            {"kraak", "rekraak", "superkraak"} <= {r["kraak"] for r in rows}
+            and any(r["nat"] for r in rows)
+            and any(r["pit"] >= 0 for r in rows)
+            and any(r["trump"] == "s" and r["kraak"] != "none" for r in rows)
+        ),
+    )
+    bk = _sheet_until(
+        "binokel",
+        {"players": 4},
+        lambda rows: any(0 in r["tricks"] and not r["conceded"] for r in rows) and any(r["made"] for r in rows),
+    )
+    bo = _sheet_until(
+        "bonaken",
+        {"preset": "pagat", "players": 4},
+        lambda rows: {"+", "-"} <= {m for r in rows for m in r["marks"].values()},
+        "heuristic",
+    )
+    context, page, errors = _page(browser, DESKTOP)
+    try:
+        page.goto(f"{srv.base}/")
+        page.wait_for_selector("#create-form")
+        # klaverjas (Kraken 3.3): the factor and its reasons, made / nat / pit, crosses
+        for lang, nat_word, pit_word in (("en", "nat", "pit"), ("nl", "nat", "pit"), ("de", "nat", "Pit")):
+            why = dict(page.evaluate(SHEET_JS, ["klaverjas", lang, kj, 4]))
+            assert set(why) == {r["deal"] for r in kj["rows"]}
+            for r in kj["rows"]:
+                text = why[r["deal"]]
+                spades = 2 if r["trump"] == "s" else 1
+                factor = {"none": 1, "kraak": 2, "rekraak": 4, "superkraak": 8}[r["kraak"]] * spades
+                assert (f"\u00d7{factor}:" in text) == (factor > 1), (lang, r, text)
+                if r["kraak"] != "none":
+                    assert f"{r['kraak']} \u00d7{factor // spades}" in text.lower()
+                if r["pit"] >= 0:
+                    assert pit_word in text
+                else:
+                    assert (f"{nat_word}," in text) == r["nat"], (lang, r, text)
+        en = dict(page.evaluate(SHEET_JS, ["klaverjas", "en", kj, 4]))
+        made = next(r for r in kj["rows"] if not r["nat"] and r["pit"] < 0)
+        assert (
+            f"P{made['playing_side']} & P{made['playing_side'] + 2}" in en[made["deal"]] and "made" in en[made["deal"]]
+        )
+        # Binokel ("Punktewertung"): no trick points, no meld; overbid costs the bid
+        for lang, nothing, overbid in (
+            ("en", "counts nothing", "overbid"),
+            ("nl", "telt niet", "overboden"),
+            ("de", "z\u00e4hlt nichts", "\u00fcberreizt"),
+        ):
+            why = dict(page.evaluate(SHEET_JS, ["binokel", lang, bk, 4]))
+            for r in bk["rows"]:
+                text = why[r["round"]]
+                lost_meld = not r["conceded"] and any(r["tricks"][s] == 0 and r["meld"][s] > 0 for s in (0, 1))
+                assert (nothing in text) == lost_meld, (lang, r, text)
+                assert (overbid in text) == (not r["made"] and not r["conceded"]), (lang, r, text)
+        # Bonaken: each declarer's contract, made or lost, and the mark
+        for lang, won, lost in (
+            ("en", "made it: +", "lost it: -"),
+            ("nl", "haalde het: +", "ging eraf: -"),
+            ("de", "schaffte es: +", "verlor: -"),
+        ):
+            why = dict(page.evaluate(SHEET_JS, ["bonaken", lang, bo, 4]))
+            for r in bo["rows"]:
+                text = why[r["hand"]]
+                for seat, mark in r["marks"].items():
+                    assert f"P{seat}" in text and (won if mark == "+" else lost) in text, (lang, r, text)
+        page.evaluate("document.querySelector('#app').remove()")
+        _shot(page, "sheet_explained_desktop")
+        assert not errors, errors
+    finally:
+        context.close()

@@ -5,6 +5,7 @@
 import { addTexts, t, getLang } from "./i18n.js";
 import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode, cardSpoken, suitName, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
+import { bonakenWhy, whyRow } from "./explain.js";
 
 export function contractLabel(text) {
   if (!text) return "";
@@ -272,7 +273,10 @@ export function sheet(ctx) {
   const { seats, viewer, match: m } = ctx;
   const table = ctx.view.table;
   const head = h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), Array.from({ length: table }, (_, s) => h("th", {}, seatName(seats, s, viewer))));
-  const rows = m.rows.map((r) => h("tr", {}, h("td", {}, r.hand), h("td", {}, contractLabel(r.contract)), Array.from({ length: table }, (_, s) => h("td", { class: r.declarers.includes(s) ? "decl" : "" }, r.marks[String(s)] || ""))));
+  const rows = m.rows.map((r) => [
+    h("tr", {}, h("td", {}, r.hand), h("td", {}, contractLabel(r.contract)), Array.from({ length: table }, (_, s) => h("td", { class: r.declarers.includes(s) ? "decl" : "" }, r.marks[String(s)] || ""))),
+    whyRow(bonakenWhy(r, seats, viewer, contractLabel), 2 + table, r.hand),
+  ]);
   const status = h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("status")), Array.from({ length: table }, (_, s) => h("td", {}, t(`status_${m.status[s]}`))));
   const marks = h("tr", { class: "foot" }, h("td", {}), h("td", {}, "+ / \u2212"), Array.from({ length: table }, (_, s) => h("td", {}, m.points ? `${m.points[s]}` : `${m.plus[s]} / ${m.minus[s]}`)));
   const foot = [status, marks];
