@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -291,4 +292,77 @@ def test_each_row_of_the_score_sheet_says_why_in_the_pages_language(browser: Bro
         _shot(page, "sheet_explained_desktop")
         assert not errors, errors
     finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------- 4. the guided first deal
+#: Per game: the page's language, the first words of the welcome, and of the step that says why cards are legal.
+GUIDES = [
+    ("bonaken", "nl", "Een oefenspel", ("Jij komt uit", "Er is", "Je hebt geen", "De verlichte")),
+    ("klaverjas", "en", "A practice deal", ("You lead", "was led", "You have no", "The lit cards")),
+    ("binokel", "de", "Ein \u00dcbungsspiel", ("Du spielst", "wurde ausgespielt", "Du hast kein", "Die leuchtenden")),
+]
+
+
+@pytest.mark.parametrize(("game", "lang", "welcome", "legal_words"), GUIDES, ids=[g[0] for g in GUIDES])
+def test_learn_to_play_opens_a_guided_practice_deal_that_explains_one_step_at_a_time(
+    browser: Browser, srv: Server, game: str, lang: str, welcome: str, legal_words: tuple[str, ...]
+) -> None:
+    context, page, errors = _page(browser, PHONE if game == "klaverjas" else DESKTOP, lang)
+    seat = None
+    try:
+        page.goto(f"{srv.base}/")
+        page.click(f'#learn .learn[data-game="{game}"]')
+        page.wait_for_selector('#guide[data-step="welcome"]')
+        assert (page.locator("#guide-text").text_content() or "").split(": ", 1)[1].startswith(welcome)
+        assert page.locator("#practice").count() == 1  # a practice table, said so
+        assert page.locator("#guide").count() == 1  # one explanation at a time
+        table = page.url.rsplit("/", 1)[1]
+        token = page.evaluate(f"localStorage.getItem('troef.seat.{table}')")
+        info = srv.http("GET", f"/api/tables/{table}")[1]
+        assert info["practice"] and [s["kind"] for s in info["seats"]].count("bot") == len(info["seats"]) - 1
+        if game == "bonaken":
+            _shot(page, "guide_welcome_desktop_nl")
+        page.click("#guide-next")
+        seat = srv.client()
+        seat.join(table, token)
+        seen = ["welcome"]
+        legal_step = None
+        for _ in range(200):
+            step = page.locator("#guide").get_attribute("data-step") if page.locator("#guide").count() else None
+            if step is not None and step not in seen:
+                seen.append(step)
+                text = page.locator("#guide-text").text_content() or ""
+                if step.startswith("play-"):
+                    legal_step = text
+                    lit = [c.get_attribute("data-card") or "" for c in page.locator("#my-hand .card.legal").all()]
+                    assert lit, text
+                    if game == "klaverjas":
+                        _shot(page, "guide_legal_phone_en")
+                    break
+                page.click("#guide-next")
+                page.wait_for_function(
+                    f"() => document.querySelector('#guide')?.dataset.step !== '{step}'", timeout=10000
+                )
+                continue
+            state = seat.state
+            if state and state["view"]["legal"] and page.locator('.table-page[data-turn="me"]').count():
+                legal = state["view"]["legal"]
+                seat.act("pass" if "pass" in legal else legal[0], expect=state["version"])
+                seat.state = None
+            with contextlib.suppress(TimeoutError):
+                seat.recv(0.2)
+        assert legal_step is not None, seen
+        assert any(words in legal_step for words in legal_words), legal_step
+        assert len(seen) >= 3, seen
+        # stopping the guide takes it away for good at this table
+        page.click("#guide-stop")
+        page.wait_for_selector("#guide", state="detached")
+        page.reload()
+        page.wait_for_selector(".table-page")
+        assert page.locator("#guide").count() == 0
+        assert not errors, errors
+    finally:
+        if seat is not None:
+            seat.close()
         context.close()

@@ -50,6 +50,7 @@ import { GAMES, gameOf, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage, replayView } from "./replay.js";
 import { chatLine, chatPanel, chatReceived } from "./chat.js";
+import { guideFlag, guidePanel } from "./guide.js";
 
 const root = document.getElementById("app");
 // Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
@@ -90,6 +91,7 @@ function tablePage(id) {
     store.setToken(id, hash.get("t"));
     history.replaceState(null, "", `/t/${id}`); // the secret leaves the address bar
   }
+  const guided = guideFlag(id, hash); // opened from the lobby's "Learn to play" (guide.js)
   const justClaimed = hash.has("claimed");
   if (justClaimed) history.replaceState(null, "", `/t/${id}`);
   const S = {
@@ -661,7 +663,7 @@ function tablePage(id) {
     if (S.overlay !== "analysis" && S.anView) closeAnalysis(); // closed (also by the ticker, before your time runs out)
     // an open dialog is drawn anew with the table (bots play on behind it): it keeps its place
     const scrolled = S.overlay ? root.querySelector(".overlay > .modal")?.scrollTop || 0 : 0;
-    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
+    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
     const focused = focusKey();
     root.replaceChildren(tablePage);
     restoreFocus(focused);
