@@ -213,9 +213,9 @@ BINOKEL_WORDS = (
 )
 #: Per language: the words of a contract made, and of one lost.
 BONAKEN_WORDS = (
-    ("en", "made it: +", "lost it: -"),
-    ("nl", "haalde het: +", "ging eraf: -"),
-    ("de", "schaffte es: +", "verlor: -"),
+    ("en", "made it: a plus", "lost it: a minus"),
+    ("nl", "haalde het: een plus", "ging eraf: een min"),
+    ("de", "schaffte es: ein Plus", "verlor: ein Minus"),
 )
 
 
@@ -266,11 +266,7 @@ def test_each_row_of_the_score_sheet_says_why_in_the_pages_language(browser: Bro
             f"P{made['playing_side']} & P{made['playing_side'] + 2}" in en[made["deal"]] and "made" in en[made["deal"]]
         )
         # Binokel ("Punktewertung"): no trick points, no meld; overbid costs the bid
-        for lang, nothing, overbid in (
-            ("en", "counts nothing", "overbid"),
-            ("nl", "telt niet", "overboden"),
-            ("de", "z\u00e4hlt nichts", "\u00fcberreizt"),
-        ):
+        for lang, nothing, overbid in BINOKEL_WORDS:
             why = dict(page.evaluate(SHEET_JS, ["binokel", lang, bk, 4]))
             for r in bk["rows"]:
                 text = why[r["round"]]
@@ -278,11 +274,7 @@ def test_each_row_of_the_score_sheet_says_why_in_the_pages_language(browser: Bro
                 assert (nothing in text) == lost_meld, (lang, r, text)
                 assert (overbid in text) == (not r["made"] and not r["conceded"]), (lang, r, text)
         # Bonaken: each declarer's contract, made or lost, and the mark
-        for lang, won, lost in (
-            ("en", "made it: +", "lost it: -"),
-            ("nl", "haalde het: +", "ging eraf: -"),
-            ("de", "schaffte es: +", "verlor: -"),
-        ):
+        for lang, won, lost in BONAKEN_WORDS:
             why = dict(page.evaluate(SHEET_JS, ["bonaken", lang, bo, 4]))
             for r in bo["rows"]:
                 text = why[r["hand"]]

@@ -8,11 +8,12 @@ import { h, seatName } from "./dom.js";
 
 addTexts({
   en: {
+    whyPlus: "a plus", whyMinus: "a minus", whyPoints: "{mark} points",
     why: "Why", whyFactor: "Card points \u00D7{n}: {why}.", whyKraak: "kraak \u00D72", whyRekraak: "rekraak \u00D74", whySuperkraak: "superkraak \u00D78", whySpades: "spades \u00D72",
-    whyKjMade: "{side} played and took more than half of the points: made.",
-    whyKjNat: "{side} played and did not take more than half of the points: nat, the other side scores all card points.",
+    whyKjMade: "{side} had to take more than half of the points and did: made.",
+    whyKjNat: "{side} had to take more than half of the points and did not: nat, the other side scores all card points.",
     whyKjPit: "{side} took every trick: pit, 100 extra.",
-    whyCrosses: "Crosses: {side} {n}.",
+    whyCrosses: "{n} {n|cross|crosses} for {side}.",
     whyBkMade: "{side} bid {bid} and reached it ({meld} meld + {tricks} in tricks): everything counts.",
     whyBkLost: "{side} bid {bid} and reached only {sum}: overbid, minus {bid}.",
     whyBkNoTricks: "{side} took no trick points: its meld of {meld} counts nothing.",
@@ -21,11 +22,12 @@ addTexts({
     whyBoFalse: "{name} declared roem that was not there: erin at once.", whyBoOther: "{name} gets the opposite mark (two players): {mark}.",
   },
   nl: {
+    whyPlus: "een plus", whyMinus: "een min", whyPoints: "{mark} punten",
     why: "Waarom", whyFactor: "Kaartpunten \u00D7{n}: {why}.", whyKraak: "kraak \u00D72", whyRekraak: "rekraak \u00D74", whySuperkraak: "superkraak \u00D78", whySpades: "schoppen \u00D72",
-    whyKjMade: "{side} speelden en haalden meer dan de helft van de punten: gehaald.",
-    whyKjNat: "{side} speelden en haalden niet meer dan de helft van de punten: nat, de tegenpartij krijgt alle kaartpunten.",
+    whyKjMade: "{side} moesten meer dan de helft van de punten halen en deden dat: gehaald.",
+    whyKjNat: "{side} moesten meer dan de helft van de punten halen en deden dat niet: nat, de tegenpartij krijgt alle kaartpunten.",
     whyKjPit: "{side} haalden alle slagen: pit, 100 extra.",
-    whyCrosses: "Kruisen: {side} {n}.",
+    whyCrosses: "{n} {n|kruis|kruisen} voor {side}.",
     whyBkMade: "{side} boden {bid} en haalden het ({meld} roem + {tricks} in slagen): alles telt.",
     whyBkLost: "{side} boden {bid} en haalden maar {sum}: overboden, min {bid}.",
     whyBkNoTricks: "{side} haalden geen slagpunten: hun roem van {meld} telt niet.",
@@ -34,11 +36,12 @@ addTexts({
     whyBoFalse: "{name} meldde roem die er niet was: meteen erin.", whyBoOther: "{name} krijgt het omgekeerde teken (twee spelers): {mark}.",
   },
   de: {
+    whyPlus: "ein Plus", whyMinus: "ein Minus", whyPoints: "{mark} Punkte",
     why: "Warum", whyFactor: "Kartenpunkte \u00D7{n}: {why}.", whyKraak: "Kraak \u00D72", whyRekraak: "Rekraak \u00D74", whySuperkraak: "Superkraak \u00D78", whySpades: "Pik \u00D72",
-    whyKjMade: "{side} spielten und bekamen mehr als die H\u00E4lfte der Punkte: geschafft.",
-    whyKjNat: "{side} spielten und bekamen nicht mehr als die H\u00E4lfte der Punkte: nat, die Gegenpartei bekommt alle Kartenpunkte.",
+    whyKjMade: "{side} mussten mehr als die H\u00E4lfte der Punkte bekommen und schafften es: geschafft.",
+    whyKjNat: "{side} mussten mehr als die H\u00E4lfte der Punkte bekommen und schafften es nicht: nat, die Gegenpartei bekommt alle Kartenpunkte.",
     whyKjPit: "{side} bekamen alle Stiche: Pit, 100 extra.",
-    whyCrosses: "Kreuze: {side} {n}.",
+    whyCrosses: "{n} {n|Kreuz|Kreuze} f\u00FCr {side}.",
     whyBkMade: "{side} reizten {bid} und schafften es ({meld} gemeldet + {tricks} aus Stichen): alles z\u00E4hlt.",
     whyBkLost: "{side} reizten {bid} und schafften nur {sum}: \u00FCberreizt, minus {bid}.",
     whyBkNoTricks: "{side} bekamen keine Stichpunkte: ihre Meldung von {meld} z\u00E4hlt nichts.",
@@ -59,7 +62,8 @@ export function whyRow(lines, columns, row) {
 }
 
 // Klaverjas: the multiplier (Kraken 3.3: kraak, rekraak, superkraak double the card points each, spades once
-// more), who made it, went nat, or took every trick, and the deal's crosses.
+// more), whether the side that had to take more than half (the last to speak in the kraak chain, Kraken 3.1)
+// did, went nat, or whether a side took every trick, and the deal's crosses.
 export function klaverjasWhy(r, m, seats, viewer) {
   const lines = [];
   const plays = pair(seats, r.playing_side, viewer);
@@ -90,6 +94,10 @@ export function binokelWhy(r, seats, viewer, sideNames) {
   return lines;
 }
 
+function markWords(mark) {
+  return mark === "+" ? t("whyPlus") : mark === "-" ? t("whyMinus") : t("whyPoints", { mark });
+}
+
 // Bonaken: each declarer's contract and the mark it gave (nk rules 52-53, 66; hazerswoude 2.6 for the
 // opposite mark of the other player of a two-player hand).
 export function bonakenWhy(r, seats, viewer, contractLabel) {
@@ -102,7 +110,7 @@ export function bonakenWhy(r, seats, viewer, contractLabel) {
     else {
       // "+" (plus/minus marks) or a negative number (points counted down) is a contract made
       const made = mark === "+" || (/^[+-]\d+$/.test(mark) && Number(mark) < 0);
-      lines.push(t(made ? "whyBoMade" : "whyBoLost", { name, contract: contractLabel(r.contract), mark }));
+      lines.push(t(made ? "whyBoMade" : "whyBoLost", { name, contract: contractLabel(r.contract), mark: markWords(mark) }));
     }
   }
   return lines;
