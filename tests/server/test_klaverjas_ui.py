@@ -177,7 +177,9 @@ def test_a_whole_kraken_match_through_the_browser(browser: Browser, srv: Server)
         # the score sheet has the 16 deals: points, roem, nat/pit marks, kraak level, crosses
         page.click("#show-sheet")
         sheet = page.locator("#sheet")
-        assert sheet.locator("tbody tr:not(.foot)").count() == 16
+        assert sheet.locator("tbody tr:not(.foot):not(.why)").count() == 16
+        # each deal's row has its explanation under it (made, nat or pit; the kraak multiplier)
+        assert sheet.locator("tbody tr.why").count() == 16
         assert sheet.locator("#crosses-0").count() and sheet.locator("#total-1").count()
         text = sheet.text_content() or ""
         assert "kraak" in text

@@ -2,9 +2,9 @@
 
 Every message is a JSON object with ``"v": 1`` and a ``"type"``; the full
 description is ``docs/protocol.md``. Clients send intentions only
-(``join``, ``act``, ``hint``, ``ping``); the server answers with ``welcome``,
-``state`` (built by :func:`troef.server.projection.project`), ``presence``,
-``hint``, ``pong`` and ``error``.
+(``join``, ``act``, ``hint``, ``ping``, ``chat``, ...); the server answers with
+``welcome``, ``state`` (built by :func:`troef.server.projection.project`),
+``presence``, ``hint``, ``chat``, ``pong`` and ``error``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,24 @@ ABUSE_BURST: Final = 200.0
 #: Messages queued for a client that does not read them before it is dropped (1013).
 SEND_QUEUE: Final = 512
 
-CLIENT_TYPES: Final = ("join", "act", "hint", "ping", "reclaim", "standin", "check")
+CLIENT_TYPES: Final = ("join", "act", "hint", "ping", "reclaim", "standin", "check", "chat")
+
+#: The phrases a seat may say at the table (``chat``): codes only, each client shows them in its own
+#: language (``web/chat.js``). There is no free text, so there is nothing to moderate.
+CHAT_PHRASES: Final = (
+    "hello",
+    "good_luck",
+    "well_played",
+    "sorry",
+    "thanks",
+    "oops",
+    "one_more",
+    "have_fun",
+    "bye",
+)
+#: Chat messages a seat may send per second on average, and in a burst (beyond: ``chat_limited``).
+CHAT_RATE: Final = 0.5
+CHAT_BURST: Final = 4.0
 
 #: Every error code, with what it means (``docs/protocol.md`` has the same list).
 ERRORS: Final = {
@@ -57,6 +74,8 @@ ERRORS: Final = {
     "not_owner": "only the table's creator can let a computer play for somebody",
     "not_away": "that seat's player is here (or a computer already plays it)",
     "bad_seat": "no such seat",
+    "bad_phrase": "no such chat phrase",
+    "chat_limited": "too many chat messages: wait a moment",
 }
 
 
@@ -84,6 +103,7 @@ class ClientMessage:
     action: str | None = None
     expect: int | None = None
     seat: int | None = None
+    phrase: str | None = None
 
 
 def _ref(data: dict[str, Any]) -> str | int | None:
@@ -135,6 +155,11 @@ def parse_client_message(text: str) -> ClientMessage:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int) or expect < 0):
             raise ProtocolError("bad_message", "'expect' must be a version number", ref)
         return ClientMessage("act", ref, action=action, expect=expect)
+    if kind == "chat":
+        phrase = data.get("phrase")
+        if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
+            raise ProtocolError("bad_phrase", f"'phrase' must be one of {', '.join(CHAT_PHRASES)}", ref)
+        return ClientMessage(kind, ref, phrase=phrase)
     if kind == "standin":
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:

@@ -30,6 +30,8 @@ from troef.server.protocol import (
     ABUSE_BURST,
     ABUSE_RATE,
     BURST,
+    CHAT_BURST,
+    CHAT_RATE,
     RATE,
     ClientMessage,
     ProtocolError,
@@ -80,6 +82,7 @@ class Connection:
         self.viewer: int | None = None
         self.bucket = TokenBucket(rate, max(BURST, 2 * rate))
         self.abuse = TokenBucket(ABUSE_RATE, ABUSE_BURST)
+        self.chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
         self.last_rate_error = 0.0
         self.closing = False
         #: A message is being answered (an action waits for its commit, a hint or a loading join for its task).
@@ -162,6 +165,8 @@ class Connection:
                 self._seat_change(msg)
             elif msg.type == "check":
                 self._check(msg)
+            elif msg.type == "chat":
+                self._chat(msg)
         except ProtocolError as exc:
             self.send(error_text(exc.code, exc.message, exc.ref, exc.refusal))
         except Exception:
@@ -293,6 +298,17 @@ class Connection:
         warning_of = getattr(table.game, "warning", None)
         warning = warning_of(table.match, seat, msg.action) if callable(warning_of) else None
         self._reply({"type": "check", "action": msg.action, "version": table.version, "warning": warning}, msg)
+
+    def _chat(self, msg: ClientMessage) -> None:
+        """A fixed phrase from a seat, sent to everyone at the table (spectators only read)."""
+        table, seat = self._seat(msg)
+        if not self.chat_bucket.take():
+            raise ProtocolError("chat_limited", ref=msg.ref)
+        assert msg.phrase is not None
+        text = encode({"v": PROTOCOL_VERSION, "type": "chat", "table": table.id, "seat": seat, "phrase": msg.phrase})
+        for conns in table.conns.values():
+            for client in list(conns):
+                client.send(text)
 
     def _seat_change(self, msg: ClientMessage) -> None:
         """``reclaim``: take your seat back from the computer; ``standin``: the creator lets one play an absent seat."""

@@ -21,6 +21,7 @@
 //   cardAction(view, card)   the action clicking a card of the hand takes
 //   onCard(ui, card)         (optional) a click on a card of the hand; default: ui.act(cardAction(...))
 //   cardClasses(ui, card)    (optional) extra classes of a card of the hand
+//   cardNote(ui, card, node) (optional) marks and words added to a card of the hand (its node)
 //   onState(ui)              (optional) called after each new state (e.g. to send queued actions)
 //   centre(view)             (optional) cards in the middle of the felt besides the trick
 //   seatMeta(ctx, seat)      bits under a seat's name (marks, points); seatExtra(ctx, seat): nodes below
@@ -48,6 +49,8 @@ import { lobbyPage } from "./lobby.js";
 import { GAMES, gameOf, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage, replayView } from "./replay.js";
+import { chatLine, chatPanel, chatReceived } from "./chat.js";
+import { guideFlag, guidePanel } from "./guide.js";
 
 const root = document.getElementById("app");
 // Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
@@ -88,6 +91,7 @@ function tablePage(id) {
     store.setToken(id, hash.get("t"));
     history.replaceState(null, "", `/t/${id}`); // the secret leaves the address bar
   }
+  const guided = guideFlag(id, hash); // opened from the lobby's "Learn to play" (guide.js)
   const justClaimed = hash.has("claimed");
   if (justClaimed) history.replaceState(null, "", `/t/${id}`);
   const S = {
@@ -100,6 +104,7 @@ function tablePage(id) {
     discardPick: [], discardQueue: [], confirm: null, checking: null, game: gameOf("bonaken"), gameName: null,
     // the analysis dialog: its box (kept from render to render, so what it shows stays) and its replay view
     anBox: null, anView: null,
+    chat: [], // the last phrases said at the table (chat.js)
   };
   // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
   if (justClaimed) S.overlay = "invites";
@@ -215,6 +220,11 @@ function tablePage(id) {
       if (S.state) render();
     } else if (msg.type === "state") {
       onState(msg);
+    } else if (msg.type === "chat") {
+      const before = S.chat;
+      S.chat = chatReceived(S.chat, msg);
+      if (S.chat !== before) announce([chatLine(S.seats, S.seat, msg)]);
+      if (S.state) render();
     } else if (msg.type === "hint") {
       S.hint = msg;
       render();
@@ -442,6 +452,7 @@ function tablePage(id) {
       if (selectedAction() === action) classes.push("selected");
       if (S.game.cardClasses) classes.push(...S.game.cardClasses(u, card));
       const node = cardNode(card, { button: true, classes });
+      if (S.game.cardNote) S.game.cardNote(u, card, node);
       if (classes.includes("selected")) node.setAttribute("aria-pressed", "true"); // picked, to be confirmed
       node.addEventListener("click", () => cardClick(card, action));
       row.append(node);
@@ -653,7 +664,7 @@ function tablePage(id) {
     if (S.overlay !== "analysis" && S.anView) closeAnalysis(); // closed (also by the ticker, before your time runs out)
     // an open dialog is drawn anew with the table (bots play on behind it): it keeps its place
     const scrolled = S.overlay ? root.querySelector(".overlay > .modal")?.scrollTop || 0 : 0;
-    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), felt, mine, eventLog(), overlay());
+    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
     const focused = focusKey();
     root.replaceChildren(tablePage);
     restoreFocus(focused);

@@ -7,6 +7,7 @@
 import { t } from "./i18n.js";
 import { SUITS, cardLabel, cardNode, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
+import { binokelWhy, whyRow } from "./explain.js";
 
 const PHASES_GIVING = ["give", "return"];
 // a view writes the second copy of a card with an apostrophe ("Ah'"); actions name the card only ("play Ah")
@@ -318,7 +319,10 @@ export function sheet(ctx) {
   const rows = (m.rows || []).map((r) => {
     const how = r.conceded ? t("bk_conceded") : r.made ? t("bk_made") : t("bk_lost");
     const game = `${seatName(seats, r.declarer, viewer)} ${r.bid}${r.trump ? ` ${SUITS[r.trump].sym}` : ""} \u00B7 ${how}`;
-    return h("tr", {}, h("td", {}, r.round), h("td", { class: `bk-game ${r.made ? "won-line" : "lost-line"}` }, game), [0, 1].map((s) => [h("td", {}, r.meld[s]), h("td", {}, r.conceded ? "\u2013" : r.tricks[s]), h("td", { class: s === r.side ? "decl" : "" }, signed(r.delta[s])), h("td", {}, r.totals[s])]));
+    return [
+      h("tr", {}, h("td", {}, r.round), h("td", { class: `bk-game ${r.made ? "won-line" : "lost-line"}` }, game), [0, 1].map((s) => [h("td", {}, r.meld[s]), h("td", {}, r.conceded ? "\u2013" : r.tricks[s]), h("td", { class: s === r.side ? "decl" : "" }, signed(r.delta[s])), h("td", {}, r.totals[s])])),
+      whyRow(binokelWhy(r, seats, viewer, sideNames), 10, r.round),
+    ];
   });
   const foot = h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("bk_target", { n: m.target })), [0, 1].map((s) => [h("td", { colspan: 3 }), h("td", { class: "bk-total", dataset: { side: s } }, m.totals[s])]));
   return [h("div", { class: "sheet-wrap" }, h("table", { class: "sheet players-4 bk-sheet", id: "sheet" }, h("thead", {}, head1, head2), h("tbody", {}, rows, foot)))];

@@ -2,9 +2,10 @@
 // laying away, trump, roem, stuk), the score sheet of plus and minus marks and its end screen. The frame
 // (app.js) calls these through the game-module interface described at the top of app.js.
 
-import { t, getLang } from "./i18n.js";
-import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode, suitName, suitSpan } from "./cards.js";
+import { addTexts, t, getLang } from "./i18n.js";
+import { SUITS, SUIT_LETTERS, backNode, cardLabel, cardNode, cardSpoken, suitName, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
+import { bonakenWhy, whyRow } from "./explain.js";
 
 export function contractLabel(text) {
   if (!text) return "";
@@ -156,7 +157,31 @@ export function cardAction(v, card) {
 }
 
 export function cardClasses(ui, card) {
-  return ui.view.phase === "exchange" && ui.picks.includes(card) ? ["picked"] : [];
+  const out = ui.view.phase === "exchange" && ui.picks.includes(card) ? ["picked"] : [];
+  if (fromCentre(ui.view, ui.seat).has(card)) out.push("from-centre");
+  return out;
+}
+
+addTexts({
+  en: { fromCentre: "from the centre", fromCentreMark: "centre" },
+  nl: { fromCentre: "uit het midden", fromCentreMark: "midden" },
+  de: { fromCentre: "aus der Mitte", fromCentreMark: "Mitte" },
+});
+
+// The cards the seat took from the centre, while it lays away (nk rules 23 and 35: the declarer, the first
+// misère player, takes the centre). The open ones were public; the closed ones (blind) reach only the view of
+// the seat that took them, so nothing here tells another seat more than it saw.
+function fromCentre(v, seat) {
+  if (v.phase !== "exchange" || !v.hand || seat === null || v.declarers[0] !== seat) return new Set();
+  const held = new Set(v.hand);
+  return new Set([...v.centre_open, ...(v.blind || [])].filter((c) => held.has(c)));
+}
+
+// A card of the hand taken from the centre says so: a mark on the card and in its spoken name.
+export function cardNote(ui, card, node) {
+  if (!node.classList.contains("from-centre")) return;
+  node.setAttribute("aria-label", `${cardSpoken(card)}, ${t("fromCentre")}`);
+  node.append(h("span", { class: "card-note", "aria-hidden": "true" }, t("fromCentreMark")));
 }
 
 export function onCard(ui, card) {
@@ -248,7 +273,10 @@ export function sheet(ctx) {
   const { seats, viewer, match: m } = ctx;
   const table = ctx.view.table;
   const head = h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), Array.from({ length: table }, (_, s) => h("th", {}, seatName(seats, s, viewer))));
-  const rows = m.rows.map((r) => h("tr", {}, h("td", {}, r.hand), h("td", {}, contractLabel(r.contract)), Array.from({ length: table }, (_, s) => h("td", { class: r.declarers.includes(s) ? "decl" : "" }, r.marks[String(s)] || ""))));
+  const rows = m.rows.map((r) => [
+    h("tr", {}, h("td", {}, r.hand), h("td", {}, contractLabel(r.contract)), Array.from({ length: table }, (_, s) => h("td", { class: r.declarers.includes(s) ? "decl" : "" }, r.marks[String(s)] || ""))),
+    whyRow(bonakenWhy(r, seats, viewer, contractLabel), 2 + table, r.hand),
+  ]);
   const status = h("tr", { class: "foot" }, h("td", {}), h("td", {}, t("status")), Array.from({ length: table }, (_, s) => h("td", {}, t(`status_${m.status[s]}`))));
   const marks = h("tr", { class: "foot" }, h("td", {}), h("td", {}, "+ / \u2212"), Array.from({ length: table }, (_, s) => h("td", {}, m.points ? `${m.points[s]}` : `${m.plus[s]} / ${m.minus[s]}`)));
   const foot = [status, marks];

@@ -563,6 +563,11 @@ for (const [language, texts] of Object.entries(TABLE_TEXTS)) {
 }
 
 // The keys a language lacks (a test asks: every language has every English key).
+// Texts a module keeps beside its code (chat.js, guide.js, explain.js): merged in, checked by missingKeys alike.
+export function addTexts(more) {
+  for (const [language, texts] of Object.entries(more)) Object.assign(TEXTS[language], texts);
+}
+
 export function missingKeys(language) {
   return Object.keys(TEXTS.en).filter((key) => !(key in (TEXTS[language] || {})));
 }

@@ -8,6 +8,7 @@
 import { t } from "./i18n.js";
 import { SUITS, cardLabel, suitName, suitSpan } from "./cards.js";
 import { displayName, h, seatName } from "./dom.js";
+import { klaverjasWhy, whyRow } from "./explain.js";
 
 
 export const GLOSSARY = {
@@ -234,9 +235,10 @@ export function sheet(ctx) {
   const kraken = m.scoring === "kraken";
   const head1 = h("tr", {}, h("th", { rowspan: 2 }, "#"), h("th", { rowspan: 2 }, t("trump")), h("th", { rowspan: 2 }, t("kj_player")), h("th", { rowspan: 2 }, t("kj_kraak")), [0, 1].map((s) => h("th", { colspan: 3 }, sideNames(seats, s, viewer))));
   const head2 = h("tr", {}, [0, 1].map(() => [h("th", {}, t("kj_cards")), h("th", {}, t("g_roem")), h("th", {}, t("points"))]));
-  const rows = m.rows.map((r) =>
+  const rows = m.rows.map((r) => [
     h("tr", { class: r.nat ? "nat" : "" }, h("td", {}, r.deal), h("td", {}, suitSpan(r.trump)), h("td", {}, seatName(seats, r.declarer, viewer)), h("td", {}, r.kraak === "none" ? "" : t(`kj_${r.kraak}`)), rowCells(r, 0), rowCells(r, 1)),
-  );
+    whyRow(klaverjasWhy(r, m, seats, viewer), 10, r.deal),
+  ]);
   const foot = [h("tr", { class: "foot" }, h("td", { colspan: 4 }, t("kj_total")), [0, 1].map((s) => h("td", { colspan: 3, id: `total-${s}` }, m.points[s])))];
   if (kraken) foot.push(h("tr", { class: "foot" }, h("td", { colspan: 4 }, t("kj_crosses")), [0, 1].map((s) => h("td", { colspan: 3, id: `crosses-${s}` }, m.crosses[s]))));
   if (m.owed) foot.push(h("tr", { class: "foot" }, h("td", { colspan: 4 }, t("kj_owedShort")), [0, 1].map((s) => h("td", { colspan: 3 }, m.owed[s]))));

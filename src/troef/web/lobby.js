@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
 import { myTablesPanel } from "./mytables.js";
+import { learnPanel } from "./guide.js";
 
 const root = document.getElementById("app");
 
@@ -247,7 +248,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     }
     if (!S.form) S.form = defaultForm(offered()[0]);
     S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, S.listBox)));
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, learnPanel(S.games, offered()), S.listBox)));
   }
 
   const self = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
