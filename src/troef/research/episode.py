@@ -110,9 +110,10 @@ class Episode:
             self.match = self.game.new_match(
                 c.preset, c.players, seed=int.from_bytes(bytes(self.seed_bytes), "big"), switches=c.switches or None
             )
-            self._mark_deal()
+            self.mark_deal()
 
-    def _mark_deal(self) -> None:
+    def mark_deal(self) -> None:
+        """Take the match's current deal as the episode's (a deal episode ends when the match moves on)."""
         self._deal = self.game.deals(self.match)
         self._rows = self._sheet_rows()
 
@@ -240,12 +241,11 @@ class Episode:
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:
         """A copy in which the cards ``seat`` has not seen are dealt again, consistently with its view.
 
-        The game's own world sampler deals them where :func:`troef.research.worlds.redeal` can use it
-        (klaverjas; Bonaken at the seat's turn); otherwise ``swaps`` steps of the game's
-        ``shuffle_unseen`` (two unseen cards of two other seats swapped, the public history replayed
-        onto the new deal, refused where it would not replay). A world is kept only when the seat's
-        view of it is the seat's view now (a sampler may let a soft fact go, e.g. a roem claim);
-        failing all, the copy is this very world.
+        The game's own world sampler deals them (:func:`troef.research.worlds.redeal`); where it finds
+        no world, ``swaps`` steps of the game's ``shuffle_unseen`` (two unseen cards of two other seats
+        swapped, the public history replayed onto the new deal, refused where it would not replay). A
+        world is kept only when the seat's view of it is the seat's view now (a sampler may let a soft
+        fact go, e.g. a roem claim); failing all, the copy is this very world.
         """
         from troef.research.worlds import redeal
 
