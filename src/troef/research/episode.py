@@ -37,6 +37,11 @@ __all__ = ["SEED_CHANCES", "Config", "Episode"]
 
 #: Chance nodes at the start of an episode, one byte of the seed each.
 SEED_CHANCES: Final = 4
+#: Per game, the id of each legal action object the engines have handed out: ``id(action)`` -> (action, id).
+#: The engines hand out the same objects again (their tables of plays, bids); the entry holds the object,
+#: so its ``id`` is never another's, and the cache stops growing at :data:`_KNOWN_MAX` entries.
+_KNOWN: Final[dict[str, dict[int, tuple[Any, int]]]] = {}
+_KNOWN_MAX: Final = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,8 @@ class Episode:
         self._legal: dict[int, Any] | None = None
         #: The seat to act, remembered between actions (pyspiel asks for it several times a step).
         self._to_act: int | None = None
+        #: The seats' views of the current step, remembered between actions (a tensor and a string ask twice).
+        self._views: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ chance
     @property
@@ -114,6 +121,9 @@ class Episode:
 
     def mark_deal(self) -> None:
         """Take the match's current deal as the episode's (a deal episode ends when the match moves on)."""
+        self._views.clear()
+        self._legal = None
+        self._to_act = None
         self._deal = self.game.deals(self.match)
         self._rows = self._sheet_rows()
 
@@ -140,13 +150,20 @@ class Episode:
             if self.over or self.match is None:
                 self._legal = {}
             else:
-                ids = self.actions.ids
+                known = _KNOWN.setdefault(self.config.game, {})
                 found: dict[int, Any] = {}
+                get = known.get
                 for action in self.match.legal_actions():
+                    hit = get(id(action))
+                    if hit is not None and hit[0] is action:
+                        found[hit[1]] = action
+                        continue
                     text = action.text()
-                    number = ids.get(text)
+                    number = self.actions.ids.get(text)
                     if number is None:
                         raise UnknownActionError(f"{self.config.game} has no action id for {text!r}")
+                    if len(known) < _KNOWN_MAX:
+                        known[id(action)] = (action, number)
                     found[number] = action
                 self._legal = dict(sorted(found.items()))
         return self._legal
@@ -161,6 +178,7 @@ class Episode:
         self.game.apply(self.match, action)
         self._legal = None
         self._to_act = None
+        self._views.clear()
         m = self.match
         if self.config.episode == "deal" and (m.is_over or self.game.deals(m) != self._deal):
             self.over = True
@@ -194,17 +212,24 @@ class Episode:
 
     # ------------------------------------------------------------------ views and worlds
     def view(self, seat: int) -> Any | None:
-        """The seat's view object of the current deal (None before dealing or after a deal episode's end)."""
+        """The seat's view object of the current deal (None before dealing or after a deal episode's end).
+
+        Made once a step per seat (read-only, as every view is): the tensor and the string of one step share it.
+        """
         if self.match is None or (self.over and self.config.episode == "deal"):
             return None
-        return self.game.view(self.match, seat)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self.match, seat)
+        return view
 
     def view_json(self, seat: int) -> dict[str, Any] | None:
         """The seat's view of the current deal (None before dealing or after a deal episode's end)."""
-        if self.match is None or (self.over and self.config.episode == "deal"):
+        view = self.view(seat)
+        if view is None:
             return None
-        view: dict[str, Any] = self.game.view(self.match, seat).to_json()
-        return view
+        data: dict[str, Any] = view.to_json()
+        return data
 
     def with_match(self, match: Any) -> Episode:
         """A copy of this episode playing on a deep copy of ``match`` (a redealt world of the same history).
@@ -220,6 +245,7 @@ class Episode:
         other.match = copy.deepcopy(match)
         other._legal = None
         other._to_act = None
+        other._views = {}
         return other
 
     def clone(self) -> Episode:
@@ -236,6 +262,7 @@ class Episode:
         other.returns = list(self.returns)
         other._deal, other._rows = self._deal, self._rows
         other._legal, other._to_act = None, self._to_act
+        other._views = {}
         return other
 
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:

@@ -122,17 +122,20 @@ class TroefState(pyspiel.State):  # type: ignore[misc]
         self.episode = Episode(game.config)
 
     def current_player(self) -> int:
+        # pyspiel asks several times a step: the seat to act is remembered by the episode
         e = self.episode
         if e.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if e.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return e.to_act
+            return _TERMINAL
+        if e.match is None:
+            return _CHANCE_PLAYER
+        seat = e._to_act
+        return seat if seat is not None else e.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.episode.to_act:
+        e = self.episode
+        if player != e.to_act:
             return []
-        return list(self.episode.legal())
+        return list(e.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _CHANCE
@@ -189,6 +192,8 @@ class Observer:
 
 
 _CHANCE: Final = [(b, 1.0 / 256) for b in range(256)]
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_PLAYER: Final = int(pyspiel.PlayerId.CHANCE)
 GAMES: Final = ("bonaken", "klaverjas", "binokel")
 _TYPES: Final = {name: _game_type(name) for name in GAMES}
 
