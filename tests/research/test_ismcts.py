@@ -60,4 +60,6 @@ def test_the_arena_plays_whole_matches_of_every_game_with_it(name: str, seats: l
     result = run_arena(seats, matches=2, seed=4, rules=rules, game=name)
     assert len(result.outcomes) == 2
     assert all(o.scores for o in result.outcomes)
-    assert len(result.bots[0].times) > 20  # it decided (the decisions with a choice are timed)
+    # it decided in every match (decisions with a choice are timed; at 2 simulations a Bonaken seat may claim
+    # false roem at once and be out, nk rule 66)
+    assert len(result.bots[0].times) >= len(result.outcomes)

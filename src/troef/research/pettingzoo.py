@@ -69,6 +69,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat_of = {agent: s for s, agent in enumerate(self.possible_agents)}
+        #: Per seat, what the deal's events gave its last observation (:meth:`Layout.write`).
+        self._memo: list[dict[str, Any]] = [{} for _ in range(players)]
         self.agents = list(self.possible_agents)
         n = len(self.layout.actions)
         self._observation_spaces = {
@@ -109,7 +111,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         obs = np.zeros(self.layout.observation_size, np.float32)
         view = self.episode.view(seat)
         if view is not None:
-            self.layout.write(view, obs, False)
+            self.layout.write(view, obs, False, self._memo[seat])
         mask = np.zeros(len(self.layout.actions), np.int8)
         if seat == self.episode.to_act:
             mask[list(self.episode.legal())] = 1

@@ -84,13 +84,15 @@ class Layout:
             ("said", p * n),
         ]
 
-    def write(self, view: Any, out: Any, information_state: bool) -> None:
+    def write(self, view: Any, out: Any, information_state: bool, memo: dict[str, Any] | None = None) -> None:
         """Write the tensor of ``view`` (the game's view object, ``game.view(match, seat)``) into ``out``.
 
         ``out`` (zeroed by the caller) is anything indexable by position holding floats: a list, or a
         numpy array of the wrappers. The fields read are those every game's view has: ``viewer``,
         ``hand``, ``events``, ``trick``, ``trump``, ``dealer``, ``to_act``, ``declarer`` (Bonaken:
-        ``declarers``) and ``phase``.
+        ``declarers``) and ``phase``. ``memo``, a dict the caller keeps for one seat, carries what the
+        events gave from one call to the next: a deal's events only grow, so a step reads only the new
+        ones (the events it was worked out from are kept and compared, so another deal starts afresh).
         """
         p, n = self.players, len(self.actions)
         me = int(view.viewer)
@@ -114,18 +116,34 @@ class Layout:
         seq = said + p * n
         share = 0.5 if self.card_slots == 64 else 1.0
         events = view.events
-        first = max(0, len(events) - self.events) if information_state else len(events)
-        for k, (seat, text) in enumerate(events):
+        done: tuple[Any, ...] = ()
+        said_ones: list[int] = []
+        counts: dict[int, float] = {}
+        if memo is not None and memo.get("viewer") == me:
+            done = memo["events"]
+            if len(done) <= len(events) and events[: len(done)] == done:
+                said_ones, counts = list(memo["ones"]), dict(memo["counts"])
+            else:
+                done = ()
+        for seat, text in events[len(done) :]:
             action = ids.get(text, -1)
-            rel = (seat - me) % p
             if action >= 0:
-                ones.append(said + rel * n + action)
+                rel = (seat - me) % p
+                said_ones.append(said + rel * n + action)
                 if action < 32:  # ids 0..31 are the plays of cards 0..31
                     spot = played + rel * 32 + action
-                    values[spot] = values.get(spot, 0.0) + share
-            if k >= first:
+                    counts[spot] = counts.get(spot, 0.0) + share
+        if memo is not None:
+            memo.update(viewer=me, events=tuple(events), ones=said_ones, counts=counts)
+        ones += said_ones
+        values.update(counts)
+        if information_state:
+            first = max(0, len(events) - self.events)
+            for k in range(first, len(events)):
+                seat, text = events[k]
+                action = ids.get(text, -1)
                 base = seq + (k - first) * (p + 1)
-                ones.append(base + rel)
+                ones.append(base + (seat - me) % p)
                 values[base + p] = (action + 1) / n if action >= 0 else 0.5 / n
         for seat, physical in view.trick:
             ones.append(trick + (seat - me) % p * 32 + (physical & 31))
