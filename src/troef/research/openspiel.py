@@ -180,12 +180,14 @@ class Observer:
         size = self.layout.information_state_size if perfect_recall else self.layout.observation_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        #: Per player, what the events gave its last tensor (any state: the memo checks the events it reuses).
+        self._memo: dict[int, dict[str, Any]] = {}
 
     def set_from(self, state: TroefState, player: int) -> None:
         self.tensor.fill(0)
         view = state.episode.view(player)
         if view is not None:
-            self.layout.write(view, self.tensor, self.perfect_recall)
+            self.layout.write(view, self.tensor, self.perfect_recall, self._memo.setdefault(player, {}))
 
     def string_from(self, state: TroefState, player: int) -> str:
         return view_string(state.episode, player, self.perfect_recall)
