@@ -118,3 +118,30 @@ def test_resample_from_infostate_keeps_every_seats_view(name: str) -> None:
                 checked += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert checked > 60
+
+
+def test_a_bonaken_world_made_from_a_view_with_a_seat_out_resamples_without_its_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from troef.research import worlds
+    from troef.research.episode import Config, Episode
+
+    g = game("bonaken")
+    chooser = random.Random(2)
+    match = g.new_match("nk", 4, seed=6)
+    while len(match.sheet.active) != 3 or match.is_over:  # on until one seat is out and three play on
+        if match.is_over or len(match.sheet.active) < 3:
+            match = g.new_match("nk", 4, seed=chooser.randrange(1 << 20))
+        legal = match.legal_actions()
+        g.apply(match, legal[chooser.randrange(len(legal))])
+    seat = match.to_act
+    view: Any = g.view(match, seat)
+    world = from_view("bonaken", view, random.Random(1))
+    assert world is not None and len(world.hand.seats) == 3
+    episode = Episode(Config("bonaken", "nk", 4)).with_match(world)
+    episode.mark_deal()
+    # the sampler failing, the fallback's shuffle_unseen cannot make this match again from its seed (its sheet
+    # was set from the view's standing): the world stays as it is, nothing raised
+    monkeypatch.setattr(worlds, "redeal", lambda *args, **kwargs: None)
+    other = episode.resampled(seat, random.Random(3))
+    assert g.view(other.match, seat).to_json() == view.to_json()

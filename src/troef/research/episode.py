@@ -291,7 +291,12 @@ class Episode:
                 return self.with_match(found)
         match = self.match
         for _ in range(swaps):
-            swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
+            try:
+                swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
+            except TroefError:
+                # a match that is not its seed's own (a bot's world made from a view: Bonaken's sheet set from
+                # the standing) cannot be made again from its seed: no swap, this world stays
+                break
             if swapped is not None and same(swapped):
                 # the redealt match replays the given deals; past them it deals with its own generator, as a
                 # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)
