@@ -16,7 +16,8 @@ built from the seat's view only. States are copied with :func:`copy.deepcopy`
 (pyspiel's ``clone``); ``serialize``/``deserialize`` replay the action history
 from a fresh state (OpenSpiel's default for Python games), which the chance
 nodes make exact. ``resample_from_infostate`` re-deals the cards the player
-has not seen with the game's own ``shuffle_unseen``. See docs/research.md.
+has not seen with the game's own world sampler (:mod:`troef.research.worlds`;
+the game's ``shuffle_unseen`` where it finds none). See docs/research.md.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class TroefState(pyspiel.State):  # type: ignore[misc]
         return list(self.episode.returns)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TroefState:
-        """A state the player cannot tell from this one, its unseen cards dealt again (the game's shuffle_unseen)."""
+        """A state the player cannot tell from this one, its unseen cards dealt again (:meth:`Episode.resampled`)."""
         seed = int(probability_sampler() * (1 << 30)) if callable(probability_sampler) else random.getrandbits(30)
         other: TroefState = self.clone()
         other.episode = self.episode.resampled(player_id, random.Random(seed))
