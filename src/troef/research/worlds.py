@@ -117,8 +117,8 @@ def _bonaken_view(view: Any, rng: random.Random) -> Any | None:
         st = Status(status)
         if st in (Status.ERUIT, Status.ERIN):
             sheet.out[s] = st
-        sheet.plus[s] = int(st in (Status.RECHT, Status.WIP, Status.ERUIT))
-        sheet.minus[s] = int(st in (Status.KROM, Status.WIP)) + 2 * (st == Status.ERIN)
+        sheet.plus[s] = 2 if st == Status.ERUIT else int(st in (Status.RECHT, Status.WIP))  # nk rules 52, 53, 59
+        sheet.minus[s] = 2 if st == Status.ERIN else int(st in (Status.KROM, Status.WIP))
         sheet.played[s] = st != Status.SUF
     match.hands = [hand]
     return match
