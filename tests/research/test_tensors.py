@@ -79,3 +79,30 @@ def test_the_observation_holds_the_seats_own_hand() -> None:
     from troef.cards import parse_card
 
     assert {i for i in range(32) if obs[i]} == {parse_card(c) for c in view["hand"]}
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=[f"{g}-{p}-{n}" for g, p, n in CASES])
+def test_a_tensor_written_from_the_last_steps_memo_is_the_one_written_afresh(
+    name: str, preset: str, players: int
+) -> None:
+    lay = layout(name, players)
+    chooser = random.Random(3)
+    memos: list[dict[str, Any]] = [{} for _ in range(players)]
+    shared: dict[str, Any] = {}  # one memo passed between seats and deals: it must start afresh each time
+    written = 0
+    for episode in ("deal", "match"):
+        e = Episode(Config(name, preset, players, episode))
+        for b in (4, 5, 6, 7):
+            e.apply_chance(b)
+        while not e.over and e.game.deals(e.match) <= 3:
+            for seat in range(players):
+                view = e.view(seat)
+                assert view is not None
+                fresh, kept, passed = (np.zeros(lay.observation_size, np.float32) for _ in range(3))
+                lay.write(view, fresh, False)
+                lay.write(view, kept, False, memos[seat])
+                lay.write(view, passed, False, shared)
+                assert np.array_equal(fresh, kept) and np.array_equal(fresh, passed)
+                written += 1
+            e.apply(chooser.choice(list(e.legal())))
+    assert written > 20

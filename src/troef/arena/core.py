@@ -172,13 +172,11 @@ class ArenaPart:
 
     def openspiel_bot(self, game: AnyGame, options: dict[str, str], seed: int) -> Bot:
         """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
-        if game.name != "klaverjas":
-            raise ArenaError("openspiel-ismcts plays klaverjas only (docs/research.md)")
         try:
             from troef.research.ismcts import make
         except ImportError:
             raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
-        return make(seed, options)
+        return make(seed, options, game.name)
 
     def cheat_state(self, match: Any) -> Any:
         """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""

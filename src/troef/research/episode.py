@@ -37,6 +37,11 @@ __all__ = ["SEED_CHANCES", "Config", "Episode"]
 
 #: Chance nodes at the start of an episode, one byte of the seed each.
 SEED_CHANCES: Final = 4
+#: Per game, the id of each legal action object the engines have handed out: ``id(action)`` -> (action, id).
+#: The engines hand out the same objects again (their tables of plays, bids); the entry holds the object,
+#: so its ``id`` is never another's, and the cache stops growing at :data:`_KNOWN_MAX` entries.
+_KNOWN: Final[dict[str, dict[int, tuple[Any, int]]]] = {}
+_KNOWN_MAX: Final = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,8 @@ class Episode:
         self._legal: dict[int, Any] | None = None
         #: The seat to act, remembered between actions (pyspiel asks for it several times a step).
         self._to_act: int | None = None
+        #: The seats' views of the current step, remembered between actions (a tensor and a string ask twice).
+        self._views: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ chance
     @property
@@ -110,9 +117,13 @@ class Episode:
             self.match = self.game.new_match(
                 c.preset, c.players, seed=int.from_bytes(bytes(self.seed_bytes), "big"), switches=c.switches or None
             )
-            self._mark_deal()
+            self.mark_deal()
 
-    def _mark_deal(self) -> None:
+    def mark_deal(self) -> None:
+        """Take the match's current deal as the episode's (a deal episode ends when the match moves on)."""
+        self._views.clear()
+        self._legal = None
+        self._to_act = None
         self._deal = self.game.deals(self.match)
         self._rows = self._sheet_rows()
 
@@ -139,13 +150,20 @@ class Episode:
             if self.over or self.match is None:
                 self._legal = {}
             else:
-                ids = self.actions.ids
+                known = _KNOWN.setdefault(self.config.game, {})
                 found: dict[int, Any] = {}
+                get = known.get
                 for action in self.match.legal_actions():
+                    hit = get(id(action))
+                    if hit is not None and hit[0] is action:
+                        found[hit[1]] = action
+                        continue
                     text = action.text()
-                    number = ids.get(text)
+                    number = self.actions.ids.get(text)
                     if number is None:
                         raise UnknownActionError(f"{self.config.game} has no action id for {text!r}")
+                    if len(known) < _KNOWN_MAX:
+                        known[id(action)] = (action, number)
                     found[number] = action
                 self._legal = dict(sorted(found.items()))
         return self._legal
@@ -160,6 +178,7 @@ class Episode:
         self.game.apply(self.match, action)
         self._legal = None
         self._to_act = None
+        self._views.clear()
         m = self.match
         if self.config.episode == "deal" and (m.is_over or self.game.deals(m) != self._deal):
             self.over = True
@@ -193,17 +212,24 @@ class Episode:
 
     # ------------------------------------------------------------------ views and worlds
     def view(self, seat: int) -> Any | None:
-        """The seat's view object of the current deal (None before dealing or after a deal episode's end)."""
+        """The seat's view object of the current deal (None before dealing or after a deal episode's end).
+
+        Made once a step per seat (read-only, as every view is): the tensor and the string of one step share it.
+        """
         if self.match is None or (self.over and self.config.episode == "deal"):
             return None
-        return self.game.view(self.match, seat)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(self.match, seat)
+        return view
 
     def view_json(self, seat: int) -> dict[str, Any] | None:
         """The seat's view of the current deal (None before dealing or after a deal episode's end)."""
-        if self.match is None or (self.over and self.config.episode == "deal"):
+        view = self.view(seat)
+        if view is None:
             return None
-        view: dict[str, Any] = self.game.view(self.match, seat).to_json()
-        return view
+        data: dict[str, Any] = view.to_json()
+        return data
 
     def with_match(self, match: Any) -> Episode:
         """A copy of this episode playing on a deep copy of ``match`` (a redealt world of the same history).
@@ -219,6 +245,7 @@ class Episode:
         other.match = copy.deepcopy(match)
         other._legal = None
         other._to_act = None
+        other._views = {}
         return other
 
     def clone(self) -> Episode:
@@ -235,17 +262,17 @@ class Episode:
         other.returns = list(self.returns)
         other._deal, other._rows = self._deal, self._rows
         other._legal, other._to_act = None, self._to_act
+        other._views = {}
         return other
 
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:
         """A copy in which the cards ``seat`` has not seen are dealt again, consistently with its view.
 
-        The game's own world sampler deals them where :func:`troef.research.worlds.redeal` can use it
-        (klaverjas; Bonaken at the seat's turn); otherwise ``swaps`` steps of the game's
-        ``shuffle_unseen`` (two unseen cards of two other seats swapped, the public history replayed
-        onto the new deal, refused where it would not replay). A world is kept only when the seat's
-        view of it is the seat's view now (a sampler may let a soft fact go, e.g. a roem claim);
-        failing all, the copy is this very world.
+        The game's own world sampler deals them (:func:`troef.research.worlds.redeal`); where it finds
+        no world, ``swaps`` steps of the game's ``shuffle_unseen`` (two unseen cards of two other seats
+        swapped, the public history replayed onto the new deal, refused where it would not replay). A
+        world is kept only when the seat's view of it is the seat's view now (a sampler may let a soft
+        fact go, e.g. a roem claim); failing all, the copy is this very world.
         """
         from troef.research.worlds import redeal
 
@@ -264,7 +291,12 @@ class Episode:
                 return self.with_match(found)
         match = self.match
         for _ in range(swaps):
-            swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
+            try:
+                swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
+            except TroefError:
+                # a match that is not its seed's own (a bot's world made from a view: Bonaken's sheet set from
+                # the standing) cannot be made again from its seed: no swap, this world stays
+                break
             if swapped is not None and same(swapped):
                 # the redealt match replays the given deals; past them it deals with its own generator, as a
                 # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)

@@ -16,7 +16,8 @@ built from the seat's view only. States are copied with :func:`copy.deepcopy`
 (pyspiel's ``clone``); ``serialize``/``deserialize`` replay the action history
 from a fresh state (OpenSpiel's default for Python games), which the chance
 nodes make exact. ``resample_from_infostate`` re-deals the cards the player
-has not seen with the game's own ``shuffle_unseen``. See docs/research.md.
+has not seen with the game's own world sampler (:mod:`troef.research.worlds`;
+the game's ``shuffle_unseen`` where it finds none). See docs/research.md.
 """
 
 from __future__ import annotations
@@ -122,17 +123,20 @@ class TroefState(pyspiel.State):  # type: ignore[misc]
         self.episode = Episode(game.config)
 
     def current_player(self) -> int:
+        # pyspiel asks several times a step: the seat to act is remembered by the episode
         e = self.episode
         if e.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if e.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return e.to_act
+            return _TERMINAL
+        if e.match is None:
+            return _CHANCE_PLAYER
+        seat = e._to_act
+        return seat if seat is not None else e.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.episode.to_act:
+        e = self.episode
+        if player != e.to_act:
             return []
-        return list(self.episode.legal())
+        return list(e.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _CHANCE
@@ -155,7 +159,7 @@ class TroefState(pyspiel.State):  # type: ignore[misc]
         return list(self.episode.returns)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TroefState:
-        """A state the player cannot tell from this one, its unseen cards dealt again (the game's shuffle_unseen)."""
+        """A state the player cannot tell from this one, its unseen cards dealt again (:meth:`Episode.resampled`)."""
         seed = int(probability_sampler() * (1 << 30)) if callable(probability_sampler) else random.getrandbits(30)
         other: TroefState = self.clone()
         other.episode = self.episode.resampled(player_id, random.Random(seed))
@@ -177,18 +181,22 @@ class Observer:
         size = self.layout.information_state_size if perfect_recall else self.layout.observation_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        #: Per player, what the events gave its last tensor (any state: the memo checks the events it reuses).
+        self._memo: dict[int, dict[str, Any]] = {}
 
     def set_from(self, state: TroefState, player: int) -> None:
         self.tensor.fill(0)
         view = state.episode.view(player)
         if view is not None:
-            self.layout.write(view, self.tensor, self.perfect_recall)
+            self.layout.write(view, self.tensor, self.perfect_recall, self._memo.setdefault(player, {}))
 
     def string_from(self, state: TroefState, player: int) -> str:
         return view_string(state.episode, player, self.perfect_recall)
 
 
 _CHANCE: Final = [(b, 1.0 / 256) for b in range(256)]
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_PLAYER: Final = int(pyspiel.PlayerId.CHANCE)
 GAMES: Final = ("bonaken", "klaverjas", "binokel")
 _TYPES: Final = {name: _game_type(name) for name in GAMES}
 

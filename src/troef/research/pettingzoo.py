@@ -68,6 +68,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.layout = layout(game, players)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
+        self._seat_of = {agent: s for s, agent in enumerate(self.possible_agents)}
+        #: Per seat, what the deal's events gave its last observation (:meth:`Layout.write`).
+        self._memo: list[dict[str, Any]] = [{} for _ in range(players)]
         self.agents = list(self.possible_agents)
         n = len(self.layout.actions)
         self._observation_spaces = {
@@ -104,11 +107,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.episode.to_act]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         obs = np.zeros(self.layout.observation_size, np.float32)
         view = self.episode.view(seat)
         if view is not None:
-            self.layout.write(view, obs, False)
+            self.layout.write(view, obs, False, self._memo[seat])
         mask = np.zeros(len(self.layout.actions), np.int8)
         if seat == self.episode.to_act:
             mask[list(self.episode.legal())] = 1
@@ -119,7 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if self.possible_agents.index(agent) != self.episode.to_act:
+        if self._seat_of[agent] != self.episode.to_act:
             raise IllegalActionError(f"it is not {agent}'s turn")
         self.episode.apply(int(action))  # an illegal id raises and changes nothing
         self._cumulative_rewards[agent] = 0.0

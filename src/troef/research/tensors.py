@@ -84,67 +84,94 @@ class Layout:
             ("said", p * n),
         ]
 
-    def write(self, view: Any, out: Any, information_state: bool) -> None:
+    def write(self, view: Any, out: Any, information_state: bool, memo: dict[str, Any] | None = None) -> None:
         """Write the tensor of ``view`` (the game's view object, ``game.view(match, seat)``) into ``out``.
 
         ``out`` (zeroed by the caller) is anything indexable by position holding floats: a list, or a
         numpy array of the wrappers. The fields read are those every game's view has: ``viewer``,
         ``hand``, ``events``, ``trick``, ``trump``, ``dealer``, ``to_act``, ``declarer`` (Bonaken:
-        ``declarers``) and ``phase``.
+        ``declarers``) and ``phase``. ``memo``, a dict the caller keeps for one seat, carries what the
+        events gave from one call to the next: a deal's events only grow, so a step reads only the new
+        ones (the events it was worked out from are kept and compared, so another deal starts afresh).
         """
         p, n = self.players, len(self.actions)
         me = int(view.viewer)
         ids = self.actions.ids
-        copies = 2 if self.card_slots == 64 else 1
-
-        def rel(seat: int) -> int:
-            return (seat - me) % p
-
-        at = 0
+        # the positions set to 1.0 and those given another value, gathered first and written in one go
+        ones: list[int] = []
+        values: dict[int, float] = {}
+        held = 0
         for physical in view.hand or ():
             kind = physical & 31
             # Binokel's two copies are the same card in play: slot k for one, k + 32 for the second
-            out[at + kind + (32 if out[at + kind] else 0)] = 1.0
-        at += self.card_slots
-        played, trick = at, at + p * 32
-        events = view.events
-        for seat, text in events:
-            action = ids.get(text, -1)
-            if 0 <= action < 32:  # ids 0..31 are the plays of cards 0..31
-                out[played + rel(seat) * 32 + action] += 1.0 / copies
-        for seat, physical in view.trick:
-            out[trick + rel(seat) * 32 + (physical & 31)] = 1.0
+            if held >> kind & 1:
+                ones.append(kind + 32)
+            else:
+                held |= 1 << kind
+                ones.append(kind)
+        played = self.card_slots
+        trick = played + p * 32
         at = trick + p * 32
+        said = at + 5 + 3 * p + len(self.phases)
+        seq = said + p * n
+        share = 0.5 if self.card_slots == 64 else 1.0
+        events = view.events
+        done: tuple[Any, ...] = ()
+        said_ones: list[int] = []
+        counts: dict[int, float] = {}
+        if memo is not None and memo.get("viewer") == me:
+            done = memo["events"]
+            if len(done) <= len(events) and events[: len(done)] == done:
+                said_ones, counts = list(memo["ones"]), dict(memo["counts"])
+            else:
+                done = ()
+        for seat, text in events[len(done) :]:
+            action = ids.get(text, -1)
+            if action >= 0:
+                rel = (seat - me) % p
+                said_ones.append(said + rel * n + action)
+                if action < 32:  # ids 0..31 are the plays of cards 0..31
+                    spot = played + rel * 32 + action
+                    counts[spot] = counts.get(spot, 0.0) + share
+        if memo is not None:
+            memo.update(viewer=me, events=tuple(events), ones=said_ones, counts=counts)
+        ones += said_ones
+        values.update(counts)
+        if information_state:
+            first = max(0, len(events) - self.events)
+            for k in range(first, len(events)):
+                seat, text = events[k]
+                action = ids.get(text, -1)
+                base = seq + (k - first) * (p + 1)
+                ones.append(base + (seat - me) % p)
+                values[base + p] = (action + 1) / n if action >= 0 else 0.5 / n
+        for seat, physical in view.trick:
+            ones.append(trick + (seat - me) % p * 32 + (physical & 31))
         suit = view.trump
-        out[at + (suit if 0 <= suit < 4 else 4)] = 1.0
+        ones.append(at + (suit if 0 <= suit < 4 else 4))
         at += 5
         for seat in (view.dealer, view.to_act):
             if 0 <= seat < p:
-                out[at + rel(seat)] = 1.0
+                ones.append(at + (seat - me) % p)
             at += p
         declarers = getattr(view, "declarers", None)
         if declarers is None:
             declarers = (view.declarer,) if view.declarer >= 0 else ()
         for seat in declarers:
-            out[at + rel(seat)] = 1.0
+            ones.append(at + (seat - me) % p)
         at += p
         phase = view.phase
         if phase in self.phases:
-            out[at + self.phases.index(phase)] = 1.0
-        at += len(self.phases)
-        said = at
-        at += p * n
-        seq = at
-        shown = events[-self.events :] if information_state else ()
-        for seat, text in events:
-            said_id = ids.get(text, -1)
-            if said_id >= 0:
-                out[said + rel(seat) * n + said_id] = 1.0
-        for k, (seat, text) in enumerate(shown):
-            base = seq + k * (p + 1)
-            out[base + rel(seat)] = 1.0
-            shown_id = ids.get(text, -1)
-            out[base + p] = (shown_id + 1) / n if shown_id >= 0 else 0.5 / n
+            ones.append(at + self.phases.index(phase))
+        if hasattr(out, "put"):  # a numpy array (the research extra): one write per kind of value
+            out[ones] = 1.0
+            if values:
+                out[list(values)] = list(values.values())
+        else:
+            for i in ones:
+                out[i] = 1.0
+            for i, value in values.items():
+                out[i] = value
 
 
 @cache

@@ -127,10 +127,12 @@ class Match:
         if self.winner is None:
             self._start_round((current.dealer + 1) % 4)  # the deal passes clockwise
 
-    def with_current_deal(self, deal: Deal) -> Match | None:
+    def with_current_deal(self, deal: Deal, history: list[tuple[int, BinokelAction]] | None = None) -> Match | None:
         """The same game with the current round dealt as ``deal`` and its actions replayed, or None if one is illegal.
 
-        The finished rounds are shared (they do not change any more); the
+        ``history`` replaces the round's actions (a world in which other cards
+        went over in the exchange); by default they are the round's own. The
+        finished rounds are shared (they do not change any more); the
         generator is copied, so the new game deals on as this one would.
         """
         other = copy.copy(self)
@@ -141,7 +143,9 @@ class Match:
         other.rounds = [*self.rounds[:-1], fresh]
         other._deals = None
         try:
-            for _seat, action in self.round.history:
+            for seat, action in self.round.history if history is None else history:
+                if fresh.to_act != seat:
+                    return None
                 fresh.apply(action)
         except IllegalActionError:
             return None

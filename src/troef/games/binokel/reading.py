@@ -149,12 +149,15 @@ def read(view: BinokelView) -> Reading:
             for k in range(32):
                 shown[k] = max(shown[k], counts[k])
         known[s] = shown
-    # the exchange: what the reader passed over is held by his partner, less what came back of the same kind
+    # the exchange: what the reader passed over is held by his partner. The partner passes first
+    # ("Das Bieten gewinnen"), so all the bid winner passed back is with the partner; what the partner
+    # passed is with the bid winner less what came back of the same kind
     if seat >= 0 and view.declarer >= 0 and seat in (view.declarer, (view.declarer + 2) % 4):
         other = (seat + 2) % 4
         gave, back = counts_of(view.gave), counts_of(view.received)
         for k in range(32):
-            known[other][k] = max(known[other][k], gave[k] - back[k])
+            held = gave[k] if seat == view.declarer else gave[k] - back[k]
+            known[other][k] = max(known[other][k], held)
     # take away what those seats have played since
     for trick in tricks:
         for who, c in trick:

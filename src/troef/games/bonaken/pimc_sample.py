@@ -324,7 +324,8 @@ def _replay(k: Knowledge, deal: Deal, hidden_discards: dict[int, list[int]]) -> 
     except IllegalActionError:
         return None
     view = k.view
-    if hand.phase.name.lower() != view.phase or hand.to_act != k.me or hand.trump != view.trump:
+    # the seat to act is the view's: the pimc player draws at its own turn, the research worlds at any seat's
+    if hand.phase.name.lower() != view.phase or hand.to_act != view.to_act or hand.trump != view.trump:
         return None
     if hand.roem_counted != view.roem_counted or tuple((s, v) for s, v, _ in hand.contest) != view.contest:
         return None
