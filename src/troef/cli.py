@@ -450,7 +450,7 @@ def bench_bots(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
-    from troef.arena.core import parse_seats
+    from troef.arena.seating import parse_seats
     from troef.bench.bots import run
 
     kinds = parse_seats(bots) if bots is not None else None

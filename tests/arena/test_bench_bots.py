@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import ArenaError
+from troef.arena.seating import ArenaError
 from troef.bench.bots import BOTS, bench_bot, default_bots, phase_of, run, situations, time_bot
 from troef.bots.registry import bot_kinds, make_bot
 from troef.cli import app

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from troef.arena.core import ArenaError, run_arena
+from troef.arena.core import run_arena
+from troef.arena.seating import ArenaError
 from troef.arena.teams import run_teams
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import ArenaError, compare_pooled, compare_runs, describe, run_arena
+from troef.arena.core import compare_pooled, compare_runs, describe, run_arena
+from troef.arena.seating import ArenaError
 from troef.cli import app
 
 

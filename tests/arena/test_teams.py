@@ -12,8 +12,10 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from troef.arena.core import ArenaPart, MatchOutcome, parse_seats
+from troef.arena.core import MatchOutcome
 from troef.arena.klaverjas import WORDS, _KlaverjasWatcher
+from troef.arena.part import ArenaPart
+from troef.arena.seating import parse_seats
 from troef.arena.teams import describe_teams, run_teams, side_of, summarize_teams, team_seats
 from troef.bots.registry import make_bot
 from troef.cli import app

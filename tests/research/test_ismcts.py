@@ -6,7 +6,9 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from troef.arena.core import ArenaError, ArenaPart, run_arena
+from troef.arena.core import run_arena
+from troef.arena.part import ArenaPart
+from troef.arena.seating import ArenaError
 from troef.games import game
 
 

@@ -7,23 +7,18 @@ game's own counts and measuring seats are its part (:mod:`troef.arena.bonaken`,
 """
 
 from troef.arena.core import (
-    ArenaError,
-    ArenaPart,
     ArenaResult,
     BotStats,
     MatchOutcome,
     Share,
-    Watcher,
     compare_pooled,
     compare_runs,
     describe,
-    match_seed,
-    parse_seat,
-    parse_seats,
     run_arena,
-    seat_of,
     summarize,
 )
+from troef.arena.part import ArenaPart, Watcher
+from troef.arena.seating import ArenaError, match_seed, parse_seat, parse_seats, seat_of
 from troef.arena.teams import TeamResult, TeamStats, describe_teams, run_teams
 
 __all__ = [

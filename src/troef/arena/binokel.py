@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from troef.arena.core import ArenaPart, Share, Watcher
+from troef.arena.core import Share
+from troef.arena.part import ArenaPart, Watcher
 from troef.games.binokel.match import Match
 
 #: Bids from here up share one band.

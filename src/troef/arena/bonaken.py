@@ -25,7 +25,9 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from troef.arena.core import ArenaError, ArenaPart, ArenaResult, BotStats, MatchOutcome, Share, Watcher
+from troef.arena.core import ArenaResult, BotStats, MatchOutcome, Share
+from troef.arena.part import ArenaPart, Watcher
+from troef.arena.seating import ArenaError
 from troef.core.bot import Bot
 from troef.core.game import AnyGame
 from troef.games.bonaken.actions import BidKind

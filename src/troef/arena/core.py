@@ -37,9 +37,7 @@ games also play two fixed teams, on the same match loop: :mod:`troef.arena.teams
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-import inspect
 import math
 import multiprocessing
 import statistics
@@ -48,253 +46,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from troef.bots.registry import make_bot
+from troef.arena.part import ArenaPart, part_of
+from troef.arena.seating import ArenaError, bot_seed, match_seed, parse_seat, seat_of
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
-from troef.core.game import AnyGame
 from troef.games import game as get_game
-from troef.games import part as game_part
 from troef.stats import Estimate, mean_interval, paired_difference, wilson_interval
 
 #: Actions in one match before the arena declares it stuck (a bot or engine bug).
 _MAX_ACTIONS: Final = 100_000
 
 Progress = Callable[[int, int], None]
-
-
-class ArenaError(TroefError, ValueError):
-    """A bad arena setting (seat names, counts)."""
-
-
-# ---------------------------------------------------------------------------- seating
-def parse_seats(text: str) -> list[str]:
-    """The seats of a comma-separated list, where a bot's settings may use commas too.
-
-    >>> parse_seats("pimc:budget=1,samples=40,heuristic,random")
-    ['pimc:budget=1,samples=40', 'heuristic', 'random']
-    """
-    seats: list[str] = []
-    for token in (t.strip() for t in text.split(",")):
-        if not token:
-            continue
-        if "=" in token and ":" not in token and seats:
-            seats[-1] += "," + token  # another setting of the bot before
-        else:
-            seats.append(token)
-    return seats
-
-
-def parse_seat(spec: str) -> tuple[str, dict[str, str]]:
-    """``'pimc:budget=1,samples=40'`` -> ``('pimc', {'budget': '1', 'samples': '40'})`` (``;`` separates too)."""
-    kind, _, rest = spec.strip().partition(":")
-    options: dict[str, str] = {}
-    for part in rest.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        key, eq, value = part.partition("=")
-        if not eq:
-            raise ArenaError(f"bad bot setting {part!r} in {spec!r}: write key=value")
-        options[key.strip()] = value.strip()
-    if not kind:
-        raise ArenaError(f"empty bot name in {spec!r}")
-    return kind, options
-
-
-def seat_of(entry: int, match: int, players: int) -> int:
-    """The seat of the ``entry``-th bot in match number ``match`` (rotation)."""
-    return (entry + match) % players
-
-
-def match_seed(seed: int, match: int, players: int, duplicate: bool) -> int:
-    """The seed of match ``match``: shared by each group of ``players`` matches in duplicate mode."""
-    key = match // players if duplicate else match
-    return (seed * 1_000_003 + key * 7_919 + 17) % 2**62
-
-
-def _bot_seed(seed: int, match: int, entry: int) -> int:
-    return (seed * 999_983 + match * 4_099 + entry * 131 + 5) % 2**62
-
-
-# ---------------------------------------------------------------------------- a game's part
-class Watcher:
-    """What a game's part notes while one match is played (one per match)."""
-
-    def after(self, match: Any, entry_at: dict[int, int]) -> None:
-        """Called after every action."""
-        return None  # nothing by default
-
-    def extra(self, match: Any, entry_at: dict[int, int]) -> dict[str, Any]:
-        """What the part keeps of the finished match (JSON-ready; by entry where it names players)."""
-        return {}
-
-
-class ArenaPart:
-    """A game's part of the arena: its special seats, what it counts, how it reports. The default counts nothing.
-
-    The measuring ``cheat``, which sees every card, is never in a game's bot
-    registry (no table may seat it against people): the arena alone seats it.
-    One mechanism for every game: the class the game names in
-    :attr:`~troef.core.game.Game.cheat_bot` is given ``state_of``, a callable that
-    returns the true state it follows from deal to deal (:meth:`cheat_state`
-    of the part: the match itself by default; Bonaken's part gives the current
-    hand). It is built as ``CheatBot(state_of, seed=seed)`` (Bonaken's form),
-    or, when the class has a ``see`` method, as ``CheatBot(seed=seed)``
-    followed by ``bot.see(state_of)``.
-    """
-
-    def seat_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
-        """The bot of a seat; ``match()`` gives the match being played (only a measuring ``cheat`` may look)."""
-        if kind == "cheat" and kind not in game.bots:
-            return self.cheat_bot(game, options, seed, match)
-        if kind == "openspiel-ismcts":
-            return self.openspiel_bot(game, options, seed)
-        if options:
-            return self.tuned_bot(game, kind, options, seed)
-        return make_bot(game.name, kind, seed)  # the registry: the game's bots and any registered besides
-
-    def tuned_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int) -> Bot:
-        """A bot of the game's registry with settings: its class takes ``strength=``, an instance of the
-        dataclass ``Strength`` of its module, whose fields the settings change (``pimc:samples=20``)."""
-        target = game.bots.get(kind)
-        if target is None:
-            make_bot(game.name, kind, seed)  # an unknown kind: the registry's error
-            raise ArenaError(f"the {kind} bot takes no settings")
-        module_name, _, attr = target.partition(":")
-        module = importlib.import_module(module_name)
-        cls = getattr(module, attr)
-        strength: Any = getattr(module, "Strength", None)
-        takes = inspect.isclass(cls) and "strength" in inspect.signature(cls).parameters
-        tunable = isinstance(strength, type) and dataclasses.is_dataclass(strength)
-        if not takes or not tunable:
-            raise ArenaError(f"the {kind} bot takes no settings")
-        bot: Bot = cls(seed, strength=settings(options, strength(), kind))
-        return bot
-
-    def openspiel_bot(self, game: AnyGame, options: dict[str, str], seed: int) -> Bot:
-        """OpenSpiel's ISMCTS from the seat's view (``troef.research.ismcts``; the ``research`` extra)."""
-        try:
-            from troef.research.ismcts import make
-        except ImportError:
-            raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
-        return make(seed, options, game.name)
-
-    def cheat_state(self, match: Any) -> Any:
-        """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
-        return match
-
-    def cheat_bot(self, game: AnyGame, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
-        """The game's ``cheat`` (:attr:`~troef.core.game.Game.cheat_bot`), given the true state through a callable."""
-        cls: Any = game_part(game, "cheat_bot", "cheat bot")
-        if cls is None:
-            raise ArenaError(f"{game.name} has no cheat bot")
-        settings = dict(options)
-        sees = settings.pop("sees", None)
-        if settings:
-            raise ArenaError(f"the cheat bot takes only sees= here, not {', '.join(settings)}")
-        if sees is not None and "sees" not in inspect.signature(cls).parameters:
-            raise ArenaError(f"{game.name}'s cheat sees every card in every decision (no sees= setting)")
-        chosen = {"sees": tuple(sees.split("+"))} if sees is not None else {}
-
-        def state_of() -> Any:
-            return self.cheat_state(match())
-
-        if callable(getattr(cls, "see", None)):
-            # the same callable, handed over after construction: CheatBot(seed=...) then bot.see(state_of)
-            bot: Bot = cls(seed=seed)
-            bot.see(state_of)  # type: ignore[attr-defined]
-            return bot
-        try:
-            bot = cls(state_of, seed=seed, **chosen)
-        except ValueError as error:
-            raise ArenaError(str(error)) from None
-        return bot
-
-    # ------------------------------------------------------------------ teams (partnership games)
-    def team_measures(self, extra: dict[str, Any]) -> dict[str, tuple[float, float]]:
-        """Numbers of one match per side (side 0: seats 0 and 2), higher or lower as named: each gets a mean
-        per team with its 95% interval and a paired difference between the teams."""
-        return {}
-
-    def team_tally(self, stats: dict[str, Any], extra: dict[str, Any], side: int) -> None:
-        """Add what one match's ``extra`` says of ``side`` to a team's ``stats``."""
-        return None  # nothing by default
-
-    def team_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
-        """A team's ``stats`` as JSON-ready data."""
-        return {}
-
-    def team_report(self, names: Sequence[str], stats: Sequence[dict[str, Any]], matches: int) -> list[str]:
-        """Extra lines of the plain-text team report (one ``stats`` per team, in the order of ``names``)."""
-        return []
-
-    def watcher(self) -> Watcher:
-        """A new watcher for one match."""
-        return Watcher()
-
-    def tally(self, stats: dict[str, Any], extra: dict[str, Any], entry: int) -> None:
-        """Add what one match's ``extra`` says of ``entry`` to a bot's ``stats``."""
-        return None  # nothing by default
-
-    def stats_json(self, stats: dict[str, Any], matches: int) -> dict[str, Any]:
-        """A bot's ``stats`` as JSON-ready data."""
-        return {}
-
-    def summary(self, outcomes: Sequence[MatchOutcome]) -> dict[str, Any]:
-        """Figures of the whole run (JSON-ready)."""
-        return {}
-
-    def report(self, result: ArenaResult, rows: Sequence[BotStats]) -> list[str]:
-        """Extra lines of the plain-text report."""
-        return []
-
-
-def part_of(game: str) -> ArenaPart:
-    """The arena part ``game`` names (:attr:`~troef.core.game.Game.arena_part`; the default one when it has none)."""
-    found = game_part(get_game(game), "arena_part", "arena part")
-    if found is None:
-        return ArenaPart()
-    if not isinstance(found, ArenaPart):
-        raise ArenaError(f"{game}'s arena part is not an ArenaPart")
-    return found
-
-
-def settings(options: dict[str, str], base: Any, kind: str = "bot") -> Any:
-    """``base`` (a dataclass instance) with the fields named in ``options`` set from their text.
-
-    A field's type is read from its value in ``base``: a bool takes 1/true/yes, an int or float a number, a
-    field that is None (a limit left open) an int or ``none``.
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class S:
-    ...     samples: int = 20
-    ...     budget: float = 0.5
-    ...     limit: int | None = None
-    >>> settings({"samples": "8", "limit": "none", "budget": "1"}, S())
-    S(samples=8, budget=1.0, limit=None)
-    """
-    fields = {f.name for f in dataclasses.fields(base)}
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if key not in fields:
-            raise ArenaError(f"unknown {kind} setting {key!r}; choose from {', '.join(sorted(fields))}")
-        current = getattr(base, key)
-        try:
-            if current is None:
-                changes[key] = None if value.lower() in ("", "none") else int(value)
-            elif isinstance(current, bool):
-                changes[key] = value.lower() in ("1", "true", "yes")
-            elif isinstance(current, int):
-                changes[key] = int(value)
-            elif isinstance(current, float):
-                changes[key] = float(value)
-            elif isinstance(current, str):
-                changes[key] = value
-            else:
-                raise ArenaError(f"the {kind} setting {key!r} cannot be given on the command line")
-        except ValueError:
-            raise ArenaError(f"bad value {value!r} for the setting {key!r}") from None
-    return dataclasses.replace(base, **changes)
 
 
 # ---------------------------------------------------------------------------- one match
@@ -348,7 +110,7 @@ def play_one(task: MatchTask) -> MatchOutcome:
     number = task.index // 2 if task.fixed and task.duplicate else task.index
     for j, spec in enumerate(task.seats):
         kind, options = parse_seat(spec)
-        bots[seats[j]] = part.seat_bot(game, kind, options, _bot_seed(task.seed, number, j), lambda: match)
+        bots[seats[j]] = part.seat_bot(game, kind, options, bot_seed(task.seed, number, j), lambda: match)
         bots[seats[j]].name = spec
     watcher = part.watcher()
     times: dict[int, list[float]] = {j: [] for j in range(players)}

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from troef.arena.core import ArenaPart, Share, Watcher
+from troef.arena.core import Share
+from troef.arena.part import ArenaPart, Watcher
 from troef.games.klaverjas.match import Match
 
 #: The kraak chain's words, lowest first.

@@ -33,19 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from troef.arena.core import (
-    ArenaError,
-    ArenaPart,
-    MatchOutcome,
-    MatchTask,
-    Progress,
-    Share,
-    match_seed,
-    parse_seat,
-    part_of,
-    play_all,
-    timing_json,
-)
+from troef.arena.core import MatchOutcome, MatchTask, Progress, Share, play_all, timing_json
+from troef.arena.part import ArenaPart, part_of
+from troef.arena.seating import ArenaError, match_seed, parse_seat
 from troef.core.errors import TroefError
 from troef.games import game as get_game
 from troef.stats import Estimate, mean_interval, paired_difference

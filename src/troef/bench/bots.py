@@ -110,7 +110,8 @@ def time_bot(bot: Bot, views: Sequence[View]) -> dict[str, Any]:
 def bench_bot(game: str, spec: str, seed: int) -> Bot:
     """The bot of ``spec``: a kind of the game's registry, or a kind with settings (``pimc:samples=20``),
     built as the arena builds a seat (:meth:`troef.arena.ArenaPart.seat_bot`)."""
-    from troef.arena.core import ArenaError, parse_seat, part_of
+    from troef.arena.part import part_of
+    from troef.arena.seating import ArenaError, parse_seat
 
     kind, options = parse_seat(spec)
     if not options:

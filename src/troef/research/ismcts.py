@@ -105,6 +105,6 @@ class IsmctsBot(Bot):
 
 def make(seed: int | None, options: dict[str, str], game: str | None = None) -> IsmctsBot:
     """The bot with the arena's settings (``sims=100,uct_c=1.5``)."""
-    from troef.arena.core import settings
+    from troef.arena.seating import settings
 
     return IsmctsBot(seed, strength=settings(options, Strength(), IsmctsBot.kind), game=game)
