@@ -5,6 +5,9 @@
   when the seat's side still reaches its goal after it (the declarer makes
   the contract, a defender beats it), else 0; the unit is ``"contract"``.
   Bids, the exchange, trump, roem and stuk declarations have no open-card value.
+  Under nk scoring a decision that turns the contract also says what it turns on
+  the score sheet (:meth:`BonakenPart.consequence`): the declarers' win or loss,
+  a plus or a minus, and where it is their second, eruit or erin (nk rules 52-53).
 * Fair: :func:`troef.games.bonaken.hints.hints` on the seat's view, without a
   time limit and with exactly ``samples`` worlds: the exchange, trump, roem
   and cards (the chance that the seat's side succeeds). Bids are not judged:
@@ -50,6 +53,27 @@ class BonakenPart:
 
     open_unit: Final = "contract"
     fair_unit: Final = "chance"
+
+    def consequence(self, match: Any, deal: Any, seat: int, open_cost: float) -> str | None:
+        """Under nk scoring, what a decision that turned the contract turned on the sheet (nk rules 52-53).
+
+        ``open_cost`` 1 means the seat's side reached its goal before the decision and not after it: a
+        declarer lost the contract, a defender let it be made. The sheet is read as it stood before the deal.
+        """
+        sheet = getattr(match, "sheet", None)
+        if open_cost < 1 or sheet is None or deal.rules.scoring != "nk" or not deal.declarers:
+            return None
+        declarers = tuple(deal.declarers)
+        made = seat not in declarers  # the contract is made after a defender's mistake, lost after a declarer's
+        words = []
+        for d in declarers:
+            if made:
+                after = "eruit" if sheet.plus[d] >= 1 else "a plus"
+                words.append(f"seat {d}: {after} instead of {'erin' if sheet.minus[d] >= 1 else 'a minus'}")
+            else:
+                after = "erin" if sheet.minus[d] >= 1 else "a minus"
+                words.append(f"seat {d}: {after} instead of {'eruit' if sheet.plus[d] >= 1 else 'a plus'}")
+        return "; ".join(words)
 
     def start(self, text: str) -> tuple[Match | HandOnly, list[list[tuple[int, Any]]]]:
         record = loads(text)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from troef.core.errors import TroefError
 from troef.core.game import AnyGame
@@ -127,6 +127,16 @@ class Part(Protocol):
         ...
 
 
+@runtime_checkable
+class Consequences(Protocol):
+    """A part that says what an open-card cost means on the score sheet (Bonaken under nk rules)."""
+
+    def consequence(self, match: Any, deal: Any, seat: int, open_cost: float) -> str | None:
+        """The sheet consequence of a decision of ``seat`` that cost ``open_cost`` in ``deal`` of ``match``
+        (the sheet as it stood before the deal), or None where there is none to tell."""
+        ...
+
+
 def part_of(game: str) -> Part:
     """The analysis part ``game`` names (:attr:`~troef.core.game.Game.analysis_part`)."""
     found = game_part(get_game(game), "analysis_part", "analysis part")
@@ -186,6 +196,8 @@ class Decision:
     mark: str | None
     #: Solver nodes (open) and worlds (fair) spent on this decision.
     nodes: int = 0
+    #: What an open-card cost means on the score sheet, in words, where the game says (nk: the mark it turns).
+    consequence: str | None = None
 
     @property
     def fair_cost(self) -> float:
@@ -208,6 +220,7 @@ class Decision:
             "fair": None if self.fair is None else self.fair.to_json(),
             "mark": self.mark,
             "nodes": self.nodes,
+            "consequence": self.consequence,
         }
 
 
@@ -393,7 +406,7 @@ def analyse(
                 legal = tuple(view.legal)
                 if len(legal) > 1:
                     decisions.append(
-                        _decide(game, part, deal, view, k, index, seat, text_a, legal, plays, players, settings)
+                        _decide(game, part, match, deal, view, k, index, seat, text_a, legal, plays, players, settings)
                     )
             plays += text_a.startswith("play ")
             game.apply(match, action)
@@ -439,6 +452,7 @@ def _finished_deals(part: Part, text: str, count: int) -> set[int]:
 def _decide(
     game: AnyGame,
     part: Part,
+    match: Any,
     deal: Any,
     view: Any,
     k: int,
@@ -460,6 +474,9 @@ def _decide(
     if settings.fair:
         fair = part.fair_values(game, view, settings.samples, decision_seed(settings.seed, k, index))
         fair_j = Judgement.of(fair, action)
+    consequence = None
+    if open_j is not None and open_j.cost and isinstance(part, Consequences):
+        consequence = part.consequence(match, deal, seat, open_j.cost)
     return Decision(
         deal=k,
         index=index,
@@ -472,4 +489,5 @@ def _decide(
         fair=fair_j,
         mark=_mark(open_j, fair_j),
         nodes=spent,
+        consequence=consequence,
     )

@@ -116,6 +116,8 @@ def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] 
                 f"  {pretty_label(d.label):<16} seat {d.seat}  {d.mark or '-':<8} "
                 f"fair: {_values(d, 'fair', '')}  open: {_values(d, 'open', analysis.open_unit)}"
             )
+            if d.consequence:
+                lines.append(f"  {'':<16} on the sheet: {d.consequence}")
     lines.append("")
     lines.append("Whole record")
     for summary in analysis.seats:
@@ -126,6 +128,7 @@ def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] 
             lines.append(
                 f"    deal {d.deal + 1} {pretty_label(d.label)} (seat {d.seat}, {d.mark}): "
                 f"fair cost {_number(100 * d.fair_cost)}, open-card cost {_number(d.open_cost)} {analysis.open_unit}"
+                + (f"; on the sheet: {d.consequence}" if d.consequence else "")
             )
     lines.append("")
     lines.append("accuracy = 100 x (1 - mean fair cost of the seat's judged decisions)")

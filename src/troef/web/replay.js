@@ -89,6 +89,8 @@ export function replayView(box, id, opts = {}) {
           const best = (d.fair && d.fair.best.includes(a)) || (!d.fair && d.open && d.open.best.includes(a));
           return h("li", { class: a === d.action ? "an-taken" : "" }, `${best ? "\u2605 " : ""}${a}`, fair || open ? ` \u2014 ${[fair, open].filter(Boolean).join(", ")}` : "");
         });
+        // nk: what turning the contract turns on the score sheet (the analysis' consequence, in its words)
+        if (d.consequence) rows.push(h("li", { class: "an-sheet" }, `${t("anSheet")}: ${d.consequence}`));
         detail = h("ul", { class: "an-values" }, rows);
       }
       return h("li", { class: `an-item an-${mark}`, dataset: { mark, index: d.index } }, head, detail);
