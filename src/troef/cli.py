@@ -648,9 +648,13 @@ def bench_server(
     postgres: Annotated[
         bool, typer.Option("--postgres", help="A throwaway PostgreSQL even for one process (to compare).")
     ] = False,
+    think: Annotated[
+        float, typer.Option(help="Seconds each player thinks before acting (0: flat out, the server saturated).")
+    ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Load test: a real server on loopback, N tables played flat out; actions/s, p50/p99 latency, errors."""
+    """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
+    errors."""
     from troef.bench.server import BenchError, describe, run
 
     try:
@@ -663,6 +667,7 @@ def bench_server(
             timeout=timeout,
             processes=processes,
             postgres=postgres,
+            think=think,
         )
     except BenchError as exc:
         typer.echo(f"troef bench server: {exc}", err=True)

@@ -21,6 +21,17 @@ def test_the_load_bench_drives_tables_without_errors() -> None:
 
 
 @pytest.mark.slow
+def test_players_who_think_act_no_faster_than_their_thinking_allows() -> None:
+    """With --think each action waits at least half the thinking time: a count the machine's speed cannot raise."""
+    think, seconds, tables = 0.4, 2.0, 2
+    result = run(tables=tables, seconds=seconds, preset="pagat", think=think)
+    assert result["errors"] == 0, result
+    assert result["think"] == think and "players thinking 0.4 s" in describe(result)
+    # one action at a time per table, each after at least 0.5 x think: at most this many in the window
+    assert 0 < result["actions"] <= tables * (seconds / (0.5 * think) + 1)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset"), [("klaverjas", "kraken"), ("klaverjas", "rotterdam"), ("binokel", None)])
 def test_the_load_bench_drives_every_game(game: str, preset: str | None) -> None:
     result = run(tables=2, seconds=2.0, game=game, preset=preset)
@@ -68,6 +79,7 @@ def test_the_safety_timeout_stops_a_run_that_goes_on_too_long() -> None:
         (["--game", "skat"], "unknown game 'skat'"),
         (["--game", "klaverjas", "--rules", "nk"], "klaverjas has no rule set 'nk'"),
         (["--game", "binokel", "--players", "3"], "played by 4 players, not 3"),
+        (["--think", "-1"], "thinking time from 0 to 60 seconds"),
     ],
 )
 def test_bad_options_are_refused_before_a_server_starts(args: list[str], message: str) -> None:

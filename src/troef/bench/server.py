@@ -5,8 +5,12 @@ loopback port with a fresh SQLite database, creates ``tables`` tables of any
 game and rule set (``game``, ``preset``) whose seats are all people, and
 connects one WebSocket client per seat. Each
 client plays a random legal action as soon as it is its turn (no thinking
-time), so the server is kept saturated. A table whose match ends is replaced
-by a new one until the time is up.
+time), so the server is kept saturated: then the latency is mostly the queue
+of the other tables' actions (Little's law: tables / actions per second), and
+the run measures the server's throughput. With ``think`` seconds, each client
+thinks 0.5-1.5 times that long before it acts, as people at a table do; the
+load is then what that many tables offer, and the latency is the server's at
+that load. A table whose match ends is replaced by a new one until the time is up.
 
 It prints actions per second, the p50/p99 time from an action being sent to
 its broadcast (the new state) arriving at the same client, how long the
@@ -186,8 +190,11 @@ class _Seat(WSListener):
     purpose: it shares the machine with the server it measures.
     """
 
-    def __init__(self, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event) -> None:
+    def __init__(
+        self, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event, think: float = 0.0
+    ) -> None:
         super().__init__()
+        self.think = think
         self.table_id = table_id
         self.token = token
         self.rng = rng
@@ -253,6 +260,14 @@ class _Seat(WSListener):
         self.act(msg)
 
     def act(self, msg: dict[str, Any]) -> None:
+        if self.think > 0:  # a person's pause; the latency is counted from the sending, after it
+            asyncio.get_running_loop().call_later(self.think * (0.5 + self.rng.random()), self._act_now, msg)
+        else:
+            self._act_now(msg)
+
+    def _act_now(self, msg: dict[str, Any]) -> None:
+        if self.transport is None or self.transport.is_disconnected:
+            return
         legal = msg["view"]["legal"]
         self.sent_version = int(msg["version"])
         self.sent_at = time.perf_counter()
@@ -315,6 +330,8 @@ class _Setup:
     game: str
     preset: str
     players: int
+    #: Seconds a client thinks before it acts (0: at once, the server saturated).
+    think: float = 0.0
 
 
 def _count(stats: Stats, key: str) -> None:
@@ -353,7 +370,7 @@ async def _table_driver(
             continue
         upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
-        seats = [_Seat(created["id"], tokens[s], rng, stats, start) for s in range(setup.players)]
+        seats = [_Seat(created["id"], tokens[s], rng, stats, start, setup.think) for s in range(setup.players)]
         # the players join at once, each on its own (not one after the other)
         connected = await asyncio.gather(
             *(
@@ -475,6 +492,7 @@ def run(
     setup_seconds: float | None = None,
     processes: int = 1,
     postgres: bool = False,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     """Run the load benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
 
@@ -483,7 +501,8 @@ def run(
     in play (by default :data:`SETUP_SECONDS` and :data:`SETUP_SECONDS_PER_TABLE`); ``max_tables``
     is the server's ``--max-tables`` (lifted by default: only a test of the failure sets it).
     ``processes``: server processes sharing the tables (above 1: on PostgreSQL, a throwaway one
-    unless ``db`` names one); ``postgres``: a throwaway PostgreSQL even for one process (to compare).
+    unless ``db`` names one); ``postgres``: a throwaway PostgreSQL even for one process (to compare);
+    ``think``: seconds each client thinks before it acts (0: flat out).
     """
     from troef.games import game as find_game
 
@@ -500,7 +519,9 @@ def run(
         raise BenchError(f"{game} {preset} is played by {allowed} players, not {players}")
     if tables < 1 or seconds <= 0:
         raise BenchError("give at least one table and a measuring time above 0 s")
-    setup = _Setup(game, preset, players)
+    if not 0 <= think <= 60:
+        raise BenchError("give a thinking time from 0 to 60 seconds")
+    setup = _Setup(game, preset, players, think)
     limit = default_timeout(tables, seconds) if timeout is None else timeout
     if setup_seconds is None:
         setup_seconds = SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables
@@ -557,6 +578,7 @@ def run(
         "game": game,
         "tables": tables,
         "processes": processes,
+        "think": think,
         "database": db_url.partition(":")[0].partition("+")[0],
         "preset": preset,
         "players": players,
@@ -602,8 +624,9 @@ def describe(result: dict[str, Any]) -> str:
         f"{result['tables']} tables ({result['game']} {result['preset']}, {result['players']} players, "
         f"one client per seat) on {result.get('processes', 1)} server process(es), "
         f"{result.get('database', 'sqlite')} "
-        f"for {result['seconds']} s\n"
-        f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
+        f"for {result['seconds']} s, "
+        + (f"players thinking {result['think']} s (0.5-1.5x)\n" if result.get("think") else "played flat out\n")
+        + f"actions/s        {result['actions_per_s']:>10.1f}   ({result['actions']} actions)\n"
         f"action->state    p50 {result['p50_ms']:.1f} ms   p99 {result['p99_ms']:.1f} ms   "
         f"max {result['max_ms']:.1f} ms\n"
         f"seat connect     p50 {result['connect_p50_ms']:.1f} ms   p99 {result['connect_p99_ms']:.1f} ms "
