@@ -21,3 +21,16 @@ def test_bench_research_prints_every_wrapper_beside_euchre_and_a_verdict() -> No
         for wrapper in ("pyspiel", "pettingzoo"):
             assert any(line.startswith(f"{game}/{wrapper}") and "x euchre" in line for line in lines)
     assert lines[-1].startswith("target 0.25x euchre: ")
+    # PettingZoo's own ceiling is shown and never counted as a wrapper that misses the target
+    assert any(line.startswith("no-op AEC env/pettingzoo") for line in lines) and "no-op" not in lines[-1]
+
+
+def test_the_no_op_env_passes_pettingzoos_own_api_test() -> None:
+    """The ceiling is measured on a real AEC env: PettingZoo's api_test accepts it, and it ends after its steps."""
+    from pettingzoo.test import api_test
+
+    from troef.bench.research import _aec_steps, noop_env
+
+    api_test(noop_env(20, 10, length=8), num_cycles=20)
+    steps, _ = _aec_steps(noop_env(20, 10, length=8), 3, 1, 0)
+    assert steps == 3 * 8
