@@ -33,9 +33,10 @@ __all__ = ["OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
 
 #: Units of the hints' work for one sample of the settings.
 WORK_PER_SAMPLE: Final = 500
-#: Open-card values only with at most this many tricks left (the one in progress included): with more,
-#: the plain-Python search ran out of 200 000 nodes on every decision measured (``troef bench analysis``).
-OPEN_TRICKS: Final = 6
+#: Open-card values only with at most this many tricks left (the one in progress included): from 10 tricks
+#: left a decision needs 1-5 million nodes and more, and a whole deal's analysis passes a second
+#: (``troef bench analysis --game binokel``, docs/analysis.md).
+OPEN_TRICKS: Final = 9
 
 
 class BinokelPart:
@@ -43,6 +44,14 @@ class BinokelPart:
 
     open_unit: Final = "points"
     fair_unit: Final = "share"
+
+    def __init__(self) -> None:
+        #: The deal whose decisions are being solved, and its solver tables per side: the decisions of one deal
+        #: share their positions, so each solve starts from what the ones before it found (the values are the
+        #: same either way; only the nodes spent depend on the decisions analysed before in that deal).
+        self._deal: Round | None = None
+        self._trump = -1
+        self._tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
@@ -64,8 +73,13 @@ class BinokelPart:
         position = position_of(deal)
         if position.tricks_left > OPEN_TRICKS:
             return None, 0
+        if deal is not self._deal or deal.trump != self._trump:
+            self._deal = deal
+            self._trump = deal.trump
+            self._tables = ({}, {})
         p = position
-        search = Search(p.hands, p.trump, p.to_act & 1, p.leader, p.trick, p.tricks_left, limit=nodes)
+        side = p.to_act & 1
+        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, self._tables[side])
         try:
             found = search.move_values()
         except OutOfNodes:

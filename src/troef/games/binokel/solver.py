@@ -161,6 +161,7 @@ class Search:
         trick: tuple[int, ...],
         tricks_left: int,
         limit: int = _NO_LIMIT,
+        table: dict[int, int] | None = None,
     ) -> None:
         self.trump = trump
         self.side = side
@@ -200,8 +201,11 @@ class Search:
         self.root_best_seat = best_seat
         self.root_tmask = tmask
         self.root_tpts = tpts
-        #: key -> lower bound << 32 | upper bound << 8 | (the lead that answered last + 1), at trick boundaries.
-        self.table: dict[int, int] = {}
+        #: key (:meth:`key`) -> lower bound << 32 | upper bound << 8 | (the lead that answered last + 1), at trick
+        #: boundaries. A key tells the whole position up to the names of the ranks, so a table stays true for
+        #: every search with the same trump and side: ``table`` shares one (entries are only written for
+        #: finished searches, so one stopped at its node limit leaves none that is wrong).
+        self.table: dict[int, int] = {} if table is None else table
         #: (trick cards, hand, seat) -> the card that answered there last.
         self.follow: dict[int, int] = {}
         #: The lead that answered the last question of the trick searched from its lead, -1 if none did.
