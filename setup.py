@@ -49,6 +49,8 @@ COMPILED = [
     # the klaverjas solver's search (the sampling player's inner loop)
     "src/troef/games/klaverjas/solver/roembound.py",
     "src/troef/games/klaverjas/solver/search.py",
+    # the Binokel solver (open-card analysis of whole deals, the search player's last tricks)
+    "src/troef/games/binokel/solver.py",
     # the server's action path: reading a message, checking it, the group commit's bookkeeping, building and
     # framing every seat's state (troef bench server: about a tenth less server CPU per action compiled)
     "src/troef/server/protocol.py",

@@ -418,12 +418,15 @@ def bench_analysis(
     deals: Annotated[int, typer.Option(help="Whole deals per game for the open-card analysis.")] = 10,
     fair_deals: Annotated[int, typer.Option(help="Whole deals per game for the fair analysis.")] = 3,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 2026,
+    game: Annotated[str | None, typer.Option(help="Only this game: bonaken, klaverjas, binokel.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Seconds to analyse a whole finished deal of each game: open cards (median, p99) and fair (median)."""
-    from troef.bench.analysis import run
+    from troef.bench.analysis import GAMES, run
 
-    result = run(deals=deals, fair_deals=fair_deals, seed=seed)
+    if game is not None and game not in GAMES:
+        raise typer.BadParameter(f"unknown game {game!r}: one of {', '.join(GAMES)}", param_hint="--game")
+    result = run(deals=deals, fair_deals=fair_deals, seed=seed, games=GAMES if game is None else (game,))
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return

@@ -10,6 +10,7 @@ import pytest
 
 from tests.analysis.conftest import PRESETS, play_first_deal, play_until_cards
 from troef.analysis import MISTAKE, AnalysisError, Settings, analyse
+from troef.analysis.binokel import OPEN_TRICKS
 from troef.analysis.core import decision_seed, part_of
 from troef.core.game import AnyGame
 from troef.games import game
@@ -43,7 +44,8 @@ def solver_choice(g: AnyGame, match: Any, seat: int, view: Any) -> Any | None:
     else:
         r = match.round
         position = position_of(r)
-        if r.phase.name != "PLAY" or position.tricks_left > 4:
+        # every card the analysis judges (the last OPEN_TRICKS tricks) is the solver's
+        if r.phase.name != "PLAY" or position.tricks_left > OPEN_TRICKS:
             return None
         values = solve_moves(position, seat & 1)
         card = max(values, key=lambda k: values[k])

@@ -4,7 +4,7 @@
   :mod:`troef.games.binokel.solver` (``solve_moves``): an action's value is
   the trick points the seat's side takes from there on with best play by all;
   the unit is ``"points"``. The search is stopped after the settings' node
-  count (:class:`_Limited`), and only the last :data:`OPEN_TRICKS` tricks are
+  count (:class:`~troef.games.binokel.solver.OutOfNodes`), and only the last :data:`OPEN_TRICKS` tricks are
   searched: earlier, with up to twelve cards a hand, the search is too large
   for the analysis (no open-card value there). Bids, trump, the exchange and
   conceding have none.
@@ -26,35 +26,17 @@ from troef.core.game import AnyGame
 from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import loads
-from troef.games.binokel.solver import Solver, legal, position_of
+from troef.games.binokel.solver import OutOfNodes, Search, position_of
 from troef.games.binokel.state import Phase, Round
 
 __all__ = ["OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
 
 #: Units of the hints' work for one sample of the settings.
 WORK_PER_SAMPLE: Final = 500
-#: Open-card values only with at most this many tricks left (the one in progress included): with more,
-#: the plain-Python search ran out of 200 000 nodes on every decision measured (``troef bench analysis``).
-OPEN_TRICKS: Final = 6
-
-
-class _OutOfNodes(Exception):
-    pass
-
-
-class _Limited(Solver):
-    """The exact solver, stopped once it has searched ``limit`` positions."""
-
-    def __init__(self, trump: int, side: int, limit: int) -> None:
-        super().__init__(trump, side)
-        self.limit = limit
-
-    def value(
-        self, hands: list[int], leader: int, trick: tuple[int, ...], tricks_left: int, alpha: int, beta: int
-    ) -> int:
-        if self.nodes >= self.limit:
-            raise _OutOfNodes
-        return super().value(hands, leader, trick, tricks_left, alpha, beta)
+#: Open-card values only with at most this many tricks left (the one in progress included): from 10 tricks
+#: left a decision needs 1-5 million nodes and more, and a whole deal's analysis passes a second
+#: (``troef bench analysis --game binokel``, docs/analysis.md).
+OPEN_TRICKS: Final = 9
 
 
 class BinokelPart:
@@ -62,6 +44,14 @@ class BinokelPart:
 
     open_unit: Final = "points"
     fair_unit: Final = "share"
+
+    def __init__(self) -> None:
+        #: The deal whose decisions are being solved, and its solver tables per side: the decisions of one deal
+        #: share their positions, so each solve starts from what the ones before it found (the values are the
+        #: same either way; only the nodes spent depend on the decisions analysed before in that deal).
+        self._deal: Round | None = None
+        self._trump = -1
+        self._tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
@@ -83,26 +73,19 @@ class BinokelPart:
         position = position_of(deal)
         if position.tricks_left > OPEN_TRICKS:
             return None, 0
-        seat = position.to_act
-        solver = _Limited(position.trump, seat & 1, nodes)
-        values: dict[str, float] = {}
+        if deal is not self._deal or deal.trump != self._trump:
+            self._deal = deal
+            self._trump = deal.trump
+            self._tables = ({}, {})
+        p = position
+        side = p.to_act & 1
+        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, self._tables[side])
         try:
-            for kind in legal(position.hands, position.leader, position.trick, position.trump):
-                points = solver.after(
-                    list(position.hands),
-                    position.leader,
-                    position.trick,
-                    position.tricks_left,
-                    seat,
-                    kind,
-                    -1,
-                    10**6,
-                )
-                if kind in kinds:
-                    values[kinds[kind]] = float(points)
-        except _OutOfNodes:
-            return None, solver.nodes
-        return values, solver.nodes
+            found = search.move_values()
+        except OutOfNodes:
+            return None, search.nodes
+        values = {kinds[kind]: float(points) for kind, points in found.items() if kind in kinds}
+        return values, search.nodes
 
     def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.binokel.hints import hints

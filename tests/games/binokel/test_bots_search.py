@@ -18,10 +18,10 @@ from troef.games.binokel.game import GAME
 from troef.games.binokel.hints import hints
 from troef.games.binokel.meld import meld_value
 from troef.games.binokel.pimc import PimcBot, Strength
-from troef.games.binokel.play import POWER
+from troef.games.binokel.play import LAST_TRICK, POINTS, POWER, kinds_of, legal_kinds, winner_of
 from troef.games.binokel.reading import KINDS32, mask_of_counts, read
 from troef.games.binokel.sampler import BID_SLACK, sample_world
-from troef.games.binokel.solver import position_of, solve, solve_moves
+from troef.games.binokel.solver import Position, bits, legal, position_of, solve, solve_moves
 from troef.games.binokel.state import Phase, Round
 from troef.games.binokel.view import BinokelView
 
@@ -269,3 +269,61 @@ def test_pimc_work_factor_scales_worlds_and_work_but_not_the_time_caps() -> None
     assert base.budgets() == (base.play, base.plan)
     bot = PimcBot(1, strength=Strength(play=base.play, plan=base.plan, work=2.5))
     assert bot.budget == play
+
+
+def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[int, ...], left: int, side: int) -> int:
+    """Trick points ``side`` takes from here: every legal card tried, no pruning, no merging (the engine's rules)."""
+    if left == 0:
+        return 0
+    seat = (leader + len(trick)) % 4
+    kinds = kinds_of(hands[seat])
+    if trick:
+        kinds = legal_kinds(kinds, trick[0] >> 3, trick[winner_of(trick, trump)], trump)
+    values = []
+    for kind in bits(kinds):
+        # the copy played does not matter to the rules; the engine plays copy 0 first
+        copy0 = 1 << kind
+        played = copy0 if hands[seat] & copy0 else copy0 << 32
+        rest = tuple(h & ~played if s == seat else h for s, h in enumerate(hands))
+        cards = (*trick, kind)
+        if len(cards) < 4:
+            values.append(_brute(rest, trump, leader, cards, left, side))
+            continue
+        won = (leader + winner_of(cards, trump)) % 4
+        points = sum(POINTS[c] for c in cards) + (LAST_TRICK if left == 1 else 0)
+        values.append((points if won & 1 == side else 0) + _brute(rest, trump, won, (), left - 1, side))
+    return max(values) if seat & 1 == side else min(values)
+
+
+@pytest.mark.parametrize(("tricks_left", "cards_in_trick"), [(4, 0), (4, 2), (5, 0), (5, 3)])
+def test_solver_equals_brute_force_minimax_on_random_deals(tricks_left: int, cards_in_trick: int) -> None:
+    """The search's table, bounds, merging of equal cards and ordering change nothing in the values."""
+    for seed in range(10, 13 if tricks_left == 5 else 16):
+        r = _play_to(seed, tricks_left, cards_in_trick)
+        p = position_of(r)
+        hands = tuple(p.hands)
+        for side in (0, 1):
+            assert solve(p, side) == _brute(hands, p.trump, p.leader, p.trick, p.tricks_left, side)
+        side = p.to_act & 1
+        moves = solve_moves(p, side)
+        assert sorted(moves) == legal(p.hands, p.leader, p.trick, p.trump)
+        for kind, value in moves.items():
+            seat = p.to_act
+            copy0 = 1 << kind
+            played = copy0 if hands[seat] & copy0 else copy0 << 32
+            after = Position(
+                [h & ~played if s == seat else h for s, h in enumerate(hands)],
+                p.trump,
+                p.leader,
+                (*p.trick, kind),
+                p.tricks_left,
+            )
+            if len(after.trick) == 4:
+                cards = after.trick
+                won = (p.leader + winner_of(cards, p.trump)) % 4
+                points = sum(POINTS[c] for c in cards) + (LAST_TRICK if p.tricks_left == 1 else 0)
+                gained = points if won & 1 == side else 0
+                rest = tuple(after.hands)
+                assert value == gained + _brute(rest, p.trump, won, (), p.tricks_left - 1, side)
+            else:
+                assert value == _brute(tuple(after.hands), p.trump, p.leader, after.trick, p.tricks_left, side)

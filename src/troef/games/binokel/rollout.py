@@ -23,7 +23,7 @@ from troef.games.binokel.meld import meld_value
 from troef.games.binokel.play import LAST_TRICK, POINTS, legal_kinds, winner_of
 from troef.games.binokel.reading import KINDS32, TOP, mask_of_counts
 from troef.games.binokel.scoring import score_round
-from troef.games.binokel.solver import Solver, bits
+from troef.games.binokel.solver import Search, bits
 
 World = list[list[int]]
 _SUITS = tuple(tuple(s * 8 + r for r in range(2, 8)) for s in range(4))
@@ -110,10 +110,10 @@ class PlayState:
 
     def solve(self) -> list[int]:
         """The trick points each side takes from here with best play by both (exact)."""
-        solver = Solver(self.trump, 0)
         masks = [mask_of_counts(h) for h in self.hands]
-        side0 = solver.value(masks, self.leader, tuple(self.trick), self.tricks_left, -1, 10**6)
-        self.work += solver.nodes
+        search = Search(masks, self.trump, 0, self.leader, tuple(self.trick), self.tricks_left)
+        side0 = search.value()
+        self.work += search.nodes
         left = sum(POINTS[k] * n for h in self.hands for k, n in enumerate(h)) + sum(POINTS[k] for k in self.trick)
         left += LAST_TRICK
         return [self.points[0] + side0, self.points[1] + left - side0]
