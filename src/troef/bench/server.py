@@ -79,7 +79,9 @@ class BenchError(RuntimeError):
 def bench_limits(tables: int, players: int, max_tables: int = MAX_TABLES) -> tuple[str, ...]:
     """The server options of a bench of ``tables`` tables of ``players``: every client is on loopback,
     one address, so the per-client limits are lifted, and the connections and tables it may hold
-    are made room for (a table's next one connects while it winds down: twice the seats, and more)."""
+    are made room for (a table's next one connects while it winds down: twice the seats, and more;
+    each driver's next table waits unjoined while its match plays, so up to ``tables`` of them at once, which
+    the server's pool of unjoined tables must hold or it pushes the oldest out: ``unknown_table``)."""
     connections = str(max(20000, 3 * tables * players + 100))
     return (
         "--create-rate",
@@ -90,6 +92,8 @@ def bench_limits(tables: int, players: int, max_tables: int = MAX_TABLES) -> tup
         connections,
         "--max-tables",
         str(max_tables),
+        "--max-unjoined-tables",
+        str(max(1000, 2 * tables + 100)),
     )
 
 
