@@ -57,13 +57,6 @@ def _refused(srv: Server, table: str, hand: int, token: str) -> None:
         assert not CARD.search(str(body)), body
 
 
-def _my_turn(c: Client, timeout: float = 60.0) -> dict[str, Any]:
-    """The next state in which the person is to act."""
-    if c.state is not None and c.state["view"]["legal"]:
-        return c.state
-    return c.recv_until(lambda m: m["type"] == "state" and bool(m["view"]["legal"]), timeout)
-
-
 def _my_turn_or_past(c: Client, last: int, timeout: float = 60.0) -> dict[str, Any]:
     """The next state in which the person is to act, or the first one past deal ``last`` (or the match over):
     a person who has gone out (two wins or losses) is never to act again."""
