@@ -657,29 +657,53 @@ def bench_server(
     think: Annotated[
         float, typer.Option(help="Seconds each player thinks before acting (0: flat out, the server saturated).")
     ] = 0.0,
+    spread: Annotated[
+        str,
+        typer.Option(
+            help="With several processes: 'seats' (each table's seats over the processes) or 'tables' "
+            "(each table's seats on one process, as the proxy's routing by table does)."
+        ),
+    ] = "seats",
+    compare: Annotated[
+        bool,
+        typer.Option(
+            "--compare", help="Run the same tables on one process first, then on --processes; print both and the ratio."
+        ),
+    ] = False,
+    max_p99: Annotated[
+        float | None, typer.Option(help="Fail (exit 1) if a run's p99 is above this many milliseconds.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
     errors."""
-    from troef.bench.server import BenchError, describe, run
+    from troef.bench.server import BenchError, describe, describe_comparison, over_target, run
+    from troef.bench.server import compare as compare_runs
 
+    options: dict[str, Any] = {
+        "tables": tables,
+        "seconds": seconds,
+        "preset": preset,
+        "players": players,
+        "game": game,
+        "timeout": timeout,
+        "think": think,
+        "spread": spread,
+    }
     try:
-        result = run(
-            tables=tables,
-            seconds=seconds,
-            preset=preset,
-            players=players,
-            game=game,
-            timeout=timeout,
-            processes=processes,
-            postgres=postgres,
-            think=think,
-        )
+        if compare:
+            result = compare_runs(processes, **options)
+        else:
+            result = run(processes=processes, postgres=postgres, **options)
     except BenchError as exc:
         typer.echo(f"troef bench server: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(json.dumps(result, indent=1) if as_json else describe(result))
-    if result["errors"]:
+    typer.echo(
+        json.dumps(result, indent=1) if as_json else describe_comparison(result) if compare else describe(result)
+    )
+    missed = over_target(result, max_p99)
+    if missed:
+        typer.echo("troef bench server: the target is missed: " + "; ".join(missed), err=True)
         raise typer.Exit(1)
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 
 import pytest
 
 from troef.bench.pg import pg_bindir
-from troef.bench.server import BenchError, describe, run
+from troef.bench.server import BenchError, compare, describe, describe_comparison, over_target, run, seat_urls
 
 
 @pytest.mark.slow
@@ -80,6 +81,8 @@ def test_the_safety_timeout_stops_a_run_that_goes_on_too_long() -> None:
         (["--game", "klaverjas", "--rules", "nk"], "klaverjas has no rule set 'nk'"),
         (["--game", "binokel", "--players", "3"], "played by 4 players, not 3"),
         (["--think", "-1"], "thinking time from 0 to 60 seconds"),
+        (["--spread", "rows"], "spread must be one of seats, tables, not 'rows'"),
+        (["--compare"], "a comparison needs at least 2 processes"),
     ],
 )
 def test_bad_options_are_refused_before_a_server_starts(args: list[str], message: str) -> None:
@@ -88,3 +91,47 @@ def test_bad_options_are_refused_before_a_server_starts(args: list[str], message
     )
     assert done.returncode == 2
     assert message in done.stderr
+
+
+def test_seats_spread_over_the_processes_in_turn_or_stay_with_their_table() -> None:
+    bases = ["http://127.0.0.1:1", "http://127.0.0.1:2", "http://127.0.0.1:3"]
+    assert seat_urls(bases, 1, 4, "seats") == [
+        "ws://127.0.0.1:2/ws",
+        "ws://127.0.0.1:3/ws",
+        "ws://127.0.0.1:1/ws",
+        "ws://127.0.0.1:2/ws",
+    ]
+    assert seat_urls(bases, 4, 4, "tables") == ["ws://127.0.0.1:2/ws"] * 4
+
+
+def _figures(processes: int, p99: float, errors: int = 0) -> dict[str, object]:
+    return {"processes": processes, "p99_ms": p99, "errors": errors}
+
+
+def test_a_run_misses_the_target_with_errors_or_a_p99_above_it() -> None:
+    assert over_target(_figures(1, 149.9), 150) == []
+    assert over_target(_figures(1, 150.1), 150) == ["1 process(es): p99 150.1 ms is above 150 ms"]
+    assert over_target(_figures(1, 999.0, errors=2), None) == ["1 process(es): 2 errors"]
+    both = {"one": _figures(1, 10.0), "several": _figures(3, 151.0), "ratio": {}}
+    assert over_target(both, 150) == ["3 process(es): p99 151.0 ms is above 150 ms"]
+
+
+@pytest.mark.slow
+def test_a_comparison_plays_the_same_load_on_one_process_and_on_several() -> None:
+    if pg_bindir() is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl, postgres) are not installed")
+    result = compare(2, tables=2, seconds=1.5, spread="tables")
+    one, several = result["one"], result["several"]
+    assert (one["processes"], several["processes"]) == (1, 2)
+    assert one["database"] == several["database"] == "postgresql"
+    assert one["errors"] == several["errors"] == 0, result
+    assert one["actions"] > 50 and several["actions"] > 50
+    assert result["ratio"]["actions_per_s"] == round(several["actions_per_s"] / one["actions_per_s"], 2)
+    assert gc.isenabled()  # the harness's collector, off while it measures, is on again
+    text = describe_comparison(result)
+    assert "one process:" in text and "2 processes / one: actions/s x" in text
+
+
+def test_a_comparison_needs_several_processes() -> None:
+    with pytest.raises(BenchError, match="a comparison needs at least 2 processes"):
+        compare(1, tables=1, seconds=1.0)

@@ -37,7 +37,7 @@ reaches the other seats' processes through the database
 from __future__ import annotations
 
 import asyncio
-import json
+import gc
 import os
 import random
 import signal
@@ -70,6 +70,8 @@ SETUP_SECONDS = 60.0
 SETUP_SECONDS_PER_TABLE = 0.2
 #: Seconds the drivers may take to wind down after the measuring window.
 WIND_DOWN_SECONDS = 30.0
+#: How several processes share a table's seats (see :class:`_Setup`).
+SPREADS: Final = ("seats", "tables")
 
 
 class BenchError(RuntimeError):
@@ -336,10 +338,24 @@ class _Setup:
     players: int
     #: Seconds a client thinks before it acts (0: at once, the server saturated).
     think: float = 0.0
+    #: With several processes: ``seats`` puts a table's seats on the processes in turn (every action
+    #: crosses the database to the others); ``tables`` puts all of a table's seats on one process, as
+    #: the proxy's routing by table does (docs/deploy.md).
+    spread: str = "seats"
 
 
 def _count(stats: Stats, key: str) -> None:
     stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
+
+
+def seat_urls(bases: Sequence[str], index: int, players: int, spread: str) -> list[str]:
+    """The WebSocket address of each seat of the ``index``-th driver's tables (made through ``bases[index]``).
+
+    ``seats``: seat ``s`` connects to the next ``s``-th process, so a table spans the processes;
+    ``tables``: every seat connects to the process the table was made through.
+    """
+    step = 0 if spread == "tables" else 1
+    return [bases[(index + s * step) % len(bases)].replace("http://", "ws://") + "/ws" for s in range(players)]
 
 
 async def _table_driver(
@@ -356,10 +372,11 @@ async def _table_driver(
     """Keep one table playing: its replacement is created while it plays, so N tables are always in play.
 
     The ``index``-th driver makes its tables through ``bases[index]`` (modulo their number) and
-    connects seat ``s`` to the next ``s``-th process: with several processes, every table spans them.
+    connects seat ``s`` to the next ``s``-th process: with several processes, every table spans them
+    (unless ``setup.spread`` is ``tables``: then every seat connects to the table's own process).
     """
     base = bases[index % len(bases)]
-    ws_urls = [bases[(index + s) % len(bases)].replace("http://", "ws://") + "/ws" for s in range(setup.players)]
+    ws_urls = seat_urls(bases, index, setup.players, setup.spread)
     first = True
     upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
     while True:
@@ -460,6 +477,14 @@ async def _drive(
                 ) from None
             in_play += 1
         await asyncio.sleep(1.0)  # let every client join before the clock starts
+        # the harness's own pauses would count as the server's latency: at 1000 tables its clients
+        # make a heap whose full collections took 125-180 ms every half second (measured with a gc
+        # callback), and the states a thinking client holds made even the younger ones 10-70 ms; the
+        # window makes no reference cycles to speak of (the frames are plain JSON), so no collection
+        # runs in it
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         stats.measuring = True
         server_cpu = _cpu_total(server_pids)
         client_cpu = time.process_time()
@@ -474,6 +499,8 @@ async def _drive(
         stop_at[0] = time.monotonic()
         await asyncio.wait(drivers, timeout=WIND_DOWN_SECONDS)
     finally:
+        gc.enable()
+        gc.unfreeze()
         stop_at[0] = stop_at[0] or time.monotonic()
         for driver in drivers:
             driver.cancel()
@@ -497,6 +524,7 @@ def run(
     processes: int = 1,
     postgres: bool = False,
     think: float = 0.0,
+    spread: str = "seats",
 ) -> dict[str, Any]:
     """Run the load benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
 
@@ -506,7 +534,8 @@ def run(
     is the server's ``--max-tables`` (lifted by default: only a test of the failure sets it).
     ``processes``: server processes sharing the tables (above 1: on PostgreSQL, a throwaway one
     unless ``db`` names one); ``postgres``: a throwaway PostgreSQL even for one process (to compare);
-    ``think``: seconds each client thinks before it acts (0: flat out).
+    ``think``: seconds each client thinks before it acts (0: flat out); ``spread``: ``seats`` (every
+    table's seats over the processes) or ``tables`` (each table's seats on its own process).
     """
     from troef.games import game as find_game
 
@@ -525,7 +554,9 @@ def run(
         raise BenchError("give at least one table and a measuring time above 0 s")
     if not 0 <= think <= 60:
         raise BenchError("give a thinking time from 0 to 60 seconds")
-    setup = _Setup(game, preset, players, think)
+    if spread not in SPREADS:
+        raise BenchError(f"spread must be one of {', '.join(SPREADS)}, not {spread!r}")
+    setup = _Setup(game, preset, players, think, spread)
     limit = default_timeout(tables, seconds) if timeout is None else timeout
     if setup_seconds is None:
         setup_seconds = SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables
@@ -583,6 +614,7 @@ def run(
         "tables": tables,
         "processes": processes,
         "think": think,
+        "spread": spread,
         "database": db_url.partition(":")[0].partition("+")[0],
         "preset": preset,
         "players": players,
@@ -607,6 +639,64 @@ def run(
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
     }
+
+
+def compare(processes: int, **options: Any) -> dict[str, Any]:
+    """The same load on one process and on ``processes`` processes, one after the other, on one PostgreSQL.
+
+    Both runs play the same tables (the same seed, game and options: those of :func:`run`) on a
+    fresh database each of the same throwaway cluster; ``ratio`` divides the several processes'
+    figures by the one process's.
+    """
+    from troef.bench.pg import PgCluster, pg_bindir
+
+    if processes < 2:
+        raise BenchError("a comparison needs at least 2 processes")
+    if options.get("db") is not None:
+        raise BenchError("a comparison starts its own PostgreSQL: give no database")
+    bindir = pg_bindir()
+    if bindir is None:
+        raise BenchError("several processes share a PostgreSQL database: install PostgreSQL's server binaries")
+    pg = PgCluster(bindir)
+    try:
+        one = run(processes=1, db=pg.new_database(), **options)
+        several = run(processes=processes, db=pg.new_database(), **options)
+    finally:
+        pg.stop()
+
+    def ratio(key: str) -> float | None:
+        a, b = one.get(key), several.get(key)
+        return round(b / a, 2) if a and b is not None else None
+
+    keys = ("actions_per_s", "p50_ms", "p99_ms", "server_cpu_ms_per_action")
+    return {"one": one, "several": several, "ratio": {key: ratio(key) for key in keys}}
+
+
+def describe_comparison(result: dict[str, Any]) -> str:
+    """A comparison's two runs and their ratios as text."""
+    r = result["ratio"]
+    n = result["several"]["processes"]
+    return (
+        "one process:\n"
+        + describe(result["one"])
+        + f"\n\n{n} processes:\n"
+        + describe(result["several"])
+        + f"\n\n{n} processes / one: actions/s x{r['actions_per_s']}, p50 x{r['p50_ms']}, p99 x{r['p99_ms']}, "
+        f"server cpu per action x{r['server_cpu_ms_per_action']}"
+    )
+
+
+def over_target(result: dict[str, Any], max_p99_ms: float | None) -> list[str]:
+    """Why a run (or each run of a comparison) misses the target: errors, or a p99 above ``max_p99_ms``."""
+    runs = [result["one"], result["several"]] if "several" in result else [result]
+    missed = []
+    for one in runs:
+        where = f"{one['processes']} process(es)"
+        if one["errors"]:
+            missed.append(f"{where}: {one['errors']} errors")
+        if max_p99_ms is not None and one["p99_ms"] > max_p99_ms:
+            missed.append(f"{where}: p99 {one['p99_ms']:.1f} ms is above {max_p99_ms:g} ms")
+    return missed
 
 
 def _stop(procs: Sequence[subprocess.Popen[bytes]], pg: Any) -> None:
@@ -642,38 +732,3 @@ def describe(result: dict[str, Any]) -> str:
         f"clients {result['client_cpu_ms_per_action']} ms "
         f"({result['cpus']} cpus, load average {result['load_average']})"
     )
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m troef.bench.server [--tables N] [--seconds S] [--game G] [--rules R] [--json]``."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="troef bench server")
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--game", default="bonaken")
-    parser.add_argument("--rules", "--preset", dest="preset", default=None)
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--timeout", type=float, default=None)
-    parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--postgres", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    try:
-        result = run(
-            tables=args.tables,
-            seconds=args.seconds,
-            preset=args.preset,
-            players=args.players,
-            game=args.game,
-            timeout=args.timeout,
-            processes=args.processes,
-            postgres=args.postgres,
-        )
-    except BenchError as exc:
-        parser.exit(2, f"troef bench server: {exc}\n")
-    print(json.dumps(result, indent=1) if args.json else describe(result))
-
-
-if __name__ == "__main__":
-    main()
