@@ -7,6 +7,7 @@ asserts no time.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import shutil
@@ -358,9 +359,9 @@ CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 def _nginx(servers: list[Server], folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     """Debian's nginx with deploy/nginx.conf, its upstream the given servers, on a free port."""
     text = CONFIG.read_text()
-    ports = iter(s.port for s in servers)
+    ports = itertools.cycle([s.port for s in servers])  # the same processes in each upstream
     text, count = re.subn(r"server 127\.0\.0\.1:800\d", lambda _m: f"server 127.0.0.1:{next(ports)}", text)
-    assert count == len(servers)
+    assert count == 2 * len(servers)
     port = free_port()
     text = text.replace("listen 8080;", f"listen 127.0.0.1:{port};")
     for sub in ("logs", "tmp"):
@@ -382,18 +383,87 @@ def _answers(front: Server) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path(NGINX).exists(), reason="Debian's nginx is not installed: apt-get install nginx-light")
+NEEDS_NGINX = pytest.mark.skipif(
+    not Path(NGINX).exists(), reason="Debian's nginx is not installed: apt-get install nginx-light"
+)
+
+
+def _front(port: int) -> Server:
+    front = Server.__new__(Server)
+    front.port = port
+    return front
+
+
+def _table_client(port: int, table_id: str) -> Client:
+    """A game socket through the proxy as the browser opens it: with its table in the address."""
+    return Client(f"ws://127.0.0.1:{port}/ws?table={table_id}")
+
+
+def _presence_rows(url: str) -> list[tuple[str, int, int]]:
+    """The rows of troef_presence: (table, seat, node) for each seat connected through a process."""
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT table_id, seat, node FROM troef_presence")).all()
+    finally:
+        store.engine.dispose()
+    return [(str(t), int(s), int(n)) for t, s, n in rows]
+
+
+def _presence_nodes(url: str) -> dict[str, set[int]]:
+    """The nodes (processes) through which each table's seats are connected."""
+    nodes: dict[str, set[int]] = {}
+    for table_id, _seat, node in _presence_rows(url):
+        nodes.setdefault(table_id, set()).add(node)
+    return nodes
+
+
+@NEEDS_NGINX
+def test_the_proxy_sends_the_players_of_one_table_to_one_process(pg_url: str, tmp_path: Path) -> None:
+    servers = _servers(pg_url, tmp_path)
+    proxy, port = _nginx(servers, tmp_path / "nginx")
+    front = _front(port)
+    clients: list[Client] = []
+    try:
+        node_of = {server.http("GET", "/api/health")[1]["node"]: server for server in servers}
+        assert len(node_of) == 3 and 0 not in node_of  # each process has a node of its own
+        tables = [front.create("pagat", players=4, seed=i) for i in range(12)]
+        for table in tables:
+            for invite in table["invites"]:
+                client = _table_client(port, table["id"])
+                clients.append(client)
+                assert client.join(table["id"], invite["token"])["seat"] == invite["seat"]
+        _wait(lambda: len(_presence_rows(pg_url)) == 48, "every seat's presence is written")
+        nodes = _presence_nodes(pg_url)
+        # each table's four players are on one process, and the tables are spread over the processes
+        assert all(len(nodes[table["id"]]) == 1 for table in tables), nodes
+        used = set().union(*nodes.values())
+        assert used <= set(node_of) and len(used) > 1, nodes
+        # a socket opened without its table (an older client) is still served
+        bare = front.client()
+        clients.append(bare)
+        assert bare.join(tables[0]["id"])["type"] == "welcome"
+    finally:
+        for client in clients:
+            client.close()
+        proxy.terminate()
+        proxy.wait(timeout=30)
+        for server in servers:
+            server.stop()
+
+
+@NEEDS_NGINX
 def test_players_behind_nginx_play_on_when_a_process_is_lost(pg_url: str, tmp_path: Path) -> None:
     servers = _servers(pg_url, tmp_path)
     proxy, port = _nginx(servers, tmp_path / "nginx")
-    front = Server.__new__(Server)
-    front.port = port
+    front = _front(port)
     try:
+        node_of = {server.http("GET", "/api/health")[1]["node"]: server for server in servers}
         table = front.create("pagat", players=4, seed=7)
         tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
 
         def seated() -> dict[int, Client]:
-            clients = {seat: front.client() for seat in range(4)}
+            clients = {seat: _table_client(port, table["id"]) for seat in range(4)}
             for seat, client in clients.items():
                 assert client.join(table["id"], tokens[seat])["seat"] == seat
             return clients
@@ -401,11 +471,13 @@ def test_players_behind_nginx_play_on_when_a_process_is_lost(pg_url: str, tmp_pa
         clients = seated()
         driver = Driver(clients, clients[0], random.Random(7))
         driver.play_until(10)
-        servers[0].kill()
+        _wait(lambda: len(_presence_rows(pg_url)) == 4, "the players' process is known")
+        (node,) = _presence_nodes(pg_url)[table["id"]]
+        node_of[node].kill()  # the process every player of the table is connected through
         for client in clients.values():
             client.close()
         # every player reconnects through the proxy, which sends them to the processes that are left
-        driver = Driver(seated(), front.client(), random.Random(8))
+        driver = Driver(seated(), _table_client(port, table["id"]), random.Random(8))
         driver.watcher.join(table["id"])
         assert driver.watcher.state is not None and driver.watcher.state["version"] == 10
         driver.play_until(20)

@@ -9,7 +9,8 @@ HTTP routes (JSON unless noted):
 =======================================  ==============================================
 ``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
 ``GET /rules/{game}``                    the rules troef plays (``docs/rules/{game}.md`` as HTML)
-``GET /api/health``                      ``{"ok": true}``
+``GET /api/health``                      ``{"ok": true, ...}`` (tables in memory; on PostgreSQL the
+                                         process's node and the leases it holds)
 ``GET /api/games``                       presets, players, switches, bot levels
 ``GET /api/tables``                      open tables, live tables, finished matches
 ``POST /api/tables``                     create a table; returns the invite tokens
@@ -260,7 +261,11 @@ def create_app(
 
     async def health(_request: Request) -> Response:
         # quarantined: tables set aside at start-up (the log says which and why)
-        return JSONResponse({"ok": True, "tables": len(hub.tables), "quarantined": len(hub.quarantined)})
+        body: dict[str, Any] = {"ok": True, "tables": len(hub.tables), "quarantined": len(hub.quarantined)}
+        if hub.cluster is not None:  # one of several processes: which (troef_presence.node), and what it runs
+            body["node"] = hub.cluster.node
+            body["leases"] = len(hub.cluster.leased)
+        return JSONResponse(body)
 
     async def game_options(_request: Request) -> Response:
         return JSONResponse(hub.game_options())

@@ -135,7 +135,9 @@ function tablePage(id) {
   }
 
   function connect() {
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    // the table in the address lets a proxy send one table's players to one process (docs/deploy.md)
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?table=${encodeURIComponent(id)}`);
     S.ws = ws;
     ws.onopen = () => {
       S.retry = 0;
