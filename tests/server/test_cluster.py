@@ -352,6 +352,36 @@ def test_a_rematch_asked_through_two_processes_at_once_is_one_table_everyone_hea
             server.stop()
 
 
+def test_the_notice_of_an_action_carries_the_action(pg_url: str, tmp_path: Path) -> None:
+    """Migration 0008: a process one action behind applies it from the notice, without reading the log."""
+    import psycopg
+
+    from troef.server.cluster import conninfo
+
+    (server,) = _servers(pg_url, tmp_path, n=1)
+    listener = psycopg.connect(conninfo(pg_url), autocommit=True)
+    try:
+        listener.execute("LISTEN troef_actions")
+        table = server.create("pagat", players=4, seed=3)
+        tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+        clients = {seat: server.client() for seat in range(4)}
+        for seat, client in clients.items():
+            client.join(table["id"], tokens[seat])
+        heard: list[str] = []
+        for version in range(3):
+            actor = next(c for c in clients.values() if c.state is not None and c.state["view"]["legal"])
+            action = actor.state["view"]["legal"][0] if actor.state else ""
+            actor.act(action, expect=version)
+            for client in clients.values():
+                client.wait_version(version + 1, timeout=BOUND)
+            heard.append(f"{table['id']} {version} {action}")
+        notices = [n.payload for n in listener.notifies(timeout=BOUND, stop_after=3)]
+        assert notices == heard
+    finally:
+        listener.close()
+        server.stop()
+
+
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 

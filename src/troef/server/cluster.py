@@ -8,13 +8,16 @@ the processes in step, all of them PostgreSQL's own:
   processes offering an action at the same position, the database takes one
   and refuses the other (its player is told; nothing changed). An action is
   acknowledged only once committed, so none is lost or applied twice.
-- **News.** A trigger (migration 0006) sends ``NOTIFY troef_actions`` with
-  the table and position of every stored action, at commit. Each process
-  LISTENs; one that holds a table in memory and is behind reads the new rows
-  of the log (:meth:`Cluster._catch_up`, one query for all the tables behind),
-  applies them and sends each of its connections the frame built from that
-  connection's own view, as for an action of its own. Changed seats (a seat
-  claimed in the lobby) are announced on ``troef_seats``.
+- **News.** A trigger (migrations 0006, 0008) sends ``NOTIFY troef_actions``
+  with the table, position and action of every stored action, at commit.
+  Each process LISTENs; one that holds a table in memory and is one action
+  behind applies it from the notice (:meth:`Cluster._heard_action`); one
+  further behind, or with an action of its own in flight, reads the new rows
+  of the log (:meth:`Cluster._catch_up`, one query for all the tables behind)
+  and applies them. Either way it then sends each of its connections the
+  frame built from that connection's own view, as for an action of its own.
+  Changed seats (a seat claimed in the lobby) are announced on
+  ``troef_seats``.
 - **One runner per table.** Computer players and turn timers of a table run
   in exactly one process: the holder of the table's *lease*, a session-level
   PostgreSQL advisory lock held on a connection of its own
@@ -266,9 +269,7 @@ class Cluster:
                 assert self._listen_conn is not None
                 async for note in self._listen_conn.notifies():
                     if note.channel == "troef_actions":
-                        table_id, _, seq = note.payload.rpartition(" ")
-                        if table_id in self.hub.tables:
-                            self.behind(table_id, int(seq))
+                        self._heard_action(note.payload)
                     elif note.channel == "troef_seats":
                         if note.payload in self.hub.tables:
                             self._seats_due.add(note.payload)
@@ -282,6 +283,29 @@ class Cluster:
                 await self._close(self._listen_conn)
                 self._listen_conn = None
                 await asyncio.sleep(1.0)
+
+    def _heard_action(self, payload: str) -> None:
+        """A stored action's notice, ``'<table id> <seq> <action>'`` (migration 0008; or without the action).
+
+        A table that is exactly one action behind and has none of its own in
+        flight applies it from the notice. Otherwise the log is read: an action
+        of its own in flight may be this very row (its writer applies it once
+        the commit is acknowledged), and a table further behind needs the rows
+        before it. Notices of the actions this process applied itself find
+        the table past them and are dropped.
+        """
+        table_id, _, rest = payload.partition(" ")
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return
+        seq_text, carried, action = rest.partition(" ")
+        seq = int(seq_text)
+        if seq < table.version:
+            return
+        if carried and seq == table.version and not table.busy and table_id not in self._behind:
+            self._apply(table, ((seq, action),))
+        else:
+            self.behind(table_id, seq)
 
     async def _catch_up_loop(self) -> None:
         while True:
