@@ -92,18 +92,22 @@ BUSY_RECHECK: Final = 0.005
 
 _TAKE: Final = "SELECT k FROM unnest(%s::text[]) AS k WHERE pg_try_advisory_lock(%s, hashtext(k))"
 _RELEASE: Final = "SELECT pg_advisory_unlock(%s, hashtext(k)) FROM unnest(%s::text[]) AS k"
-#: Unfinished tables used within the idle time whose lease no other session holds.
+#: Unfinished tables used within the idle time whose lease no other session holds. The leases held
+#: and this process's own tables are each read once and hashed (``NOT IN`` a subquery): a correlated
+#: anti-join read every lock again for every table, about 120 ms a round at 2000 tables.
 _ORPHANS: Final = """
 SELECT t.id FROM troef_tables t
-WHERE t.finished_at IS NULL AND t.quarantine IS NULL AND t.id <> ALL(%(mine)s::text[])
+WHERE t.finished_at IS NULL AND t.quarantine IS NULL
+  AND t.id NOT IN (SELECT unnest(%(mine)s::text[]))
   AND (t.created_at > now() - %(idle)s * interval '1 second'
        OR t.joined_at > now() - %(idle)s * interval '1 second'
        OR EXISTS (SELECT 1 FROM troef_actions a
                   WHERE a.table_id = t.id AND a.created_at > now() - %(idle)s * interval '1 second'))
-  AND NOT EXISTS (SELECT 1 FROM pg_locks l
-                  WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid()
-                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                    AND l.classid = %(cls)s::oid AND l.objid = hashtext(t.id)::oid AND l.objsubid = 2)
+  AND hashtext(t.id)::oid NOT IN (
+      SELECT l.objid FROM pg_locks l
+      WHERE l.locktype = 'advisory' AND l.granted AND l.pid <> pg_backend_pid()
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.classid = %(cls)s::oid AND l.objsubid = 2)
 ORDER BY t.created_at
 LIMIT %(limit)s
 """
@@ -117,7 +121,8 @@ _SEATS: Final = "SELECT seat, name, token_hash FROM troef_seats WHERE table_id =
 #: Recent unfinished tables with a seat open to the lobby that nobody has taken.
 _OPEN: Final = """
 SELECT t.id FROM troef_tables t
-WHERE t.finished_at IS NULL AND t.quarantine IS NULL AND NOT t.practice AND t.id <> ALL(%(mine)s::text[])
+WHERE t.finished_at IS NULL AND t.quarantine IS NULL AND NOT t.practice
+  AND t.id NOT IN (SELECT unnest(%(mine)s::text[]))
   AND t.created_at > now() - %(idle)s * interval '1 second'
   AND EXISTS (SELECT 1 FROM troef_seats s WHERE s.table_id = t.id AND s.open AND s.token_hash IS NULL)
 ORDER BY t.created_at DESC
