@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -20,6 +21,7 @@ from troef.server.storage import (
     claim_seat,
     insert_table,
     mark_finished,
+    mark_joined,
     migrations_path,
 )
 
@@ -203,3 +205,46 @@ def test_async_store_commits_other_writes_with_the_actions_and_a_bad_one_fails_a
         await store.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.slow
+def test_a_write_alone_is_committed_while_another_rows_lock_is_held(pg_url: str) -> None:
+    """Two processes' first joins of the same tables: each note in a transaction of its own cannot deadlock.
+
+    Another session (another process's group commit) holds the lock of table tb. The notes of the
+    first join of ta and of tb are made together: ta's is committed while tb's waits, so no
+    transaction holds one of the rows while it waits for the other (in one group, ta's row would
+    stay locked until tb's came free: the half of a deadlock).
+    """
+
+    async def main() -> None:
+        store = AsyncStore(pg_url)
+        await store.run(store.store.migrate)
+        await store.write(insert_table, _row("ta"))
+        await store.write(insert_table, _row("tb"))
+        other = store.store.engine.connect()
+        held = other.begin()
+        other.execute(sa.text("UPDATE troef_tables SET quarantine = NULL WHERE id = 'tb'"))
+        writes = asyncio.gather(store.write_alone(mark_joined, "ta"), store.write_alone(mark_joined, "tb"))
+        try:
+            deadline = time.monotonic() + 30.0
+            # read from this thread: the database thread is busy with tb's note, waiting for the lock
+            while _joined(store.store, "ta") is None:
+                assert time.monotonic() < deadline, "ta's first join was not committed while tb's row was locked"
+                await asyncio.sleep(0.02)
+            assert _joined(store.store, "tb") is None  # still waiting for the lock
+        finally:
+            held.rollback()
+            other.close()
+        await writes
+        assert await store.run(_joined, store.store, "tb") is not None
+        await store.close()
+
+    asyncio.run(main())
+
+
+def _joined(store: Store, table_id: str) -> datetime | None:
+    with store.engine.connect() as conn:
+        found = conn.execute(sa.text("SELECT joined_at FROM troef_tables WHERE id = :id"), {"id": table_id})
+        value: datetime | None = found.scalar_one()
+        return value

@@ -381,6 +381,25 @@ class AsyncStore:
         self._queue(lambda conn: write(conn, *args), _resolving(future))
         return await future
 
+    async def write_alone(self, write: Callable[..., T], *args: Any) -> T:
+        """``write(conn, *args)`` in a transaction of its own on PostgreSQL (in the next group on SQLite).
+
+        For an UPDATE that several server processes make of the same row at
+        about the same time (the first join of a table whose players are on
+        several processes): in group commits, two processes' groups that
+        update the same two rows in opposite orders deadlock, and PostgreSQL
+        breaks the tie only after its ``deadlock_timeout`` (a second), every
+        action in both groups waiting through it. Alone, the write holds one
+        row's lock and cannot close such a circle. One process on SQLite has
+        a single writer and no such circle.
+        """
+        if self.inline_writes:
+            return await self.write(write, *args)
+        ((result, error),) = await self.run(self.store.write_group, [lambda conn: write(conn, *args)])
+        if error is not None:
+            raise error
+        return cast("T", result)
+
     async def append(self, row: ActionRow) -> None:
         """Commit one action; returns once it is in the database, raises :class:`StorageError` if not."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()

@@ -565,7 +565,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
 
     async def _mark_joined(self, table_id: str) -> None:
         try:
-            await self.store.write(mark_joined, table_id)
+            # several processes note the first join of a table at once: alone, not in a group (deadlocks)
+            await self.store.write_alone(mark_joined, table_id)
         except Exception as exc:  # the table is joined in memory; at worst a restart counts it as unjoined
             log.warning("noting the first join of table %s failed: %s", table_id, type(exc).__name__)
 
