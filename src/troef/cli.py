@@ -670,6 +670,17 @@ def bench_server(
             "--compare", help="Run the same tables on one process first, then on --processes; print both and the ratio."
         ),
     ] = False,
+    failover: Annotated[
+        bool,
+        typer.Option(
+            "--failover",
+            help="Kill the last of --processes halfway through; its players rejoin through the others. "
+            "Prints how long until each had its table again.",
+        ),
+    ] = False,
+    bots: Annotated[
+        int, typer.Option(help="Seats of each table played by the server's computer players (the last ones).")
+    ] = 0,
     max_p99: Annotated[
         float | None, typer.Option(help="Fail (exit 1) if a run's p99 is above this many milliseconds.")
     ] = None,
@@ -689,6 +700,8 @@ def bench_server(
         "timeout": timeout,
         "think": think,
         "spread": spread,
+        "failover": failover,
+        "bots": bots,
     }
     try:
         if compare:

@@ -83,6 +83,8 @@ def test_the_safety_timeout_stops_a_run_that_goes_on_too_long() -> None:
         (["--think", "-1"], "thinking time from 0 to 60 seconds"),
         (["--spread", "rows"], "spread must be one of seats, tables, not 'rows'"),
         (["--compare"], "a comparison needs at least 2 processes"),
+        (["--failover"], "a failover needs at least 2 processes"),
+        (["--bots", "4"], "give from 0 to 3 computer players a table"),
     ],
 )
 def test_bad_options_are_refused_before_a_server_starts(args: list[str], message: str) -> None:
@@ -135,3 +137,22 @@ def test_a_comparison_plays_the_same_load_on_one_process_and_on_several() -> Non
 def test_a_comparison_needs_several_processes() -> None:
     with pytest.raises(BenchError, match="a comparison needs at least 2 processes"):
         compare(1, tables=1, seconds=1.0)
+
+
+@pytest.mark.slow
+def test_a_lost_process_s_players_rejoin_elsewhere_and_every_table_plays_on() -> None:
+    """--failover: the last of three processes is killed halfway; nothing acknowledged is lost."""
+    if pg_bindir() is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl, postgres) are not installed")
+    result = run(tables=6, seconds=4.0, processes=3, failover=True, bots=1, think=0.02)
+    lost = result["failover"]
+    # a table's three people are on the three processes: one of each table in play is cut off (a
+    # table whose match had just ended was being made anew at the kill)
+    assert lost["tables_in_play"] >= 3 and lost["cut_off"] >= lost["tables_in_play"] - 1
+    assert lost["served_again"] == lost["cut_off"] and lost["not_reconnected"] == 0
+    assert lost["lost_acks"] == 0
+    # the tables it ran (and their computer players) are run by the others: every one played on
+    assert lost["tables_resumed"] == lost["tables_in_play"]
+    assert result["errors"] == 0, result
+    assert 0 < lost["longest_wait_p50_ms"] <= lost["longest_wait_max_ms"]
+    assert "1 process killed halfway" in describe(result)

@@ -47,14 +47,14 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import aiohttp
 import orjson
-from picows import WSCloseCode, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
+from picows import WSCloseCode, WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from troef.core.errors import TroefError
 
@@ -118,6 +118,63 @@ class Stats:
     matches_finished: int = 0
     tables_created: int = 0
     measuring: bool = False
+
+
+#: Seconds a player whose process was lost keeps trying to reconnect (the browser never gives up).
+RECONNECT_SECONDS: Final = 30.0
+
+
+@dataclass
+class _Failover:
+    """A process lost in the middle of the window (``--failover``): who was hit, and when each played on."""
+
+    #: The addresses of the processes still alive (the lost one leaves it at the kill).
+    alive: list[str]
+    #: The lost process's address, and when it was killed (``time.perf_counter``; 0: not yet).
+    dead: str = ""
+    killed_at: float = 0.0
+    #: Seconds from the kill until each seat it cut off had its table's state again, rejoined elsewhere.
+    served_again: list[float] = field(default_factory=list)
+    #: Seats whose connection the kill closed.
+    cut_off: int = 0
+    #: Cut-off seats that found no live process to rejoin within :data:`RECONNECT_SECONDS`.
+    not_reconnected: int = 0
+    #: Rejoined seats whose table was behind an action acknowledged to them before (a lost action).
+    lost_acks: int = 0
+    #: Tables being made through the lost process at the kill (made again through another).
+    creates_lost: int = 0
+    #: Actions of rejoined seats refused as stale: the process rejoined had not yet heard of the last
+    #: action the lost one stored (the player is told, nothing changes, and it acts on the next state).
+    stale: int = 0
+    #: Tables in play at the kill that went on after it.
+    resumed: int = 0
+    #: Every table's watch, to count those in play at the kill.
+    watches: list[_Watch] = field(default_factory=list)
+
+    def in_play(self) -> int:
+        """Tables in play at the kill: made before it, and neither over nor left before it."""
+        at = self.killed_at
+        return sum(
+            1
+            for w in self.watches
+            if not w.born_after and (not w.over_at or w.over_at > at) and (not w.closed_at or w.closed_at > at)
+        )
+
+
+@dataclass
+class _Watch:
+    """One table's progress around the kill, shared by its seats."""
+
+    #: The last version any seat saw before the kill.
+    version: int = -1
+    #: Made after the kill (then it does not count).
+    born_after: bool = False
+    #: When the table last moved on (``time.perf_counter``), and its longest wait for that since the kill.
+    moved_at: float = 0.0
+    longest_wait: float = -1.0
+    #: When (``time.perf_counter``) a seat saw the match over, and when the driver left the table (0: not yet).
+    over_at: float = 0.0
+    closed_at: float = 0.0
 
 
 def free_port() -> int:
@@ -197,10 +254,28 @@ class _Seat(WSListener):
     """
 
     def __init__(
-        self, table_id: str, token: str, rng: random.Random, stats: Stats, start: asyncio.Event, think: float = 0.0
+        self,
+        table_id: str,
+        token: str,
+        rng: random.Random,
+        stats: Stats,
+        start: asyncio.Event,
+        think: float = 0.0,
+        failover: _Failover | None = None,
+        watch: _Watch | None = None,
     ) -> None:
         super().__init__()
         self.think = think
+        self.failover = failover
+        self.watch = watch
+        #: The version of the state that acknowledged this seat's last action.
+        self.acked = -1
+        #: Cut off by the lost process: since when (``time.perf_counter``), until the table's state is back.
+        self.rejoining_since = 0.0
+        #: Its process was lost (it rejoined through another).
+        self.cut_off = False
+        self.closing = False
+        self._planned: asyncio.TimerHandle | None = None
         self.table_id = table_id
         self.token = token
         self.rng = rng
@@ -217,7 +292,7 @@ class _Seat(WSListener):
 
     def on_ws_connected(self, transport: WSTransport) -> None:
         self.transport = transport
-        if self.stats.measuring:
+        if self.stats.measuring and not self.rejoining_since:
             self.stats.connects.append(time.perf_counter() - self._connecting_since)
         self._send({"v": 1, "type": "join", "table": self.table_id, "token": self.token})
 
@@ -242,18 +317,33 @@ class _Seat(WSListener):
         kind = msg.get("type")
         if kind == "error":
             code = str(msg.get("code"))
+            if code == "stale" and self.cut_off and self.failover is not None:
+                # rejoined through a process that had not yet heard of the action its lost process
+                # stored last: the refusal says so, nothing changed, and the next state comes
+                self.failover.stale += 1
+                return
             self.stats.error_messages[code] = self.stats.error_messages.get(code, 0) + 1
             return
         if kind != "state":
             return
         version = int(msg["version"])
         self.last_progress = time.monotonic()
+        if self.watch is not None and self.failover is not None:
+            self._watch(self.watch, self.failover, version)
+        if self.rejoining_since and self.failover is not None:  # rejoined after the loss of its process
+            self.failover.served_again.append(time.perf_counter() - self.failover.killed_at)
+            if version < self.acked:
+                self.failover.lost_acks += 1
+            self.rejoining_since = 0.0
         if version == self.sent_version + 1 and self.sent_at:
             if self.stats.measuring:
                 self.stats.latencies.append(time.perf_counter() - self.sent_at)
                 self.stats.actions += 1
             self.sent_at = 0.0
+            self.acked = version
         if msg["match"]["over"]:
+            if self.watch is not None and not self.watch.over_at:
+                self.watch.over_at = time.perf_counter()
             if not self.done.done():
                 self.done.set_result(True)
             self.close()
@@ -265,13 +355,31 @@ class _Seat(WSListener):
             return
         self.act(msg)
 
+    @staticmethod
+    def _watch(watch: _Watch, failover: _Failover, version: int) -> None:
+        """The table moved on (a new version): after the kill, how long it waited for that."""
+        if version <= watch.version:
+            return
+        watch.version = version
+        now = time.perf_counter()
+        if failover.killed_at and not watch.born_after:
+            if watch.longest_wait < 0:
+                failover.resumed += 1
+            watch.longest_wait = max(watch.longest_wait, now - max(watch.moved_at, failover.killed_at))
+        watch.moved_at = now
+
     def act(self, msg: dict[str, Any]) -> None:
         if self.think > 0:  # a person's pause; the latency is counted from the sending, after it
-            asyncio.get_running_loop().call_later(self.think * (0.5 + self.rng.random()), self._act_now, msg)
+            if self._planned is not None:  # a state that came again (on rejoining) replaces the one thought about
+                self._planned.cancel()
+            self._planned = asyncio.get_running_loop().call_later(
+                self.think * (0.5 + self.rng.random()), self._act_now, msg
+            )
         else:
             self._act_now(msg)
 
     def _act_now(self, msg: dict[str, Any]) -> None:
+        self._planned = None
         if self.transport is None or self.transport.is_disconnected:
             return
         legal = msg["view"]["legal"]
@@ -287,6 +395,7 @@ class _Seat(WSListener):
 
     def close(self) -> None:
         """Close the connection (the closing handshake, then the TCP connection)."""
+        self.closing = True
         transport = self.transport
         if transport is not None and not transport.is_disconnected:
             if not transport.is_close_frame_sent:
@@ -294,6 +403,33 @@ class _Seat(WSListener):
             transport.disconnect()
 
     def on_ws_disconnected(self, transport: WSTransport) -> None:
+        if self.done.done():
+            return
+        if self.rejoining_since and self.transport is None:  # an attempt to rejoin failed: _rejoin tries again
+            return
+        failover = self.failover
+        if not self.closing and failover is not None and failover.killed_at and not self.rejoining_since:
+            # its process was lost: rejoin through another, as the browser does (an action in flight
+            # is not timed: the player learns on rejoining whether it was stored)
+            failover.cut_off += 1
+            self.cut_off = True
+            self.rejoining_since = time.perf_counter()
+            self.sent_at = 0.0
+            self.transport = None
+            asyncio.get_running_loop().create_task(self._rejoin(failover))
+            return
+        self.done.set_result(False)
+
+    async def _rejoin(self, failover: _Failover) -> None:
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        while time.monotonic() < deadline and not self.closing:
+            url = failover.alive[self.rng.randrange(len(failover.alive))].replace("http://", "ws://") + "/ws"
+            try:
+                await ws_connect(lambda: self, url, max_frame_size=2**22)
+                return
+            except (TimeoutError, OSError, WSError):
+                await asyncio.sleep(0.1)
+        failover.not_reconnected += 1
         if not self.done.done():
             self.done.set_result(False)
 
@@ -307,7 +443,10 @@ async def _create_table(
     body = {
         "game": setup.game,
         "config": {"preset": setup.preset, "players": setup.players},
-        "seats": [{"kind": "human", "name": f"p{i}"} for i in range(setup.players)],
+        "seats": [
+            {"kind": "human", "name": f"p{i}"} if i < setup.players - setup.bots else {"kind": "bot", "level": "random"}
+            for i in range(setup.players)
+        ],
         "seed": rng.randrange(2**62),
     }
     async with http.post(base + "/api/tables", data=orjson.dumps(body), headers=_JSON) as response:
@@ -342,6 +481,8 @@ class _Setup:
     #: crosses the database to the others); ``tables`` puts all of a table's seats on one process, as
     #: the proxy's routing by table does (docs/deploy.md).
     spread: str = "seats"
+    #: Seats of each table played by the server's computer players (level random; the last seats).
+    bots: int = 0
 
 
 def _count(stats: Stats, key: str) -> None:
@@ -368,30 +509,47 @@ async def _table_driver(
     start: asyncio.Event,
     stop_at: list[float],
     ready: asyncio.Queue[None],
+    failover: _Failover | None = None,
 ) -> None:
     """Keep one table playing: its replacement is created while it plays, so N tables are always in play.
 
     The ``index``-th driver makes its tables through ``bases[index]`` (modulo their number) and
     connects seat ``s`` to the next ``s``-th process: with several processes, every table spans them
     (unless ``setup.spread`` is ``tables``: then every seat connects to the table's own process).
+    With ``failover``, only the processes still alive count (``failover.alive``).
     """
-    base = bases[index % len(bases)]
-    ws_urls = seat_urls(bases, index, setup.players, setup.spread)
+    live = failover.alive if failover is not None else bases
     first = True
-    upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
+
+    def make() -> tuple[asyncio.Future[dict[str, Any]], str]:
+        base = live[index % len(live)]
+        return asyncio.ensure_future(_create_table(http, base, setup, rng, stats)), base
+
+    upcoming, made_through = make()
     while True:
         try:
             created = await upcoming
         except (aiohttp.ClientError, ValueError, _Refused) as exc:  # counted as an error; the driver tries again
-            _count(stats, f"create: {exc}" if isinstance(exc, _Refused) else f"create: {type(exc).__name__}")
+            if failover is not None and failover.killed_at and made_through == failover.dead:
+                failover.creates_lost += 1  # asked of the process that was lost: ask another
+            else:
+                _count(stats, f"create: {exc}" if isinstance(exc, _Refused) else f"create: {type(exc).__name__}")
+                await asyncio.sleep(0.5)
             if stop_at[0] and time.monotonic() >= stop_at[0]:
                 return
-            await asyncio.sleep(0.5)
-            upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
+            upcoming, made_through = make()
             continue
-        upcoming = asyncio.ensure_future(_create_table(http, base, setup, rng, stats))
+        upcoming, made_through = make()
+        ws_urls = seat_urls(live, index, setup.players - setup.bots, setup.spread)
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
-        seats = [_Seat(created["id"], tokens[s], rng, stats, start, setup.think) for s in range(setup.players)]
+        humans = setup.players - setup.bots
+        watch = None
+        if failover is not None:
+            watch = _Watch(born_after=bool(failover.killed_at))
+            failover.watches.append(watch)
+        seats = [
+            _Seat(created["id"], tokens[s], rng, stats, start, setup.think, failover, watch) for s in range(humans)
+        ]
         # the players join at once, each on its own (not one after the other)
         connected = await asyncio.gather(
             *(
@@ -432,6 +590,8 @@ async def _table_driver(
                 break
         for seat in seats:
             seat.close()
+        if watch is not None:
+            watch.closed_at = time.perf_counter()
         if ended:
             stats.matches_finished += 1
         if stop_at[0] and time.monotonic() >= stop_at[0]:
@@ -447,8 +607,11 @@ async def _drive(
     seed: int,
     server_pids: Sequence[int],
     setup_seconds: float,
-) -> tuple[Stats, float, float | None, float]:
+    kill: Callable[[int], None] | None = None,
+) -> tuple[Stats, float, float | None, float, _Failover | None]:
+    """Play, measure for ``seconds``; with ``kill``, lose the last process (``kill(index)``) halfway through."""
     stats = Stats()
+    failover = _Failover(alive=list(bases)) if kill is not None else None
     start = asyncio.Event()
     ready: asyncio.Queue[None] = asyncio.Queue()
     stop_at = [0.0]
@@ -458,7 +621,9 @@ async def _drive(
     http = aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60.0))
     drivers = [
         asyncio.create_task(
-            _table_driver(http, bases, i, setup, random.Random(rng.randrange(2**62)), stats, start, stop_at, ready)
+            _table_driver(
+                http, bases, i, setup, random.Random(rng.randrange(2**62)), stats, start, stop_at, ready, failover
+            )
         )
         for i in range(tables)
     ]
@@ -490,7 +655,15 @@ async def _drive(
         client_cpu = time.process_time()
         began = time.perf_counter()
         start.set()
-        await asyncio.sleep(seconds)
+        if failover is None or kill is None:
+            await asyncio.sleep(seconds)
+        else:
+            await asyncio.sleep(seconds / 2)
+            victim = len(bases) - 1
+            failover.dead = failover.alive.pop(victim)
+            failover.killed_at = time.perf_counter()
+            kill(victim)
+            await asyncio.sleep(seconds / 2)
         # the window closes here: what happens while the tables wind down is not counted
         stats.measuring = False
         elapsed = time.perf_counter() - began
@@ -507,7 +680,7 @@ async def _drive(
         await asyncio.gather(*drivers, return_exceptions=True)
         await http.close()
     server_used = None if server_cpu is None or server_after is None else server_after - server_cpu
-    return stats, elapsed, server_used, client_used
+    return stats, elapsed, server_used, client_used, failover
 
 
 def run(
@@ -525,6 +698,8 @@ def run(
     postgres: bool = False,
     think: float = 0.0,
     spread: str = "seats",
+    failover: bool = False,
+    bots: int = 0,
 ) -> dict[str, Any]:
     """Run the load benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
 
@@ -535,7 +710,11 @@ def run(
     ``processes``: server processes sharing the tables (above 1: on PostgreSQL, a throwaway one
     unless ``db`` names one); ``postgres``: a throwaway PostgreSQL even for one process (to compare);
     ``think``: seconds each client thinks before it acts (0: flat out); ``spread``: ``seats`` (every
-    table's seats over the processes) or ``tables`` (each table's seats on its own process).
+    table's seats over the processes) or ``tables`` (each table's seats on its own process);
+    ``failover``: kill the last process (SIGKILL) halfway through the window; its players rejoin
+    through the others, and the result says how long until each had its table again; ``bots``:
+    seats of each table the server's computer players play (the last ones; the process that runs
+    the table plays them, so a lost process's tables wait for another to take them over).
     """
     from troef.games import game as find_game
 
@@ -556,12 +735,16 @@ def run(
         raise BenchError("give a thinking time from 0 to 60 seconds")
     if spread not in SPREADS:
         raise BenchError(f"spread must be one of {', '.join(SPREADS)}, not {spread!r}")
-    setup = _Setup(game, preset, players, think, spread)
+    if not 0 <= bots < players:
+        raise BenchError(f"give from 0 to {players - 1} computer players a table (one seat at least is a client)")
+    setup = _Setup(game, preset, players, think, spread, bots)
     limit = default_timeout(tables, seconds) if timeout is None else timeout
     if setup_seconds is None:
         setup_seconds = SETUP_SECONDS + SETUP_SECONDS_PER_TABLE * tables
     if processes < 1:
         raise BenchError("give at least one server process")
+    if failover and processes < 2:
+        raise BenchError("a failover needs at least 2 processes: one to lose, one to play on")
     tmp = tempfile.mkdtemp(prefix="troef-bench-")
     pg: Any = None
     if (processes > 1 or postgres) and db is None:
@@ -596,25 +779,35 @@ def run(
         except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
             runner = asyncio.run
 
-        async def bounded() -> tuple[Stats, float, float | None, float]:
+        def kill(index: int) -> None:
+            procs[index].kill()  # SIGKILL: no shutdown code runs (reaped when the bench stops)
+
+        async def bounded() -> tuple[Stats, float, float | None, float, _Failover | None]:
+            pids = [p.pid for p in procs]
             try:
                 return await asyncio.wait_for(
-                    _drive(bases, tables, seconds, setup, seed, [p.pid for p in procs], setup_seconds), limit
+                    _drive(bases, tables, seconds, setup, seed, pids, setup_seconds, kill if failover else None),
+                    limit,
                 )
             except TimeoutError:
                 raise BenchError(f"the bench did not finish within its safety timeout of {limit:.0f} s") from None
 
-        stats, elapsed, server_cpu, client_cpu = runner(bounded())
+        stats, elapsed, server_cpu, client_cpu, lost = runner(bounded())
     finally:
         _stop(procs, pg)
     lat = stats.latencies
     errors = sum(stats.error_messages.values()) + stats.disconnects + stats.stalls
-    return {
+    if lost is not None:  # (a seat that never rejoined is among the disconnects)
+        in_play = lost.in_play()
+        errors += lost.lost_acks + max(0, in_play - lost.resumed)
+        waits = [w.longest_wait for w in lost.watches if w.longest_wait >= 0]
+    result = {
         "game": game,
         "tables": tables,
         "processes": processes,
         "think": think,
         "spread": spread,
+        "bots": bots,
         "database": db_url.partition(":")[0].partition("+")[0],
         "preset": preset,
         "players": players,
@@ -639,6 +832,23 @@ def run(
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
     }
+    if lost is not None:
+        back = lost.served_again
+        result["failover"] = {
+            "cut_off": lost.cut_off,
+            "served_again": len(back),
+            "not_reconnected": lost.not_reconnected,
+            "lost_acks": lost.lost_acks,
+            "creates_lost": lost.creates_lost,
+            "stale_after_rejoining": lost.stale,
+            "served_again_p50_ms": round(_percentile(back, 50) * 1000, 1),
+            "served_again_max_ms": round(max(back, default=0.0) * 1000, 1),
+            "tables_in_play": in_play,
+            "tables_resumed": lost.resumed,
+            "longest_wait_p50_ms": round(_percentile(waits, 50) * 1000, 1),
+            "longest_wait_max_ms": round(max(waits, default=0.0) * 1000, 1),
+        }
+    return result
 
 
 def compare(processes: int, **options: Any) -> dict[str, Any]:
@@ -654,6 +864,8 @@ def compare(processes: int, **options: Any) -> dict[str, Any]:
         raise BenchError("a comparison needs at least 2 processes")
     if options.get("db") is not None:
         raise BenchError("a comparison starts its own PostgreSQL: give no database")
+    if options.get("failover"):
+        raise BenchError("a comparison runs no failover (one process has none): run --failover alone")
     bindir = pg_bindir()
     if bindir is None:
         raise BenchError("several processes share a PostgreSQL database: install PostgreSQL's server binaries")
@@ -716,7 +928,8 @@ def describe(result: dict[str, Any]) -> str:
     """The figures as a few lines of text."""
     return (
         f"{result['tables']} tables ({result['game']} {result['preset']}, {result['players']} players, "
-        f"one client per seat) on {result.get('processes', 1)} server process(es), "
+        + (f"{result['bots']} of them computer players, " if result.get("bots") else "")
+        + f"one client per seat) on {result.get('processes', 1)} server process(es), "
         f"{result.get('database', 'sqlite')} "
         f"for {result['seconds']} s, "
         + (f"players thinking {result['think']} s (0.5-1.5x)\n" if result.get("think") else "played flat out\n")
@@ -730,5 +943,20 @@ def describe(result: dict[str, Any]) -> str:
         f"matches finished {result['matches_finished']}, tables created {result['tables_created']}\n"
         f"cpu per action   server {result['server_cpu_ms_per_action']} ms, "
         f"clients {result['client_cpu_ms_per_action']} ms "
-        f"({result['cpus']} cpus, load average {result['load_average']})"
+        f"({result['cpus']} cpus, load average {result['load_average']})" + _describe_failover(result.get("failover"))
+    )
+
+
+def _describe_failover(lost: dict[str, Any] | None) -> str:
+    if lost is None:
+        return ""
+    return (
+        f"\nfailover         1 process killed halfway; of {lost['tables_in_play']} tables in play, "
+        f"{lost['tables_resumed']} played on; a table's longest wait for its next action after the kill: "
+        f"p50 {lost['longest_wait_p50_ms']:.0f} ms, max {lost['longest_wait_max_ms']:.0f} ms\n"
+        f"                 {lost['cut_off']} seats cut off, "
+        f"{lost['served_again']} had their table again after p50 {lost['served_again_p50_ms']:.0f} ms, "
+        f"max {lost['served_again_max_ms']:.0f} ms; not reconnected {lost['not_reconnected']}, "
+        f"acknowledged actions lost {lost['lost_acks']}, tables made again {lost['creates_lost']}, "
+        f"actions refused as stale on rejoining {lost['stale_after_rejoining']}"
     )
