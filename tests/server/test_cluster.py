@@ -352,6 +352,39 @@ def test_a_rematch_asked_through_two_processes_at_once_is_one_table_everyone_hea
             server.stop()
 
 
+def test_the_process_a_table_was_made_on_hands_it_to_the_one_its_players_are_on(pg_url: str, tmp_path: Path) -> None:
+    """The proxy routes a table's players by its id, not to where it was made: the lease follows them."""
+    made_on, played_on = _servers(pg_url, tmp_path, n=2)
+    store = Store(pg_url)
+    try:
+        seats = [{"kind": "human", "name": f"p{i}"} for i in range(3)] + [{"kind": "bot", "level": "random"}]
+        table = made_on.create("pagat", players=4, seats=seats, seed=11)
+        tokens = {inv["seat"]: inv["token"] for inv in table["invites"]}
+
+        def health(server: Server) -> dict[str, Any]:
+            found: dict[str, Any] = server.http("GET", "/api/health")[1]
+            return found
+
+        _wait(lambda: health(made_on)["leases"] == 1, "the process it was made on runs it")
+        clients = {seat: played_on.client() for seat in range(3)}
+        for seat, client in clients.items():
+            assert client.join(table["id"], tokens[seat])["seat"] == seat
+
+        _wait(lambda: health(played_on)["leases"] == 1, "the players' process runs the table")
+        # the other lets it go: it neither runs nor follows it any more
+        _wait(lambda: health(made_on)["leases"] == 0 and health(made_on)["tables"] == 0, "the first lets go")
+        assert _runners(store, table["id"]) == 1
+        driver = Driver(clients, clients[0], random.Random(11))
+        driver.play_until(16)  # the computer player's turns too, now played where the people are
+        assert driver.watcher.state is not None and driver.watcher.state["version"] >= 16
+        assert store.count_actions(table["id"]) == driver.watcher.state["version"]
+        assert health(made_on)["tables"] == 0
+    finally:
+        store.engine.dispose()
+        for server in (made_on, played_on):
+            server.stop()
+
+
 def test_the_notice_of_an_action_carries_the_action(pg_url: str, tmp_path: Path) -> None:
     """Migration 0008: a process one action behind applies it from the notice, without reading the log."""
     import psycopg

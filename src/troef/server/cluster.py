@@ -41,6 +41,11 @@ the processes in step, all of them PostgreSQL's own:
   So a seat counts as connected, for the presence shown, for the creator's
   ``standin`` (absent means connected nowhere) and for abandoned tables,
   wherever its player is connected.
+- **The runner follows the players.** A process that runs a table nobody
+  is connected to through it, while somebody is through another, gives the
+  lease up and announces it free on ``troef_standins``; a process with the
+  players takes it (:meth:`Cluster._hand_over`). So with the proxy's routing
+  by table one process applies a table's actions, not two.
 - **Requests for the runner.** Stand-ins are the runner's: a ``standin`` or
   ``reclaim`` that reaches a follower is checked there and passed to the
   runner on ``troef_standins`` (:meth:`Cluster.ask`), which checks again and
@@ -472,6 +477,8 @@ class Cluster:
             if kind == "ask" and table.runner:
                 what, _, seat_text = rest.partition(" ")
                 self._answer(table, what, int(seat_text))
+            elif kind == "free" and not table.runner:  # its runner handed it over: run it if we can
+                hub._spawn(self._take([table_id]))
             elif kind == "set" and not table.runner:
                 seats = {int(seat) for seat in rest.split(",") if seat}
                 table.standins = {
@@ -681,6 +688,52 @@ class Cluster:
         room = min(ADOPT_PER_ROUND, hub.max_tables - len(hub.tables))
         if room > 0:
             await self._adopt(room)
+        await self._hand_over()
+
+    async def _hand_over(self) -> None:
+        """Give up running the tables nobody is connected to through this process but somebody is through another.
+
+        A table is run by the process it was made on, but the proxy sends its
+        players to the process its id hashes to (docs/deploy.md): while they
+        are all elsewhere, both processes would apply every action. Released
+        (between two actions, with no computer player thinking), the lease is
+        announced free, and a process the players are connected through takes
+        it at once; this one lets the table go. Should none take it, the next
+        lease round of any process adopts it.
+        """
+        hub = self.hub
+        tables = [
+            t
+            for t in (hub.tables.get(table_id) for table_id in self.leased)
+            if t is not None
+            and t.runner
+            and t.remote
+            and not t.over
+            and not t.has_connections()
+            and not t.busy
+            and not t.waiting
+            and (t.bot_task is None or t.bot_task.done())
+        ]
+        if not tables:
+            return
+        for table in tables:  # at once, before any await: no computer player starts meanwhile
+            self._unrun(table)
+        ids = [t.id for t in tables]
+        try:
+            async with self._lease_lock:
+                conn = await self._lease_conn_ready()
+                await conn.execute(_RELEASE, (LEASE_CLASS, ids))
+                self.leased.difference_update(ids)
+        except Exception as exc:
+            log.warning("handing tables over failed (%s); this process runs no table until it reconnects", exc)
+            await self._drop_lease_conn()
+            return
+        for table in tables:
+            log.info("table %s: handed over to a process its players are connected through", table.id)
+            self._notes.append(("troef_standins", f"free {table.id}"))
+            if hub.tables.get(table.id) is table and not table.has_connections() and not table.waiting:
+                del hub.tables[table.id]  # nobody here follows it (should nobody take it, a round adopts it)
+        self._out_wake.set()
 
     async def _adopt(self, room: int) -> None:
         """Load tables nobody runs (their process was lost, or they left its memory); their leases follow."""
