@@ -103,7 +103,12 @@ def test_seats_spread_over_the_processes_in_turn_or_stay_with_their_table() -> N
         "ws://127.0.0.1:1/ws",
         "ws://127.0.0.1:2/ws",
     ]
-    assert seat_urls(bases, 4, 4, "tables") == ["ws://127.0.0.1:2/ws"] * 4
+    # by the table's id, whichever process it was made through (as the proxy routes the players)
+    routed = {seat_urls(bases, i, 4, "tables", f"table{n}")[0] for i in range(3) for n in range(30)}
+    assert routed == {"ws://127.0.0.1:1/ws", "ws://127.0.0.1:2/ws", "ws://127.0.0.1:3/ws"}
+    for n in range(30):
+        at = {url for i in range(3) for url in seat_urls(bases, i, 4, "tables", f"table{n}")}
+        assert len(at) == 1
 
 
 def _figures(processes: int, p99: float, errors: int = 0) -> dict[str, object]:

@@ -47,6 +47,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -478,8 +479,8 @@ class _Setup:
     #: Seconds a client thinks before it acts (0: at once, the server saturated).
     think: float = 0.0
     #: With several processes: ``seats`` puts a table's seats on the processes in turn (every action
-    #: crosses the database to the others); ``tables`` puts all of a table's seats on one process, as
-    #: the proxy's routing by table does (docs/deploy.md).
+    #: crosses the database to the others); ``tables`` puts all of a table's seats on the process its
+    #: id hashes to, as the proxy's routing by table does (docs/deploy.md).
     spread: str = "seats"
     #: Seats of each table played by the server's computer players (level random; the last seats).
     bots: int = 0
@@ -489,14 +490,16 @@ def _count(stats: Stats, key: str) -> None:
     stats.error_messages[key] = stats.error_messages.get(key, 0) + 1
 
 
-def seat_urls(bases: Sequence[str], index: int, players: int, spread: str) -> list[str]:
-    """The WebSocket address of each seat of the ``index``-th driver's tables (made through ``bases[index]``).
+def seat_urls(bases: Sequence[str], index: int, players: int, spread: str, table_id: str = "") -> list[str]:
+    """The WebSocket address of each seat of the ``index``-th driver's table ``table_id``.
 
-    ``seats``: seat ``s`` connects to the next ``s``-th process, so a table spans the processes;
-    ``tables``: every seat connects to the process the table was made through.
+    ``seats``: seat ``s`` connects to the ``index + s``-th process, so a table spans the processes;
+    ``tables``: every seat connects to the process the table's id hashes to, as the proxy routes
+    them (docs/deploy.md) whichever process the table was made through (which then hands it over).
     """
-    step = 0 if spread == "tables" else 1
-    return [bases[(index + s * step) % len(bases)].replace("http://", "ws://") + "/ws" for s in range(players)]
+    if spread == "tables":
+        return [bases[zlib.crc32(table_id.encode()) % len(bases)].replace("http://", "ws://") + "/ws"] * players
+    return [bases[(index + s) % len(bases)].replace("http://", "ws://") + "/ws" for s in range(players)]
 
 
 async def _table_driver(
@@ -514,8 +517,7 @@ async def _table_driver(
     """Keep one table playing: its replacement is created while it plays, so N tables are always in play.
 
     The ``index``-th driver makes its tables through ``bases[index]`` (modulo their number) and
-    connects seat ``s`` to the next ``s``-th process: with several processes, every table spans them
-    (unless ``setup.spread`` is ``tables``: then every seat connects to the table's own process).
+    connects the seats as :func:`seat_urls` says.
     With ``failover``, only the processes still alive count (``failover.alive``).
     """
     live = failover.alive if failover is not None else bases
@@ -540,7 +542,7 @@ async def _table_driver(
             upcoming, made_through = make()
             continue
         upcoming, made_through = make()
-        ws_urls = seat_urls(live, index, setup.players - setup.bots, setup.spread)
+        ws_urls = seat_urls(live, index, setup.players - setup.bots, setup.spread, created["id"])
         tokens = {inv["seat"]: inv["token"] for inv in created["invites"]}
         humans = setup.players - setup.bots
         watch = None
