@@ -134,7 +134,8 @@ class _Failover:
     #: The lost process's address, and when it was killed (``time.perf_counter``; 0: not yet).
     dead: str = ""
     killed_at: float = 0.0
-    #: Seconds from the kill until each seat it cut off had its table's state again, rejoined elsewhere.
+    #: Seconds from the kill until each seat it cut off had its table's state again, rejoined elsewhere
+    #: (fewer than the seats cut off when a table ended, or the run did, before they were back).
     served_again: list[float] = field(default_factory=list)
     #: Seats whose connection the kill closed.
     cut_off: int = 0
@@ -430,6 +431,8 @@ class _Seat(WSListener):
                 return
             except (TimeoutError, OSError, WSError):
                 await asyncio.sleep(0.1)
+        if self.closing:  # its table ended or the run did meanwhile: nothing to rejoin
+            return
         failover.not_reconnected += 1
         if not self.done.done():
             self.done.set_result(False)
