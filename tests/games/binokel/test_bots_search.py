@@ -295,7 +295,11 @@ def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[int, ..
     return max(values) if seat & 1 == side else min(values)
 
 
-@pytest.mark.parametrize(("tricks_left", "cards_in_trick"), [(4, 0), (4, 2), (5, 0), (5, 3)])
+@pytest.mark.parametrize(
+    ("tricks_left", "cards_in_trick"),
+    # five whole tricks by brute force take some seconds: the fast suite checks four and a part trick
+    [(4, 0), (4, 2), pytest.param(5, 0, marks=pytest.mark.slow), (5, 3)],
+)
 def test_solver_equals_brute_force_minimax_on_random_deals(tricks_left: int, cards_in_trick: int) -> None:
     """The search's table, bounds, merging of equal cards and ordering change nothing in the values."""
     for seed in range(10, 13 if tricks_left == 5 else 16):
