@@ -1,4 +1,7 @@
-"""``troef bench server`` runs end to end (a tiny load; the real figures come from the command itself)."""
+"""``troef bench server`` and its players (:mod:`troef.bench.clients`) run end to end.
+
+A tiny load; the real figures come from the command itself.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ import sys
 
 import pytest
 
+from troef.bench.clients import seat_urls
 from troef.bench.pg import pg_bindir
-from troef.bench.server import BenchError, compare, describe, describe_comparison, over_target, run, seat_urls
+from troef.bench.server import BenchError, compare, describe, describe_comparison, over_target, run
 
 
 @pytest.mark.slow
