@@ -235,6 +235,7 @@ RARE: dict[str, set[str]] = {
         "illegal",
         "kraak_quota",
         "no_such_card",
+        "roem_before_card",  # only under rules revision 1's reading (hand_roem_until="first_card")
         "say_kraak",
         "undertrump",
     },

@@ -30,6 +30,7 @@ from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
 from troef.core.errors import TroefError
 from troef.core.refusals import UNWORDED, Refusal, Texts
+from troef.core.switches import PresetRules
 
 __all__ = [
     "SPECTATOR",
@@ -298,6 +299,27 @@ class Game(ABC, Generic[M, A, V, O]):
         if not self.deal_started(match):
             return "deal_start"
         return "playing"
+
+    # ------------------------------------------------------------------ rules revisions
+    #: The game's rules class, whose revisions (docs/records.md, "Rules revisions") the records and the
+    #: server read; None: a game whose readings never changed (revision 1).
+    rules_type: ClassVar[type[PresetRules] | None] = None
+
+    def rules_revision(self) -> int:
+        """The game's rules revision now: what a new table or record is played under."""
+        return self.rules_type.REVISION if self.rules_type is not None else 1
+
+    def unmarked_revisions(self) -> tuple[int, ...]:
+        """The revisions a stored table or record that names none may have been played under, newest first."""
+        return self.rules_type.UNMARKED if self.rules_type is not None else (1,)
+
+    def switches_at(self, preset: str, switches: Mapping[str, Any], revision: int) -> dict[str, Any]:
+        """``switches`` with the old readings revision ``revision`` implies (for :meth:`new_match`)."""
+        if self.rules_type is None:
+            if revision != 1:
+                raise TroefError(f"rules revision {revision} is newer than this troef reads for {self.name} (1)")
+            return dict(switches)
+        return self.rules_type.switches_at(preset, switches, revision)
 
     # ------------------------------------------------------------------ rule switches
     def switches(self) -> Sequence[Switch]:

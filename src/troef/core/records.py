@@ -22,6 +22,7 @@ from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
 from troef.cards import CardSet, card_str, cards_of
 from troef.core.errors import IllegalActionError, NotationError, RecordError, ReplayError
+from troef.core.switches import PresetRules
 
 FORMAT: Final = "troef-record"
 VERSION: Final = 1
@@ -143,6 +144,10 @@ class MatchRecord(Generic[R, D, A]):
     first_dealer: int
     seed: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: The rules revision the record was read as (None: made here, today's); see docs/records.md.
+    revision: int | None = field(default=None, compare=False)
+    #: Whether that revision was inferred (the record names none, and its game had several readings).
+    inferred: bool = field(default=False, compare=False)
 
 
 class _FourHandsDeal(Protocol):
@@ -217,7 +222,8 @@ class RecordFormat(Generic[Rec]):
     word: str
     #: The field that holds the deals (``hands``, ``deals``, ``rounds``).
     deals_key: str
-    read_rules: Callable[[object], Any]
+    #: The game's rules class (:class:`~troef.core.switches.PresetRules`): how rules are read at a revision.
+    rules_type: type[PresetRules]
     parse_action: Callable[[str], Any]
     #: A deal's own fields, ``dealer`` first (the actions follow).
     write_deal: Callable[[Any], dict[str, Any]]
@@ -226,6 +232,8 @@ class RecordFormat(Generic[Rec]):
     #: Seats at every table of the game; None: as many as the record lists.
     seats: int | None = 4
     kinds: tuple[str, ...] = ("match",)
+    #: The game's replay, which tells the readings of a record that names no revision apart (:meth:`loads`).
+    replay: Callable[[Rec], object] | None = None
 
     def new(
         self,
@@ -251,7 +259,7 @@ class RecordFormat(Generic[Rec]):
     def to_dict(self, record: Rec) -> dict[str, Any]:
         """The JSON-ready form of a record."""
         data = envelope(self.game, record.kind)
-        data["rules"] = record.rules.to_dict()
+        data["rules"] = record.rules.record_dict()
         data["seats"] = [dict(s) for s in record.seats]
         data["first_dealer"] = record.first_dealer
         if record.seed is not None:
@@ -282,7 +290,9 @@ class RecordFormat(Generic[Rec]):
         kind = require(data, "kind", str, "record")
         if kind not in self.kinds:
             raise RecordError(f"record 'kind' must be {' or '.join(repr(k) for k in self.kinds)}")
-        rules = self.read_rules(require(data, "rules", dict, "record"))
+        rules_data = require(data, "rules", dict, "record")
+        revisions = self.rules_type.revisions_of(rules_data)
+        rules = self.rules_type.from_dict(rules_data, revisions[0])
         seats = require(data, "seats", list, "record")
         if self.seats is not None and (len(seats) != self.seats or not all(isinstance(s, dict) for s in seats)):
             raise RecordError(f"record: 'seats' must be {_NUMBERS[self.seats]} objects")
@@ -306,7 +316,33 @@ class RecordFormat(Generic[Rec]):
             raise RecordError("a hand record holds exactly one hand")
         if not deals:
             raise RecordError(f"record: a match record holds at least one {self.word}")
-        return self.record(kind, rules, tuple(dict(s) for s in seats), deals, first_dealer, seed, meta)
+        inferred = "revision" not in rules_data and len(self.rules_type.UNMARKED) > 1
+        records = [
+            self.record(kind, r, tuple(dict(s) for s in seats), deals, first_dealer, seed, meta, rev, inferred)
+            for rev, r in [(revisions[0], rules)]
+            + [(rev, self.rules_type.from_dict(rules_data, rev)) for rev in revisions[1:]]
+        ]
+        return self._settle(records)
+
+    def _settle(self, records: list[Rec]) -> Rec:
+        """Of the readings of a record that names no revision (newest first), the first under which it replays.
+
+        None replays: the one that got furthest, whose replay then says what is wrong.
+        """
+        if len(records) == 1 or self.replay is None:
+            return records[0]
+        reached: list[tuple[tuple[int, int], int]] = []
+        for i, record in enumerate(records):
+            try:
+                self.replay(record)
+            except ReplayError as exc:
+                reached.append(((exc.hand, exc.position), -i))
+                continue
+            except RecordError:
+                reached.append(((-1, -1), -i))
+                continue
+            return record
+        return records[-max(reached)[1]]
 
     def _read_deal(self, raw: Any, where: str, table: int, rules: Any) -> DealRecord[Any, Any]:
         if not isinstance(raw, dict):

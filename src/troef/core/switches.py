@@ -18,6 +18,17 @@ numbers; a field of any other type names its own JSON form in
 Traceback (most recent call last):
 ...
 troef.core.errors.RecordError: rule switch 'deals' must be of type int, not str
+
+A game's *rules revision* (``REVISION``) counts the changes of its rule
+readings and defaults (``docs/records.md``, "Rules revisions"). Every change
+keeps the old reading as a switch value and is listed in ``CHANGES``, so the
+rules of any revision are today's rules with the switches that revision
+implied: :meth:`PresetRules.at_revision`. A record names its revision and
+every switch (:meth:`PresetRules.record_dict`).
+
+>>> kraken_rev1 = Rules.at_revision("kraken", {}, 1)
+>>> kraken_rev1.hand_roem_until, Rules.at_revision("kraken", {}, 2).hand_roem_until
+('first_card', 'first_trick')
 """
 
 from __future__ import annotations
@@ -30,6 +41,24 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self, get_args, get_origin, get_type_hints
 
 from troef.core.errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """One change of a rule reading or default: from ``revision`` on, ``switch`` defaults to today's value.
+
+    Records of an earlier revision read it as ``before`` where ``applies`` holds for the rules (today's
+    defaults and the record's own switches), e.g. only under Rotterdam following.
+    """
+
+    revision: int
+    switch: str
+    before: Any
+    #: Where the rule text behind the change is (preset and rule number or section).
+    source: str
+    #: What changed, for ``docs/records.md`` and ``troef replay``.
+    summary: str
+    applies: Callable[[Any], bool] = lambda rules: True
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +83,13 @@ class PresetRules:
     preset: str
     #: The switches with a JSON form of their own, by name.
     CUSTOM: ClassVar[Mapping[str, Custom]] = {}
+    #: The game's rules revision: raised by every change of a rule reading or default (docs/records.md).
+    REVISION: ClassVar[int] = 1
+    #: The revisions a record that names none may have been written under, newest first (records name their
+    #: revision from revision 2 of every game on; a game whose readings changed before that lists several).
+    UNMARKED: ClassVar[tuple[int, ...]] = (1,)
+    #: Every change of a reading or default, each keeping its old reading as a switch value.
+    CHANGES: ClassVar[tuple[RuleChange, ...]] = ()
 
     @classmethod
     def of_preset(cls, name: str, **switches: Any) -> Self:
@@ -86,18 +122,68 @@ class PresetRules:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"preset": name, "switches": {...}}``: what a record stores."""
+        """``{"preset": name, "switches": {...}}`` with the switches that differ from the preset (views)."""
         return {"preset": self.preset, "switches": self.overrides()}
 
+    def record_dict(self) -> dict[str, Any]:
+        """``{"preset", "revision", "switches"}`` with every switch named: what a record stores, so that its
+        meaning never depends on the defaults of whichever troef reads it."""
+        switches: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name != "preset":
+                value = getattr(self, f.name)
+                custom = self.CUSTOM.get(f.name)
+                switches[f.name] = custom.write(value) if custom is not None else _plain(value)
+        return {"preset": self.preset, "revision": self.REVISION, "switches": switches}
+
     @classmethod
-    def from_dict(cls, data: object) -> Self:
-        """Read what :meth:`to_dict` wrote; unknown switches are an error."""
+    def at_revision(cls, preset: str, switches: Mapping[str, Any], revision: int) -> Self:
+        """The rules of ``preset`` with ``switches`` as revision ``revision`` read them: today's rules with the
+        old readings of every later change (:attr:`CHANGES`) that the switches do not name."""
+        return cls.of_preset(preset, **cls.switches_at(preset, switches, revision))
+
+    @classmethod
+    def switches_at(cls, preset: str, switches: Mapping[str, Any], revision: int) -> dict[str, Any]:
+        """``switches`` and the old readings that revision ``revision`` implies beyond today's defaults."""
+        cls.check_revision(revision)
+        later = [c for c in cls.CHANGES if c.revision > revision and c.switch not in switches]
+        if not later:
+            return dict(switches)
+        today = cls.of_preset(preset, **switches)
+        implied: dict[str, Any] = {}
+        for change in sorted(later, key=lambda c: -c.revision):  # the earliest change's old reading wins
+            if change.applies(today):
+                implied[change.switch] = change.before
+        return {**switches, **implied}
+
+    @classmethod
+    def check_revision(cls, revision: object) -> int:
+        """``revision`` if it is one this troef reads, else :class:`RecordError`."""
+        if type(revision) is not int or revision < 1:
+            raise RecordError("the rules 'revision' must be a whole number from 1")
+        if revision > cls.REVISION:
+            raise RecordError(f"rules revision {revision} is newer than this troef reads ({cls.REVISION})")
+        return revision
+
+    @classmethod
+    def revisions_of(cls, data: object) -> tuple[int, ...]:
+        """The revisions a record's rules may be read as: the one they name, or else :attr:`UNMARKED`."""
+        if isinstance(data, dict) and "revision" in data:
+            return (cls.check_revision(data["revision"]),)
+        return cls.UNMARKED
+
+    @classmethod
+    def from_dict(cls, data: object, revision: int | None = None) -> Self:
+        """Read what :meth:`record_dict` or :meth:`to_dict` wrote, as revision ``revision`` (default: the one the
+        rules name, else the newest of :attr:`UNMARKED`); unknown switches are an error."""
         if not isinstance(data, dict) or "preset" not in data:
             raise RecordError("rules must be an object with a 'preset'")
         switches = data.get("switches", {})
         if not isinstance(switches, dict):
             raise RecordError("rules 'switches' must be an object")
-        return cls.of_preset(str(data["preset"]), **switches)
+        if revision is None:
+            revision = cls.revisions_of(data)[0]
+        return cls.at_revision(str(data["preset"]), switches, revision)
 
 
 def _plain(value: object) -> object:

@@ -179,6 +179,14 @@ class GameAdapter(Protocol):
         ...
 
 
+class LogError(ConfigError):
+    """A stored action that does not replay; ``index`` is its place in the log (0-based)."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 def rebuild(
     game: GameAdapter,
     config: Mapping[str, Any],
@@ -186,14 +194,41 @@ def rebuild(
     first_dealer: int | None,
     actions: Iterable[str],
 ) -> Any:
-    """The match after ``actions``, replayed from the start; a refused action raises :class:`ConfigError`."""
+    """The match after ``actions``, replayed from the start; a refused action raises :class:`LogError`."""
     match = game.new_match(config, seed, first_dealer)
     for i, text in enumerate(actions):
         _, problem = game.check(match, text)
         if problem is not None:
-            raise ConfigError(f"stored action {i + 1} ({text!r}) does not replay: {problem.message}")
+            raise LogError(f"stored action {i + 1} ({text!r}) does not replay: {problem.message}", i)
         game.apply(match, text)
     return match
+
+
+def settle(
+    game: GameAdapter,
+    config: Mapping[str, Any],
+    seed: int,
+    first_dealer: int | None,
+    actions: Sequence[str],
+) -> tuple[dict[str, Any], Any]:
+    """The configuration with the rules revision the table was played under, and the match after ``actions``.
+
+    A table stored before tables named their revision is read as the newest revision of the game's
+    unmarked ones (:meth:`~troef.core.game.Game.unmarked_revisions`) under which its whole log replays,
+    as records are (docs/records.md, "Rules revisions"); where none does, the error is the one of the
+    reading that got furthest. A table that names its revision is rebuilt under it.
+    """
+    if "revision" in config:
+        return dict(config), rebuild(game, config, seed, first_dealer, actions)
+    revisions = game.game.unmarked_revisions()
+    failures: list[LogError] = []
+    for revision in revisions:
+        settled = {**config, "revision": revision}
+        try:
+            return settled, rebuild(game, settled, seed, first_dealer, actions)
+        except LogError as exc:
+            failures.append(exc)
+    raise max(failures, key=lambda exc: exc.index)  # stable: the newest reading wins a tie
 
 
 def canonical_config(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -305,19 +340,29 @@ class CoreAdapter:
             self.game.new_match(name, players, seed=0, first_dealer=0, switches=switches)
         except TroefError as exc:
             raise ConfigError(str(exc)) from None
-        return {"preset": name, "switches": dict(sorted(switches.items())), "players": players}
+        # the rules revision a new table is played under, for good (docs/records.md, "Rules revisions")
+        return {
+            "preset": name,
+            "switches": dict(sorted(switches.items())),
+            "players": players,
+            "revision": self.game.rules_revision(),
+        }
 
     def players(self, config: Mapping[str, Any]) -> int:
         return int(config["players"])
 
     # ------------------------------------------------------------------ the match
     def new_match(self, config: Mapping[str, Any], seed: int, first_dealer: int | None) -> Any:
+        preset = str(config["preset"])
+        revision = config.get("revision")
+        if revision is None:  # stored before tables named their revision: see settle()
+            revision = self.game.unmarked_revisions()[0]
+        try:
+            switches = self.game.switches_at(preset, dict(config.get("switches", {})), revision)
+        except TroefError as exc:
+            raise ConfigError(str(exc)) from None
         return self.game.new_match(
-            str(config["preset"]),
-            self.players(config),
-            seed=seed,
-            first_dealer=first_dealer,
-            switches=dict(config.get("switches", {})),
+            preset, self.players(config), seed=seed, first_dealer=first_dealer, switches=switches
         )
 
     def to_act(self, match: Any) -> int:

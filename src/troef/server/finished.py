@@ -16,6 +16,7 @@ no card hidden in a deal in play reaches anyone through them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -25,7 +26,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from troef.core.actions import SPECTATOR
-from troef.server.adapter import GameAdapter, rebuild
+from troef.server.adapter import ConfigError, GameAdapter, rebuild, settle
 from troef.server.live import LiveTable, TableError, hash_token
 from troef.server.projection import PROTOCOL_VERSION, encode, project
 from troef.server.storage import AsyncStore, SeatRow, TableRow, set_rematch
@@ -112,7 +113,8 @@ class FinishedMatches:
         row = TableRow(
             id=table_id,
             game=old.game.name,
-            config=old.config,
+            # a new match: played under today's rules revision, whichever its table was played under
+            config={**old.config, "revision": old.game.game.rules_revision()},
             seed=secrets.randbits(62),
             first_dealer=None,
             created_at=datetime.now(UTC),
@@ -158,6 +160,17 @@ class FinishedMatches:
             raise TableError(404, "unknown_table", "no such table")
         if row.finished_at is None:
             raise TableError(409, "not_finished", f"a {what} is available once the match is over")
+        game = self.games.get(row.game)
+        if game is not None and "revision" not in row.config:  # stored before tables named their revision
+            loop = asyncio.get_running_loop()
+            try:
+                config, _ = await loop.run_in_executor(
+                    self._replay_executor, settle, game, row.config, row.seed, row.first_dealer, row.actions
+                )
+            except ConfigError as exc:
+                log.error("finished table %s does not replay: %s", row.id, exc)
+                raise TableError(500, "broken_record", f"this match's stored actions do not replay: {exc}") from None
+            row = dataclasses.replace(row, config=config)
         self._remember(self._finished_rows, table_id, row)
         return row
 

@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from troef.server.actions import ActionPath
-from troef.server.adapter import ConfigError, canonical_config, games, rebuild
+from troef.server.adapter import ConfigError, canonical_config, games, settle
 from troef.server.bots import HINT_BUDGET, PARENT_POLL, BotPlayers, fresh_bot_action, fresh_hint_values, watch_parent
 from troef.server.cluster import Cluster, clustered
 from troef.server.finished import FinishedMatches, replay_frames
@@ -281,11 +281,11 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             raise ConfigError(f"unknown game {row.game!r}")
         if row.actions:  # replaying a long log is work for a thread
             loop = asyncio.get_running_loop()
-            match = await loop.run_in_executor(
-                self._bot_executor, rebuild, game, row.config, row.seed, row.first_dealer, list(row.actions)
+            config, match = await loop.run_in_executor(
+                self._bot_executor, settle, game, row.config, row.seed, row.first_dealer, list(row.actions)
             )
         else:  # a new table only deals: quicker than the handover (and than contending for the GIL with a thread)
-            match = rebuild(game, row.config, row.seed, row.first_dealer, ())
+            config, match = settle(game, row.config, row.seed, row.first_dealer, ())
         seats = [Seat(s.seat, s.kind, s.level, s.name, s.open, s.token_hash) for s in row.seats]
         for seat in seats:
             if seat.kind == "bot":
@@ -293,7 +293,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         return LiveTable(
             id=row.id,
             game=game,
-            config=row.config,
+            config=config,
             seed=row.seed,
             first_dealer=row.first_dealer,
             created_at=row.created_at,

@@ -34,7 +34,9 @@ def test_record_round_trip_and_replay_to_the_same_result() -> None:
     assert outcome.totals == (m.totals[0], m.totals[1])
     assert [r.totals for r in outcome.rounds] == m.sheet
     data = json.loads(text)
-    assert data["game"] == "binokel" and data["rules"] == {"preset": "cardgames", "switches": {"target": 1000}}
+    # a record names its rules revision and every switch (docs/records.md, "Rules revisions")
+    assert data["game"] == "binokel" and data["rules"]["preset"] == "cardgames" and data["rules"]["revision"] == 1
+    assert data["rules"]["switches"]["target"] == 1000 and data["rules"]["switches"]["min_bid"] == 250
     assert BINOKEL.describe(outcome).splitlines()[-1].startswith(f"seats {m.winner} and {m.winner + 2} win")  # type: ignore[operator]
 
 

@@ -68,6 +68,8 @@ def _seen_physically(r: Round, viewer: int) -> int:
 class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
     """Binokel: four players in two partnerships, one 48-card deck, bidding from 250, game to 1500."""
 
+    rules_type = Rules
+
     name: ClassVar[str] = "binokel"
     title: ClassVar[str] = "Binokel"
     languages: ClassVar[tuple[str, ...]] = ("de", "nl", "en")

@@ -37,9 +37,7 @@ class Record(MatchRecord[Rules, Deal, BinokelAction]):
 
 
 _DEALS: Final = FourHands("deal", Deal, example='"Ah Ah\' 10h"')
-FORMAT: Final = RecordFormat(
-    GAME, Record, "round", "rounds", Rules.from_dict, parse_action, _DEALS.write, _DEALS.read, seats=4
-)
+FORMAT: Final = RecordFormat(GAME, Record, "round", "rounds", Rules, parse_action, _DEALS.write, _DEALS.read, seats=4)
 to_dict = FORMAT.to_dict
 dumps = FORMAT.dumps
 loads = FORMAT.loads

@@ -82,6 +82,8 @@ def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Ru
 class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     """Bonaken: presets ``nk``, ``pagat`` and ``hazerswoude``, 2 to 7 players."""
 
+    rules_type = Rules
+
     name: ClassVar[str] = "bonaken"
     title: ClassVar[str] = "Bonaken"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")

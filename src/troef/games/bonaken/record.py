@@ -78,7 +78,7 @@ def _read_hand(raw: dict[str, Any], where: str, dealer: int, table: int, rules: 
 
 
 FORMAT: Final = RecordFormat(
-    GAME, Record, "hand", "hands", Rules.from_dict, parse_action, _write_hand, _read_hand, None, ("hand", "match")
+    GAME, Record, "hand", "hands", Rules, parse_action, _write_hand, _read_hand, None, ("hand", "match")
 )
 to_dict = FORMAT.to_dict
 dumps = FORMAT.dumps

@@ -75,6 +75,8 @@ def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Ru
 class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     """Klaverjas: presets ``kraken``, ``amsterdam`` and ``rotterdam``; four players in two partnerships."""
 
+    rules_type = Rules
+
     name: ClassVar[str] = "klaverjas"
     title: ClassVar[str] = "Klaverjassen"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")

@@ -36,7 +36,16 @@ class Record(MatchRecord[Rules, Dealt, KlaverjasAction]):
 
 _DEALS: Final = FourHands("hands", Dealt)
 FORMAT: Final = RecordFormat(
-    GAME, Record, "deal", "deals", Rules.from_dict, parse_action, _DEALS.write, _DEALS.read, seats=4
+    GAME,
+    Record,
+    "deal",
+    "deals",
+    Rules,
+    parse_action,
+    _DEALS.write,
+    _DEALS.read,
+    seats=4,
+    replay=lambda record: replay(record),  # tells a record's readings apart (docs/records.md, "Rules revisions")
 )
 to_dict = FORMAT.to_dict
 dumps = FORMAT.dumps

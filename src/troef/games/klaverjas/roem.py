@@ -144,13 +144,16 @@ def judge_hand_roem(
 
     ``declared``: each seat's declaration (-1 or 0: none); ``tops``: the
     highest rank in it; ``plays``: the side that goes (the playing side after
-    the kraak chain). Each side's best is its highest single declaration, by
+    the kraak chain), or -1 where a full tie cancels neither side's (the
+    switch ``hand_roem_tie="both"``). Each side's best is its highest single declaration, by
     value and then by its highest card; the side whose best is lower loses all
     its hand roem. At a full tie the side that goes wins (section 2.3 gives
     a full tie to the player who goes), so the other side's is cancelled.
 
     >>> judge_hand_roem((20, 20, -1, -1), (5, 5, -1, -1), plays=1)
     ((0, 20), (True, False))
+    >>> judge_hand_roem((20, 20, -1, -1), (5, 5, -1, -1), plays=-1)
+    ((20, 20), (False, False))
     """
     best = [(-1, -1), (-1, -1)]
     for seat in range(4):
@@ -163,7 +166,7 @@ def judge_hand_roem(
         if not total:
             continue
         other = best[side ^ 1]
-        if other > best[side] or (other == best[side] and side != plays):
+        if other > best[side] or (other == best[side] and 0 <= plays != side):
             cancelled[side] = True
         else:
             counted[side] = total

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from troef.core.errors import RecordError
-from troef.core.switches import PresetRules
+from troef.core.switches import PresetRules, RuleChange
 
 Follow = Literal["amsterdam", "rotterdam"]
 Undertrump = Literal["last_resort", "forced"]
@@ -35,6 +35,8 @@ RoemCounting = Literal["auto", "claim"]
 MatchEnd = Literal["deals", "points"]
 Scoring = Literal["points", "kraken"]
 NatRoem = Literal["to_other", "kept"]
+HandRoemUntil = Literal["first_trick", "first_card"]
+HandRoemTie = Literal["goes", "both"]
 
 PRESETS: Final = ("kraken", "amsterdam", "rotterdam")
 
@@ -47,6 +49,8 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "match_end": ("deals", "points"),
     "scoring": ("points", "kraken"),
     "nat_roem": ("to_other", "kept"),
+    "hand_roem_until": ("first_trick", "first_card"),
+    "hand_roem_tie": ("goes", "both"),
 }
 
 #: Kraken 3.2 / table 2.3: four queens, kings or aces 100, four nines 150, four jacks 200 (by rank 7..A).
@@ -58,6 +62,46 @@ COMMON_FOURS: Final = (0, 0, 0, 100, 200, 100, 100, 100)
 @dataclass(frozen=True, slots=True)
 class Rules(PresetRules):
     """Every rule of klaverjas that differs between the presets, as a switch."""
+
+    #: Revision 2 (commit 9088bd9): Kraken 3.2's hand roem until the first trick is complete, stuk counted once,
+    #: a full tie to the side that goes, and Rotterdam's troefplicht; revision 1 read each as its ``before``.
+    REVISION: ClassVar[int] = 2
+    UNMARKED: ClassVar[tuple[int, ...]] = (2, 1)
+    CHANGES: ClassVar[tuple[RuleChange, ...]] = (
+        RuleChange(
+            2,
+            "hand_roem_until",
+            "first_card",
+            "Kraken 3.2",
+            "roem from the hand until the first trick is complete, every seat answering after its fourth card "
+            "(was: before one's own first card)",
+            applies=lambda rules: rules.hand_roem,
+        ),
+        RuleChange(
+            2,
+            "stuk_once",
+            False,
+            "Kraken 3.2, table 2.3",
+            "stuk declared with a card leaves only the hand roem totals without it (was: stuk counted twice)",
+            applies=lambda rules: rules.hand_roem,
+        ),
+        RuleChange(
+            2,
+            "hand_roem_tie",
+            "both",
+            "Kraken 3.2, table 2.3",
+            "at a full tie of hand roem the side that goes keeps its roem (was: neither side's cancelled)",
+            applies=lambda rules: rules.hand_roem,
+        ),
+        RuleChange(
+            2,
+            "undertrump",
+            "forced",
+            "docs/rules/klaverjas.md section 5 (KNKB/NKU troefplicht)",
+            "Rotterdam: undertrump only without a card of another suit (was: trump anyway, also under)",
+            applies=lambda rules: rules.follow == "rotterdam",
+        ),
+    )
 
     preset: str
     # --- dealing and who plays ------------------------------------------------
@@ -85,6 +129,17 @@ class Rules(PresetRules):
     roem_counting: RoemCounting = "auto"
     #: Kraken 3.2: roem declared from the hand during the first trick, cancelled by higher roem of the other side.
     hand_roem: bool = False
+    #: Kraken 3.2, until when roem from the hand may be declared: "first_trick" (until the first trick is
+    #: complete, every seat that has not declared answering ``roem N`` or ``roem 0`` after its fourth card) or
+    #: "first_card" (before one's own first card, nobody asked: rules revision 1's reading).
+    hand_roem_until: HandRoemUntil = "first_trick"
+    #: Kraken 3.2 with table 2.3: stuk declared with a card is its one combination of 20, so the hand roem its
+    #: holder may still declare is the total without it. False: the total with stuk stays on offer, and stuk
+    #: counts twice (rules revision 1's reading).
+    stuk_once: bool = True
+    #: Kraken 3.2 afkeuren at a full tie of the sides' best declarations: "goes" (table 2.3: the side that goes
+    #: keeps its hand roem, the other's is cancelled) or "both" (neither is cancelled: rules revision 1).
+    hand_roem_tie: HandRoemTie = "goes"
     # --- kraak chain ----------------------------------------------------------
     #: Kraken 3.1: kraak, rekraak, superkraak after trump is named.
     kraak: bool = False
@@ -139,6 +194,11 @@ class Rules(PresetRules):
     def stuk_declared(self) -> bool:
         """Whether stuk counts only when its holder declares it (claim mode, or Kraken 3.2's choice of moment)."""
         return self.roem_counting == "claim" or self.hand_roem
+
+    def tie_winner(self, plays: int) -> int:
+        """The side that keeps its hand roem at a full tie (``plays``: the side that goes), -1 for neither
+        (:func:`~troef.games.klaverjas.roem.judge_hand_roem`)."""
+        return plays if self.hand_roem_tie == "goes" else -1
 
     @classmethod
     def of_preset(cls, name: str, **switches: Any) -> Rules:

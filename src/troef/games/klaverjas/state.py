@@ -408,6 +408,8 @@ class DealState:
         if not self.may_declare[seat]:
             if self.tricks:
                 return TEXTS.refusal("roem_late")
+            if self.declared[seat] <= 0 and self.rules.hand_roem_until == "first_card":
+                return TEXTS.refusal("roem_before_card")
             return TEXTS.refusal("roem_once")
         values = self.declarable_roem(seat)
         if value in values and value > 0:
@@ -451,7 +453,7 @@ class DealState:
                 self.stuk_pending = True
                 self.stuk_counted[seat & 1] += self.rules.stuk
                 self.roem[seat & 1] += self.rules.stuk
-                if self.may_declare[seat]:
+                if self.may_declare[seat] and self.rules.stuk_once:
                     # stuk is one combination of 20 (table 2.3), declared once (Kraken 3.2): what this seat may
                     # still declare from the hand are the totals without it
                     self._without_stuk(seat)
@@ -540,6 +542,8 @@ class DealState:
         self.hands[seat] ^= bit
         if self.declares:
             self.stuk_pending = False
+            if self.rules.hand_roem_until == "first_card":  # rules revision 1: roem before one's first card
+                self.may_declare[seat] = False
         if bit & self.stuk_cards and seat == self.stuk_holder:
             self.stuk_played += 1
             if self.stuk_played == 2 and not self.declares:
@@ -562,7 +566,7 @@ class DealState:
         if len(trick) < 4:
             self.to_act = (seat + 1) & 3
             return
-        if self.rules.hand_roem and not self.tricks:
+        if self.rules.hand_roem and not self.tricks and self.rules.hand_roem_until == "first_trick":
             # Kraken 3.2: roem from the hand until the first trick is complete; every seat that has not declared
             # is asked in turn from the leader before the trick is taken. Every such seat, whatever it holds:
             # asking only those with roem would tell the table who holds some
@@ -623,7 +627,9 @@ class DealState:
         then by its highest card (2.3); at a full tie the side that goes (the
         playing side after the kraak chain) keeps its roem (:func:`judge_hand_roem`).
         """
-        counted, cancelled = judge_hand_roem(self.declared, self.declared_top, playing_side(self.declarer, self.level))
+        counted, cancelled = judge_hand_roem(
+            self.declared, self.declared_top, self.rules.tie_winner(playing_side(self.declarer, self.level))
+        )
         for side in (0, 1):
             self.hand_cancelled[side] = cancelled[side]
             self.hand_counted[side] = counted[side]

@@ -75,6 +75,12 @@ TEXTS: Final = Texts(
             "en": "roem from the hand is declared before the first trick is complete (Kraken 3.2)",
             "de": "Roem aus der Hand wird vor dem Ende des ersten Stichs gemeldet (Kraken 3.2)",
         },
+        "roem_before_card": {
+            "nl": "roem uit de hand meld je voor je eerste kaart (Kraken 3.2, zoals gelezen in regelrevisie 1)",
+            "en": "roem from the hand is declared before your first card (Kraken 3.2 as read in rules revision 1)",
+            "de": "Roem aus der Hand wird vor der ersten eigenen Karte gemeldet "
+            "(Kraken 3.2, wie in Regelrevision 1 gelesen)",
+        },
         "roem_once": {
             "nl": "roem uit de hand meld je één keer (Kraken 3.2)",
             "en": "roem from the hand is declared once (Kraken 3.2)",

@@ -133,7 +133,7 @@ def position_from_deal(deal: DealState) -> Position:
             score[holder & 1] += rules.stuk
     if rules.hand_roem and not deal.tricks:
         may = (deal.may_declare[0], deal.may_declare[1], deal.may_declare[2], deal.may_declare[3])
-        plays = playing_side(deal.declarer, deal.level)
+        plays = rules.tie_winner(playing_side(deal.declarer, deal.level))
         extra = pending_hand_roem(rules, deal.trump, deal.dealt.hands, tuple(deal.declared), may, plays)
         score[0] += extra[0]
         score[1] += extra[1]
@@ -184,8 +184,9 @@ def position_from_view(view: KlaverjasView, hands: tuple[int, int, int, int]) ->
             score[holder & 1] += rules.stuk
     if rules.hand_roem and not view.tricks:
         # every seat that has not declared may still do so until the first trick is complete (Kraken 3.2)
-        may = tuple(view.declared[s] < 0 for s in range(4))
-        plays = playing_side(view.declarer, view.level)
+        in_trick = {s for s, _card in view.trick} if rules.hand_roem_until == "first_card" else set()
+        may = tuple(view.declared[s] < 0 and s not in in_trick for s in range(4))
+        plays = rules.tie_winner(playing_side(view.declarer, view.level))
         extra = pending_hand_roem(rules, trump, initial, view.declared, may, plays)
         score[0] += extra[0]
         score[1] += extra[1]
