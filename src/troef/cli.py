@@ -30,6 +30,10 @@ app.add_typer(arena_app, name="arena")
 from troef.tournament.cli import tournament_app  # noqa: E402  (the commands live with the tournament code)
 
 app.add_typer(tournament_app, name="tournament")
+db_app = typer.Typer(
+    help="The web app's database: what it holds and whether this troef can serve it.", no_args_is_help=True
+)
+app.add_typer(db_app, name="db")
 
 
 def _arena_command(name: str) -> None:
@@ -239,9 +243,20 @@ _register_game_commands()
 def replay(
     file: Annotated[Path, typer.Argument(help="A troef record (JSON) of any game.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    upgrade: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write the record in today's rules revision to this file (its outcome checked unchanged)."
+        ),
+    ] = None,
 ) -> None:
-    """Replay a record through its game's engine and print each deal's outcome and the standing."""
+    """Replay a record through its game's engine and print each deal's outcome and the standing.
+
+    The first line (``rules`` in JSON) says which rules revision the record was read as (docs/records.md).
+    """
     from troef.core.records import record_game
+    from troef.core.revisions import UpgradeError, read
+    from troef.core.revisions import upgrade as upgraded
     from troef.games import game
 
     try:
@@ -251,7 +266,12 @@ def replay(
         raise typer.Exit(2) from None
     try:
         played = game(record_game(text))
+        revision = read(played, text) if played.record_format is not None else None
         outcome = played.replay(text)
+        done = upgraded(played, text) if upgrade is not None else None
+    except UpgradeError as exc:
+        typer.echo(f"troef: cannot upgrade the record: {exc}", err=True)
+        raise typer.Exit(1) from None
     except ReplayError as exc:
         if as_json:
             err = {"error": "illegal_action", "hand": exc.hand + 1, "position": exc.position + 1}
@@ -263,10 +283,22 @@ def replay(
     except (RecordError, TroefError) as exc:
         typer.echo(f"troef: bad record: {exc}", err=True)
         raise typer.Exit(2) from None
+    rules: dict[str, Any] = {}
+    if revision is not None:
+        rules = {"revision": revision.revision, "inferred": revision.inferred, "current": played.rules_revision()}
+    if done is not None and upgrade is not None:
+        upgrade.write_text(done.text + "\n", encoding="utf-8")
+        rules["upgraded"] = {"file": str(upgrade), "kept": done.kept, "replaced": sorted(done.replaced)}
     if as_json:
-        typer.echo(json.dumps(outcome.to_json(), indent=1, ensure_ascii=False))
-    else:
-        typer.echo(played.describe(outcome))
+        typer.echo(json.dumps({"rules": rules, **outcome.to_json()}, indent=1, ensure_ascii=False))
+        return
+    if rules:
+        how = " (inferred: the record names no revision)" if rules["inferred"] else ""
+        typer.echo(f"read as {played.name} rules revision {rules['revision']} of {rules['current']}{how}")
+    typer.echo(played.describe(outcome))
+    if done is not None:
+        kept = ", ".join(f"{k}={v}" for k, v in done.kept.items()) or "none"
+        typer.echo(f"upgraded to revision {rules['current']} in {upgrade}; old readings kept: {kept}")
 
 
 @app.command()
@@ -730,3 +762,41 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@db_app.command("check")
+def db_check(
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: the SQLite file troef serve uses).", show_default=False)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print every table as JSON.")] = False,
+) -> None:
+    """List every stored table and match this troef would not rebuild (run it before an upgrade; exit 1 if any).
+
+    Read only: nothing is migrated or written. Each table is replayed under its rules revision
+    (docs/records.md), as the server does at its start.
+    """
+    from troef.server.dbcheck import check
+    from troef.server.schema import default_url
+
+    url = db or default_url()
+    try:
+        checked = list(check(url))
+    except Exception as exc:  # a database that cannot be read at all
+        typer.echo(f"troef: cannot read the database {url}: {type(exc).__name__}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    bad = [c for c in checked if c.problem is not None]
+    if as_json:
+        typer.echo(json.dumps([_checked_json(c) for c in checked], indent=1))
+    else:
+        for c in bad:
+            typer.echo(f"table {c.id} ({c.game}, {c.state}) would not rebuild: {c.problem}")
+        back = [c for c in checked if c.problem is None and c.set_aside]
+        for c in back:
+            typer.echo(f"table {c.id} ({c.game}) was set aside ({c.set_aside}); it rebuilds now and comes back")
+        typer.echo(f"{len(checked)} stored tables and matches; {len(checked) - len(bad)} rebuild, {len(bad)} do not")
+    raise typer.Exit(1 if bad else 0)
+
+
+def _checked_json(c: Any) -> dict[str, Any]:
+    return {f: getattr(c, f) for f in ("id", "game", "state", "revision", "problem", "set_aside")}

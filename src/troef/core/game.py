@@ -409,6 +409,10 @@ class Game(ABC, Generic[M, A, V, O]):
     def replay(self, text: str) -> O:
         """Read a record and replay it; ``RecordError`` if malformed, ``ReplayError`` at an illegal action."""
 
+    #: The game's record format (:class:`~troef.core.records.RecordFormat`), which ``troef replay`` reads
+    #: revisions and upgrades with; None: a game whose records only :meth:`replay` reads.
+    record_format: ClassVar[Any] = None
+
     @abstractmethod
     def describe(self, outcome: O) -> str:
         """A plain-text report of a replay's outcome."""

@@ -59,6 +59,9 @@ class RuleChange:
     #: What changed, for ``docs/records.md`` and ``troef replay``.
     summary: str
     applies: Callable[[Any], bool] = lambda rules: True
+    #: ``module:function`` that rewrites a record's actions for today's reading (``troef replay --upgrade``),
+    #: e.g. the answers an old format implied; None: the actions read the same under both readings.
+    migrate: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

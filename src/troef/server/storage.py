@@ -58,6 +58,7 @@ from troef.server.writes import (
     mark_finished,
     mark_joined,
     quarantine_table,
+    release_table,
     set_rematch,
 )
 
@@ -88,6 +89,7 @@ __all__ = [
     "migrate",
     "migrations_path",
     "quarantine_table",
+    "release_table",
     "seats_table",
     "set_rematch",
     "tables_table",
@@ -297,6 +299,13 @@ class Store:
         """Every table whose match is still going and that is not set aside, with seats and actions (for a restart)."""
         with self.engine.connect() as conn:
             where = sa.and_(tables_table.c.finished_at.is_(None), tables_table.c.quarantine.is_(None))
+            return self._rows(conn, where, with_actions=True)
+
+    def load_set_aside(self) -> list[TableRow]:
+        """Every unfinished table an earlier start set aside, with seats and actions (tried again at each start:
+        a troef that reads it now brings it back)."""
+        with self.engine.connect() as conn:
+            where = sa.and_(tables_table.c.finished_at.is_(None), tables_table.c.quarantine.is_not(None))
             return self._rows(conn, where, with_actions=True)
 
     def list_quarantined(self) -> list[tuple[str, str]]:

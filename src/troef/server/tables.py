@@ -53,6 +53,7 @@ from troef.server.storage import (
     insert_table,
     mark_joined,
     quarantine_table,
+    release_table,
 )
 from troef.server.timers import TurnTimers
 
@@ -161,6 +162,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         if self.cluster is not None:  # listening before any table is loaded: no action goes unheard
             await self.cluster.start()
         rows = await self.store.run(self.store.store.load_unfinished)
+        rows += await self._set_aside_that_rebuild()
         now = datetime.now(UTC)
         mono = time.monotonic()
         rows.sort(key=_last_used, reverse=True)
@@ -193,6 +195,26 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self.quarantined.update(quarantined)
         log.info("restored %d tables (%d set aside)", len(self.tables), len(self.quarantined))
         self._spawn(self._evictor(min(self.idle_seconds, self.expire_seconds)))
+
+    async def _set_aside_that_rebuild(self) -> list[TableRow]:
+        """Tables an earlier start set aside that this troef rebuilds (e.g. after an upgrade that reads their
+        rules revision), released to play on; the others stay set aside."""
+        back = []
+        for row in await self.store.run(self.store.store.load_set_aside):
+            game = self.games.get(row.game)
+            if game is None:
+                continue
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._bot_executor, settle, game, row.config, row.seed, row.first_dealer, list(row.actions)
+                )
+            except Exception:  # still not: it stays set aside, and the start goes on
+                continue
+            log.warning("table %s, set aside earlier (%s), rebuilds now and plays on", row.id, row.quarantine)
+            await self.store.write(release_table, row.id)
+            row.quarantine = None
+            back.append(row)
+        return back
 
     async def _quarantine(self, table_id: str, reason: str) -> None:
         log.error("table %s cannot be rebuilt and is set aside (quarantined): %s", table_id, reason)

@@ -121,6 +121,11 @@ def mark_joined(conn: Connection, table_id: str) -> None:
     )
 
 
+def release_table(conn: Connection, table_id: str) -> None:
+    """A table set aside by an earlier start that this troef rebuilds: it plays on."""
+    conn.execute(tables_table.update().where(tables_table.c.id == table_id).values(quarantine=None))
+
+
 def quarantine_table(conn: Connection, table_id: str, reason: str) -> None:
     """Set a table aside: later starts leave it out, and the operator can find it by its reason."""
     conn.execute(tables_table.update().where(tables_table.c.id == table_id).values(quarantine=reason[:500]))

@@ -404,3 +404,49 @@ def test_common_shuffle_is_uniform() -> None:
     chi2 = sum((n - 500) ** 2 / 500 for row in counts for n in row)
     assert sorted(shuffle32(GameRandom(3))) == list(range(32))
     assert 800 < chi2 < 1300  # 961 degrees of freedom: a biased shuffle lands far outside
+
+
+# ---------------------------------------------------------------------- rules revision 1's readings
+#: Kraken as klaverjas rules revision 1 read it (docs/records.md, "Rules revisions"): kept as switch values.
+KRAKEN_R1 = preset("kraken", hand_roem_until="first_card", stuk_once=False, hand_roem_tie="both")
+
+
+def test_revision_1_hand_roem_before_ones_first_card_and_no_roem_call() -> None:
+    deal = act(make_deal(KRAKEN_R1, FULL, dealer=3), "trump h", "no", "no", "play 7d")
+    assert not deal.may_declare[0]  # seat 0 led without declaring: his chance is gone
+    act(deal, "roem 150", "play 8d", "play Ad")
+    act(
+        deal, "play As"
+    )  # seat 3 plays without declaring his 120  # the fourth card: the trick is taken at once, nobody is asked
+    assert phase(deal) == Phase.PLAY and len(deal.tricks) == 1 and deal.to_act == 2
+    assert deal.declared == [-1, 150, -1, -1] and deal.hand_counted == [0, 150]
+
+
+def test_revision_1_a_seat_that_played_may_not_declare() -> None:
+    deal = act(make_deal(KRAKEN_R1, FULL, dealer=3), "trump h", "no", "no", "play 7d", "play 8d")
+    deal.to_act = 0  # ask for seat 0's declaration as if it were his turn again
+    assert refused(deal, "roem 50").startswith("roem from the hand is declared before your first card")
+
+
+def test_revision_1_stuk_and_then_hand_roem_with_stuk_counts_stuk_twice() -> None:
+    deal = act(make_deal(KRAKEN_R1, FULL, dealer=3), "trump h", "no", "no", "stuk")
+    assert [t for t in legal_texts(deal) if t.startswith("roem")] == ["roem 50", "roem 70"]
+    act(deal, "roem 70", "play Kh", "play 9h", "play 7h", "play Qc")
+    assert phase(deal) == Phase.PLAY and deal.hand_counted == [70, 0] and deal.stuk_counted == [20, 0]
+    assert deal.roem == [90, 0]  # 70 with stuk from the hand and stuk again
+
+
+def test_revision_1_full_tie_cancels_neither() -> None:
+    deal = act(make_deal(KRAKEN_R1, FULL_TIE, dealer=3), "trump s", "no", "no")
+    act(deal, "roem 20", "play 7d", "roem 20", "play 10d", "play 8d", "play Ad")
+    assert deal.hand_counted == [20, 20] and deal.hand_cancelled == [False, False]
+
+
+def test_revision_1_is_what_a_record_without_a_revision_may_mean() -> None:
+    from troef.games.klaverjas.rules import Rules
+
+    assert Rules.at_revision("kraken", {}, 1) == KRAKEN_R1
+    assert Rules.at_revision("kraken", {}, 2) == KRAKEN
+    assert Rules.at_revision("rotterdam", {}, 1).undertrump == "forced"
+    assert Rules.at_revision("amsterdam", {}, 1) == preset("amsterdam")  # no reading of Amsterdam changed
+    assert Rules.at_revision("kraken", {"stuk_once": True}, 1).stuk_once  # a switch the record names wins

@@ -50,7 +50,7 @@ class Seat:
 
     def until(self, pred: Any) -> dict[str, Any]:
         while True:
-            msg = json.loads(self.ws.recv(timeout=30))
+            msg: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
             if msg["type"] == "state":
                 self.state = msg
             if pred(msg):
@@ -73,7 +73,9 @@ def play(url: str, table: dict[str, Any], people: list[int], stop: Any, rng: ran
         if seat in seats:
             mine = seats[seat].at(state["version"])
             seats[seat].ws.send(
-                json.dumps({"v": 1, "type": "act", "action": rng.choice(mine["view"]["legal"]), "expect": state["version"]})
+                json.dumps(
+                    {"v": 1, "type": "act", "action": rng.choice(mine["view"]["legal"]), "expect": state["version"]}
+                )
             )
         state = watcher.at(state["version"] + 1)
     for s in [*seats.values(), watcher]:
@@ -95,13 +97,15 @@ def main(out: Path) -> None:
     try:
 
         def new(game: str, config: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
-            return dict(http(base, "POST", "/api/tables", {"game": game, "config": config, "seats": seats, "seed": seed}))
+            return dict(
+                http(base, "POST", "/api/tables", {"game": game, "config": config, "seats": seats, "seed": seed})
+            )
 
         def mid_deal(deal: int) -> Any:  # a person to act in deal ``deal``, its first trick complete
             return lambda s: s["hand"] >= deal and len(s["view"].get("tricks", ())) >= 1
 
         def over(s: dict[str, Any]) -> bool:
-            return s["view"]["to_act"] < 0
+            return bool(s["view"]["to_act"] < 0)
 
         t = new("klaverjas", {"preset": "kraken"}, [people[0], bot, people[2], bot], 4141)
         left["kraken_in_play"] = play(url, t, [0, 2], mid_deal(3), rng)

@@ -30,7 +30,7 @@ from troef.core.refusals import Refusal, Texts
 from troef.games.binokel.actions import BinokelAction, Play, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
-from troef.games.binokel.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.binokel.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, TARGETS, Rules, preset
 from troef.games.binokel.state import Phase, Round
 from troef.games.binokel.texts import TEXTS
@@ -69,6 +69,7 @@ class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
     """Binokel: four players in two partnerships, one 48-card deck, bidding from 250, game to 1500."""
 
     rules_type = Rules
+    record_format = FORMAT
 
     name: ClassVar[str] = "binokel"
     title: ClassVar[str] = "Binokel"

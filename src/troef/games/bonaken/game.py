@@ -27,7 +27,7 @@ from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, Switc
 from troef.core.refusals import Refusal, Texts
 from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
-from troef.games.bonaken.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.bonaken.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.bonaken.rules import PRESETS, Rules, preset
 from troef.games.bonaken.state import Hand, random_playout
 from troef.games.bonaken.texts import TEXTS
@@ -83,6 +83,7 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     """Bonaken: presets ``nk``, ``pagat`` and ``hazerswoude``, 2 to 7 players."""
 
     rules_type = Rules
+    record_format = FORMAT
 
     name: ClassVar[str] = "bonaken"
     title: ClassVar[str] = "Bonaken"

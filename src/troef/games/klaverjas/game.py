@@ -29,7 +29,7 @@ from troef.core.refusals import Refusal, Texts
 from troef.games.klaverjas.actions import KlaverjasAction, Play, parse_action
 from troef.games.klaverjas.deal import Dealt, deal_cards
 from troef.games.klaverjas.match import Match
-from troef.games.klaverjas.record import ReplayOutcome, describe, dumps, loads, record_of_match, replay
+from troef.games.klaverjas.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
 from troef.games.klaverjas.rules import preset as preset_rules
 from troef.games.klaverjas.state import DealState, random_playout
@@ -76,6 +76,7 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     """Klaverjas: presets ``kraken``, ``amsterdam`` and ``rotterdam``; four players in two partnerships."""
 
     rules_type = Rules
+    record_format = FORMAT
 
     name: ClassVar[str] = "klaverjas"
     title: ClassVar[str] = "Klaverjassen"

@@ -15,11 +15,12 @@ runs a record through a :class:`Match` on the recorded deals and stops with a
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from troef.core.records import FourHands, MatchRecord, RecordFormat
-from troef.games.klaverjas.actions import KlaverjasAction, parse_action
+from troef.core.records import DealRecord, FourHands, MatchRecord, RecordFormat
+from troef.games.klaverjas.actions import DeclareRoem, KlaverjasAction, Play, declare_roem, parse_action
 from troef.games.klaverjas.deal import Dealt
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match, SheetRow
@@ -58,6 +59,29 @@ def record_of_match(
     """The record of a match so far (the last deal may be unfinished); ``meta`` is kept as it is."""
     played = ((d.dealt, d.history) for d in match.deals)
     return FORMAT.new("match", match.rules, 4, played, match.first_dealer, match.seed, seats, meta)
+
+
+def roem_answers(record: Record) -> Record:
+    """Rules revision 1 to 2 (Kraken 3.2, ``hand_roem_until``): the first trick's roem call that revision 1 left
+    implicit.
+
+    Under revision 1 a seat declared roem from the hand before its own first card or not at all; under
+    revision 2 every seat that has not declared answers ``roem 0`` after the first trick's fourth card,
+    from the trick's leader on. The answers are inserted there; nothing else changes.
+    """
+    deals: list[DealRecord[Dealt, KlaverjasAction]] = []
+    for drec in record.deals:
+        actions = list(drec.actions)
+        plays = [i for i, (_seat, action) in enumerate(actions) if isinstance(action, Play)]
+        if len(plays) >= 4:
+            fourth = plays[3]
+            leader = actions[plays[0]][0]
+            declared = {seat for seat, action in actions[:fourth] if isinstance(action, DeclareRoem)}
+            answers = [((leader + k) & 3, declare_roem(0)) for k in range(4) if (leader + k) & 3 not in declared]
+            actions[fourth + 1 : fourth + 1] = answers
+        deals.append(dataclasses.replace(drec, actions=tuple(actions)))
+    r = record
+    return Record(r.kind, r.rules, r.seats, tuple(deals), r.first_dealer, r.seed, r.meta, r.revision, r.inferred)
 
 
 # ---------------------------------------------------------------------- replay

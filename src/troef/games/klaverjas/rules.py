@@ -76,6 +76,7 @@ class Rules(PresetRules):
             "roem from the hand until the first trick is complete, every seat answering after its fourth card "
             "(was: before one's own first card)",
             applies=lambda rules: rules.hand_roem,
+            migrate="troef.games.klaverjas.record:roem_answers",
         ),
         RuleChange(
             2,
