@@ -69,7 +69,7 @@ def test_replay_prints_each_hand_and_the_final_standing(record_file: Path, match
     result = runner.invoke(app, ["replay", str(record_file)])
     assert result.exit_code == 0, result.output
     outcome = replay(record_of_match(match))
-    assert result.stdout == describe(outcome) + "\n"
+    assert result.stdout == "read as bonaken rules revision 1 of 1\n" + describe(outcome) + "\n"
     lines = result.stdout.splitlines()
     for index, hand in enumerate(match.hands):
         assert hand.result is not None
@@ -91,7 +91,7 @@ def test_replay_of_a_hand_record(tmp_path: Path) -> None:
     path.write_text(dumps(record_of_hand(hand)), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("hand 1 (dealer 0): ")
+    assert result.stdout.startswith("read as bonaken rules revision 1 of 1\nhand 1 (dealer 0): ")
     assert hand.result.contract_name in result.stdout
 
 
@@ -100,6 +100,7 @@ def test_replay_json_matches_the_engine(record_file: Path, match: Match) -> None
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     expected = replay(record_of_match(match)).to_json()
+    assert data.pop("rules") == {"revision": 1, "inferred": False, "current": 1}
     assert data == json.loads(json.dumps(expected))
     assert data["finished"] is True
     assert len(data["hands"]) == len(match.hands)
@@ -224,7 +225,7 @@ def run_troef(*args: str, console_script: bool = False) -> subprocess.CompletedP
 def test_replay_as_a_real_process(record_file: Path, match: Match) -> None:
     done = run_troef("replay", str(record_file))
     assert done.returncode == 0, done.stderr
-    assert done.stdout == describe(replay(record_of_match(match))) + "\n"
+    assert done.stdout == "read as bonaken rules revision 1 of 1\n" + describe(replay(record_of_match(match))) + "\n"
     as_json = run_troef("replay", str(record_file), "--json")
     assert as_json.returncode == 0
     assert json.loads(as_json.stdout)["standing"] == match.standing()

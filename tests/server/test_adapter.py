@@ -73,7 +73,12 @@ def test_registry_and_protocol() -> None:
 
 def test_config_is_checked() -> None:
     game = adapter("bonaken")
-    assert game.normalize_config({"preset": "nk", "players": 3}) == {"preset": "nk", "switches": {}, "players": 3}
+    assert game.normalize_config({"preset": "nk", "players": 3}) == {
+        "preset": "nk",
+        "switches": {},
+        "players": 3,
+        "revision": 1,  # the rules revision the table is played under (docs/records.md)
+    }
     config = game.normalize_config({"preset": "pagat", "players": 5, "switches": {"min_bid": 25, "misere": True}})
     assert config["switches"] == {"min_bid": 25}  # the preset's own value is not stored as a change
     assert game.new_match(config, 1, 0).rules.min_bid == 25

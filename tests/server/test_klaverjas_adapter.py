@@ -42,7 +42,7 @@ def test_klaverjas_has_its_adapter_in_the_registry() -> None:
 def test_the_lobby_may_shorten_a_match_but_the_rules_refuse_a_quota_it_cannot_meet() -> None:
     game = adapter("klaverjas")
     config = game.normalize_config({"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}})
-    assert config == {"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}, "players": 4}
+    assert config == {"preset": "kraken", "switches": {"deals": 2, "kraak_quota": 1}, "players": 4, "revision": 2}
     # a switch set to the preset's own value is not stored
     assert game.normalize_config({"preset": "kraken", "switches": {"deals": 16}})["switches"] == {}
     with pytest.raises(ConfigError, match="more kraaks"):
