@@ -12,6 +12,7 @@ import json
 import random
 import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,49 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.server.conftest import Server
+from troef.bench.pg import PgCluster
 from troef.cli import app
 
 pytestmark = pytest.mark.slow
 
 DB = Path(__file__).parents[1] / "golden" / "db"
 FIXTURES = ["troef-f63ee7ac.sqlite", "troef-876a6fe.sqlite"]
+
+
+def _restore(cluster: PgCluster, dump: Path) -> str:
+    """A new database of ``cluster`` holding what ``pg_dump`` wrote to ``dump``; its URL."""
+    url = cluster.new_database()
+    dbname = url.rsplit("/", 1)[1].split("?")[0]
+    psql = [str(cluster.bindir / "psql"), "-h", str(cluster.base), "-p", str(cluster.port), "-U", "postgres"]
+    done = subprocess.run(
+        [*cluster.prefix, *psql, "-v", "ON_ERROR_STOP=1", "-q", "-d", dbname, "-f", str(dump)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return url
+
+
+def _play_on(srv: Server, table: dict[str, Any], deal: int) -> dict[str, Any]:
+    """Seats 0 and 2 of the Kraken table play random legal actions until deal ``deal`` is over."""
+    people = {seat: srv.client() for seat in (0, 2)}
+    for seat, c in people.items():
+        assert c.join(table["id"], table["tokens"][str(seat)])["type"] == "welcome"
+    watcher = srv.client()
+    watcher.join(table["id"])
+    state = watcher.state
+    assert state is not None and state["hand"] == deal and state["version"] >= table["version"]
+    rng = random.Random(5)
+    while state["hand"] == deal:  # the people play on to the end of the deal, the computer players theirs
+        seat = state["view"]["to_act"]
+        if seat in people:
+            mine = people[seat].wait_version(state["version"])
+            people[seat].act(rng.choice(mine["view"]["legal"]), expect=state["version"])
+        state = watcher.wait_version(state["version"] + 1, timeout=30)
+    for c in [*people.values(), watcher]:
+        c.close()
+    return state
 
 
 def _open(name: str, tmp_path: Path, set_aside: str | None = None) -> tuple[Server, dict[str, Any]]:
@@ -45,20 +83,7 @@ def test_a_kraken_table_in_play_plays_on_after_the_upgrade(name: str, tmp_path: 
         assert status == 200 and health["quarantined"] == 0, srv.log()
         assert "set aside" not in srv.log()
         kraken = left["kraken_in_play"]
-        people = {seat: srv.client() for seat in (0, 2)}
-        for seat, c in people.items():
-            assert c.join(kraken["id"], kraken["tokens"][str(seat)])["type"] == "welcome"
-        watcher = srv.client()
-        watcher.join(kraken["id"])
-        state = watcher.state
-        assert state is not None and state["hand"] == 3 and state["version"] >= kraken["version"]
-        rng = random.Random(5)
-        while state["hand"] == 3:  # the people play on to the end of the deal, the computer players theirs
-            seat = state["view"]["to_act"]
-            if seat in people:
-                mine = people[seat].wait_version(state["version"])
-                people[seat].act(rng.choice(mine["view"]["legal"]), expect=state["version"])
-            state = watcher.wait_version(state["version"] + 1, timeout=30)
+        state = _play_on(srv, kraken, 3)
         assert state["hand"] == 4 and len(state["match"]["rows"]) == 3  # the third deal is on the score sheet
         # the deals played before the upgrade replay and analyse
         for hand in (1, 2, 3):
@@ -66,8 +91,22 @@ def test_a_kraken_table_in_play_plays_on_after_the_upgrade(name: str, tmp_path: 
             assert status == 200 and replay["frames"], replay
         status, analysis = srv.http("GET", f"/api/tables/{kraken['id']}/analysis/1")
         assert status == 200 and analysis["deals"][0]["decisions"], analysis
-        for c in [*people.values(), watcher]:
-            c.close()
+    finally:
+        srv.stop()
+
+
+def test_a_postgresql_database_of_an_older_troef_plays_on(pg_cluster: PgCluster, tmp_path: Path) -> None:
+    """The same on PostgreSQL: a dump of the database troef f63ee7ac's server wrote (schema 0004), migrated."""
+    dump = DB / "troef-f63ee7ac.pg.sql"
+    left: dict[str, Any] = json.loads((DB / f"{dump.name}.json").read_text(encoding="utf-8"))
+    srv = Server(_restore(pg_cluster, dump), log_dir=tmp_path)
+    try:
+        status, health = srv.http("GET", "/api/health")
+        assert status == 200 and health["quarantined"] == 0, srv.log()
+        state = _play_on(srv, left["kraken_in_play"], 3)
+        assert state["hand"] == 4 and len(state["match"]["rows"]) == 3
+        status, record = srv.http("GET", f"/api/tables/{left['kraken_finished']['id']}/record")
+        assert status == 200 and record["rules"]["switches"]["hand_roem_until"] == "first_card"
     finally:
         srv.stop()
 

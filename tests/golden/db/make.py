@@ -11,6 +11,10 @@ It starts that troef's server on a loopback port with a fresh SQLite file,
 makes the tables below through its HTTP API and plays them over its WebSocket
 as players would (random legal actions, seeded), stops the server, and writes
 ``<file>.json``: per table its id, seat tokens and what it was left at.
+
+With a PostgreSQL URL as second argument it writes there instead (the file
+names only the JSON); ``pg_dump --no-owner --no-privileges`` of that database
+is the PostgreSQL fixture (``troef-f63ee7ac.pg.sql``).
 """
 
 from __future__ import annotations
@@ -83,12 +87,14 @@ def play(url: str, table: dict[str, Any], people: list[int], stop: Any, rng: ran
     return {"id": table["id"], "tokens": tokens, "version": state["version"], "view": state["view"]}
 
 
-def main(out: Path) -> None:
-    out.unlink(missing_ok=True)
+def main(out: Path, url: str | None = None) -> None:
+    """Write the tables to the SQLite file ``out``, or to the database at ``url`` (``out`` then names the JSON)."""
+    if url is None:
+        out.unlink(missing_ok=True)
     port = free_port()
     log = Path(tempfile.mkdtemp()) / "server.log"
     loose = ["--create-rate", "0", "--replay-rate", "0", "--max-connections-per-client", "1000"]
-    proc = start_server(port, f"sqlite:///{out}", 0.0, "warning", log, extra=loose)
+    proc = start_server(port, url or f"sqlite:///{out}", 0.0, "warning", log, extra=loose)
     base, url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
     rng = random.Random(876)
     people = [{"kind": "human", "name": n} for n in ("Anna", "Bert", "Cor", "Dirk")]
@@ -124,4 +130,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]).resolve())
+    main(Path(sys.argv[1]).resolve(), sys.argv[2] if len(sys.argv) > 2 else None)
