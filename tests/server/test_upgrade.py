@@ -32,7 +32,7 @@ FIXTURES = ["troef-f63ee7ac.sqlite", "troef-876a6fe.sqlite"]
 def _restore(cluster: PgCluster, dump: Path) -> str:
     """A new database of ``cluster`` holding what ``pg_dump`` wrote to ``dump``; its URL."""
     url = cluster.new_database()
-    dbname = url.rsplit("/", 1)[1].split("?")[0]
+    dbname = url.split("@/", 1)[1].split("?")[0]
     psql = [str(cluster.bindir / "psql"), "-h", str(cluster.base), "-p", str(cluster.port), "-U", "postgres"]
     done = subprocess.run(
         [*cluster.prefix, *psql, "-v", "ON_ERROR_STOP=1", "-q", "-d", dbname, "-f", str(dump)],
