@@ -45,9 +45,12 @@ def main() -> None:
     parser.add_argument("--note", default="")
     args = parser.parse_args()
     checkout = Path(troef.__file__).resolve().parents[2]
-    commit = subprocess.run(
-        ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, cwd=checkout, check=True
-    ).stdout.strip()
+
+    def git(*words: str) -> str:
+        return subprocess.run(["git", *words], capture_output=True, text=True, cwd=checkout, check=True).stdout.strip()
+
+    # the writing troef: its commit, "-dirty" if its sources differ from it (the corpus itself may)
+    commit = git("rev-parse", "--short", "HEAD") + ("-dirty" if git("status", "--porcelain", "--", "src") else "")
     g = get_game(args.game)
     match = g.new_match(args.preset, args.players, seed=args.seed, first_dealer=0, switches=json.loads(args.switches))
     kinds = [k for k in ("heuristic", "random") if k in ("random", *g.bots)]
