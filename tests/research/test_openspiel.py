@@ -9,7 +9,7 @@ np = pytest.importorskip("numpy")
 
 import troef.research.openspiel  # noqa: E402, F401  (registers the games)
 
-from .cases import CASES, IDS  # noqa: E402
+from .cases import CASES, IDS, deal_state  # noqa: E402
 
 
 def _name(game: str, preset: str, players: int, episode: str = "deal") -> str:
@@ -48,8 +48,7 @@ def test_a_deal_of_the_two_side_games_is_zero_sum_and_partners_share() -> None:
 def test_action_to_string_is_the_engines_notation() -> None:
     game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
     s = game.new_initial_state()
-    for b in (1, 2, 3, 4):
-        s.apply_action(b)
+    deal_state(s, 1)
     texts = [s.action_to_string(s.current_player(), a) for a in s.legal_actions()]
     assert texts == ["trump h", "trump d", "trump c", "trump s"] or all(t.startswith(("trump", "pass")) for t in texts)
 
@@ -57,8 +56,7 @@ def test_action_to_string_is_the_engines_notation() -> None:
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     game = pyspiel.load_game("troef_klaverjas(preset=kraken)")
     s = game.new_initial_state()
-    for b in (1, 2, 3, 4):
-        s.apply_action(b)
+    deal_state(s, 1)
     before = s.information_state_string(s.current_player())
     with pytest.raises(Exception, match="not legal now"):
         s.apply_action(4)  # play Jh: trump is named first
@@ -84,8 +82,7 @@ def test_resample_from_infostate_keeps_the_players_information_and_moves_the_res
     moved = 0
     for deal in range(4):
         s = game.new_initial_state()
-        for b in (deal, 6, 7, 8):
-            s.apply_action(b)
+        deal_state(s, deal)
         while not s.is_terminal():
             player = s.current_player()
             other = s.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
@@ -115,7 +112,8 @@ def test_openspiels_ismcts_plays_a_deal(name: str) -> None:
     steps = 0
     while not s.is_terminal():
         if s.is_chance_node():
-            s.apply_action(int(rng.randint(256)))
+            outcomes, chances = zip(*s.chance_outcomes(), strict=True)
+            s.apply_action(int(rng.choice(outcomes, p=chances)))
         else:
             action = bot.step(s)
             assert action in s.legal_actions()

@@ -21,7 +21,7 @@ from troef.research.episode import Config, Episode  # noqa: E402
 from troef.research.strings import view_string  # noqa: E402
 from troef.research.tensors import layout  # noqa: E402
 
-from .cases import CASES  # noqa: E402
+from .cases import CASES, deal as deal_episode  # noqa: E402
 
 
 def _tensors(e: Episode, seat: int) -> tuple[Any, Any, str, str]:
@@ -45,8 +45,7 @@ def test_tensors_do_not_change_when_unseen_cards_are_dealt_differently(name: str
     compared = 0
     for deal in range(3):
         e = Episode(Config(name, preset, players))
-        for b in (deal, 9, 9, 9):
-            e.apply_chance(b)
+        deal_episode(e, deal)
         step = 0
         while not e.over:
             if step % 2 == 0:
@@ -71,8 +70,7 @@ def test_tensors_do_not_change_when_unseen_cards_are_dealt_differently(name: str
 
 def test_the_observation_holds_the_seats_own_hand() -> None:
     e = Episode(Config("klaverjas", "kraken", 4))
-    for b in (1, 2, 3, 4):
-        e.apply_chance(b)
+    deal_episode(e, 1)
     obs = _tensors(e, 2)[0]
     view = e.view_json(2)
     assert view is not None
@@ -92,8 +90,7 @@ def test_a_tensor_written_from_the_last_steps_memo_is_the_one_written_afresh(
     written = 0
     for episode in ("deal", "match"):
         e = Episode(Config(name, preset, players, episode))
-        for b in (4, 5, 6, 7):
-            e.apply_chance(b)
+        deal_episode(e, 4)
         while not e.over and e.game.deals(e.match) <= 3:
             for seat in range(players):
                 view = e.view(seat)
@@ -105,4 +102,5 @@ def test_a_tensor_written_from_the_last_steps_memo_is_the_one_written_afresh(
                 assert np.array_equal(fresh, kept) and np.array_equal(fresh, passed)
                 written += 1
             e.apply(chooser.choice(list(e.legal())))
+            deal_episode(e, written)  # a match episode's next deal
     assert written > 20

@@ -17,7 +17,7 @@ it is not the agent's turn); ``action_space(agent)`` is ``Discrete`` over
 those ids. An episode is one deal (or ``episode="match"``), dealt by chance
 from ``reset(seed=...)``: the same seed gives the same deal. Rewards come at
 the end of the episode (:mod:`troef.research.episode`). ``render_mode="ansi"``
-renders the view of the agent to act in words.
+renders the view of the agent to act in words; ``"human"`` prints it at every step.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from troef.cards import card_name, parse_card
+from troef.cards import card_name
 from troef.core.errors import IllegalActionError
 from troef.games import game as get_game
-from troef.research.episode import SEED_CHANCES, Config, Episode
+from troef.research.episode import Config, Episode
 from troef.research.tensors import layout
 
 __all__ = ["env", "raw_env", "render_view"]
@@ -47,7 +47,11 @@ def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # type: ignore[misc]
     """One troef game and preset as an AEC environment."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "troef_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "troef_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -62,8 +66,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         g = get_game(game)
         preset = preset or g.default_preset
         players = players or g.preset(preset).default_players
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be 'human', 'ansi' or None, not {render_mode!r}")
         self.config = Config(game, preset, players, episode, switches)
         self.layout = layout(game, players)
         self.render_mode = render_mode
@@ -96,8 +100,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)  # no seed: the system's entropy, once
         self.episode = Episode(self.config)
-        for _ in range(SEED_CHANCES):
-            self.episode.apply_chance(self._rng.randrange(256))
+        _deal(self.episode, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -130,45 +133,63 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.rewards = {a: self.episode.returns[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
+            if self.episode.is_chance:  # a match episode's next deal
+                _deal(self.episode, self._rng or random.Random())
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[self.episode.to_act]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendering is asked for with render(), as PettingZoo's classic games do
+        if self.render_mode == "human":
+            self.render()  # human mode shows every step, as PettingZoo's classic games do
 
     def render(self) -> str | None:
+        """The view of the agent to act in words: ``ansi`` returns it, ``human`` prints it (and returns None)."""
         if self.render_mode is None:
             return None
-        return render_view(self.episode, self.possible_agents.index(self.agent_selection))
+        text = render_view(self.episode, self.possible_agents.index(self.agent_selection))
+        if self.render_mode == "human":
+            print(text)  # noqa: T201
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
-def _cards(texts: Any) -> str:
-    return ", ".join(card_name(parse_card(t) & 31) for t in texts) or "none"
+def _deal(episode: Episode, rng: random.Random) -> None:
+    """Play the episode's chance nodes (the first dealer, the cards) with ``rng``."""
+    while episode.is_chance:
+        outcomes = episode.chance_outcomes()
+        pick = rng.random()
+        for outcome, p in outcomes:
+            pick -= p
+            if pick < 0:
+                break
+        episode.apply_chance(outcome)
+
+
+def _cards(cards: Any) -> str:
+    return ", ".join(card_name(c & 31) for c in cards) or "none"
 
 
 def render_view(episode: Episode, seat: int) -> str:
-    """What ``seat`` sees, in words (English), from its view only."""
-    view = episode.view_json(seat)
+    """What ``seat`` sees, in words (English), from its view only (read by the game's research part)."""
+    view = episode.view(seat)
     if view is None:
-        if episode.match is None:
+        if not episode.over:
             return "dealing"
         scores = ", ".join(f"seat {s}: {r:+g}" for s, r in enumerate(episode.returns))
         return f"the {'deal' if episode.config.episode == 'deal' else 'match'} is over; {scores}"
-    lines = [f"{episode.game.title}, seat {seat}; phase: {view.get('phase')}; seat {view.get('to_act')} to act"]
-    trump = view.get("trump")
-    if isinstance(trump, str):
-        lines.append(f"trump: {dict(zip('hdcs', ('hearts', 'diamonds', 'clubs', 'spades'), strict=True))[trump]}")
-    lines.append(f"your hand: {_cards(view.get('hand') or ())}")
-    trick = view.get("trick") or ()
-    lines.append(
-        "on the table: " + (", ".join(f"seat {s} {card_name(parse_card(c) & 31)}" for s, c in trick) or "nothing")
-    )
-    events = view.get("events") or ()
+    part = episode.part
+    lines = [f"{episode.game.title}, seat {seat}; phase: {view.phase}; seat {view.to_act} to act"]
+    trump = part.trump(view)
+    if 0 <= trump < 4:
+        lines.append(f"trump: {('hearts', 'diamonds', 'clubs', 'spades')[trump]}")
+    lines.append(f"your hand: {_cards(part.hand(view))}")
+    trick = part.trick(view)
+    lines.append("on the table: " + (", ".join(f"seat {s} {card_name(c & 31)}" for s, c in trick) or "nothing"))
+    events = part.events(view)
     if events:
         lines.append("said and played: " + "; ".join(f"seat {s} {t}" for s, t in events[-12:]))
-    if view.get("legal"):
-        lines.append("you may: " + ", ".join(view["legal"]))
+    if view.legal:
+        lines.append("you may: " + ", ".join(view.legal))
     return "\n".join(lines)
