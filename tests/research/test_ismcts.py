@@ -65,3 +65,8 @@ def test_the_arena_plays_whole_matches_of_every_game_with_it(name: str, seats: l
     # it decided in every match (decisions with a choice are timed; at 2 simulations a Bonaken seat may claim
     # false roem at once and be out, nk rule 66)
     assert len(result.bots[0].times) >= len(result.outcomes)
+
+
+def test_it_plays_a_game_written_outside_troef_in_the_arena(tiny: None) -> None:
+    result = run_arena(["openspiel-ismcts:sims=4", "club"], matches=2, seed=3, rules="duel", game="tiny")
+    assert len(result.outcomes) == 2 and len(result.bots[0].times) > 0

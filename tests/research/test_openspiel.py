@@ -9,6 +9,9 @@ np = pytest.importorskip("numpy")
 
 import troef.research.openspiel  # noqa: E402, F401  (registers the games)
 
+from tests.games.tiny.game import DECK  # noqa: E402
+from troef.core.errors import TroefError  # noqa: E402
+
 from .cases import CASES, IDS, deal_state  # noqa: E402
 
 
@@ -120,3 +123,30 @@ def test_openspiels_ismcts_plays_a_deal(name: str) -> None:
             s.apply_action(action)
             steps += 1
     assert steps > 0
+
+
+@pytest.mark.parametrize("params", ["", "(preset=plain,players=2)", "(preset=duel,episode=match)", "(deals=3)"])
+def test_a_game_written_outside_troef_is_registered_from_its_declarations(tiny: None, params: str) -> None:
+    assert "tiny" in troef.research.openspiel.register() + troef.research.openspiel.registered()
+    game = pyspiel.load_game(f"troef_tiny{params}")
+    state = game.new_initial_state()
+    assert game.num_distinct_actions() == 12  # Tiny's twelve cards, as its research part declares
+    seats = game.num_players()
+    assert state.chance_outcomes() == [(s, pytest.approx(1 / seats)) for s in range(seats)]  # the first dealer
+    state.apply_action(0)
+    assert state.chance_outcomes() == [(c, pytest.approx(1 / 12)) for c in sorted(DECK)]  # a card of the twelve
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_an_outside_games_switches_are_its_parameters(tiny: None) -> None:
+    troef.research.openspiel.register()
+    assert pyspiel.load_game("troef_tiny").get_parameters()["deals"] == 2  # the plain preset's default
+    three = pyspiel.load_game("troef_tiny(preset=plain,episode=match,deals=3)")
+    assert three.config.switches == {"deals": 3} and three.max_utility() == 9.0  # three tricks a deal, three deals
+    state = three.new_initial_state()
+    while not state.is_terminal():
+        outcomes = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(outcomes[0])
+    assert state.episode.game.deals(state.episode.match) == 3
+    with pytest.raises(TroefError, match="deals must be one of 1, 2, 3"):
+        pyspiel.load_game("troef_tiny(deals=5)")
