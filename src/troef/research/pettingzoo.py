@@ -39,7 +39,7 @@ from troef.research.tensors import layout
 __all__ = ["env", "raw_env", "render_view"]
 
 
-def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
+def env(game: str, **kwargs: Any) -> AECEnv:
     """The environment of ``game``, wrapped so that PettingZoo's call order is enforced."""
     return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
 
@@ -55,7 +55,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "klaverjas",
+        game: str,
         preset: str | None = None,
         players: int | None = None,
         episode: str = "deal",
