@@ -550,6 +550,15 @@ class ResearchPart(Generic[M, V]):
         declarer = getattr(view, "declarer", -1)
         return (declarer,) if declarer >= 0 else ()
 
+    def context_size(self, players: int) -> int:
+        """How many numbers :meth:`context` gives at a table of ``players`` (0: the game shows no match)."""
+        return 0
+
+    def context(self, view: V) -> Sequence[float]:
+        """The match around the deal as the view shows it (the score, the sheet, the deal's number), as
+        :meth:`context_size` numbers in [0, 1], seats relative to the viewer."""
+        return ()
+
     # ------------------------------------------------------------------ worlds
     def redeal(self, match: M, seat: int, rng: random.Random) -> M | None:
         """``match`` with the cards ``seat`` has not seen dealt again (the world sampler of its strong player),

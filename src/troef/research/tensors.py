@@ -22,6 +22,8 @@ declarer                P          who plays (Bonaken: every declarer)
 phase                   F          the deal's phase one-hot (the engine's ``Phase`` names)
 said                    P x N      every action id each seat took this deal that the view shows (hidden ones,
                                    e.g. which card Binokel's exchange passes, are not in the view)
+match                   M          the match around the deal as the game's research part reads it from the
+                                   view (``ResearchPart.context``: the score, the sheet, the deal's number)
 ======================  =========  =====================================================
 
 The information-state tensor is the observation followed by the deal's
@@ -56,9 +58,14 @@ class Layout:
     part: ResearchPart[Any, Any]
 
     @property
+    def context_size(self) -> int:
+        """The size of the match part (:meth:`troef.core.game.ResearchPart.context`)."""
+        return self.part.context_size(self.players)
+
+    @property
     def observation_size(self) -> int:
         p, n = self.players, len(self.actions)
-        return self.card_slots + 2 * p * 32 + 5 + 3 * p + len(self.phases) + p * n
+        return self.card_slots + 2 * p * 32 + 5 + 3 * p + len(self.phases) + p * n + self.context_size
 
     @property
     def information_state_size(self) -> int:
@@ -77,6 +84,7 @@ class Layout:
             ("declarer", p),
             ("phase", len(self.phases)),
             ("said", p * n),
+            ("match", self.context_size),
         ]
 
     def write(self, view: Any, out: Any, information_state: bool, memo: dict[str, Any] | None = None) -> None:
@@ -109,7 +117,8 @@ class Layout:
         trick = played + p * 32
         at = trick + p * 32
         said = at + 5 + 3 * p + len(self.phases)
-        seq = said + p * n
+        context = said + p * n
+        seq = context + self.context_size
         share = 0.5 if self.card_slots == 64 else 1.0
         events = part.events(view)
         done: tuple[Any, ...] = ()
@@ -156,6 +165,9 @@ class Layout:
         phase = view.phase
         if phase in self.phases:
             ones.append(at + self.phases.index(phase))
+        for k, value in enumerate(part.context(view)):
+            if value:
+                values[context + k] = value
         if hasattr(out, "put"):  # a numpy array (the research extra): one write per kind of value
             out[ones] = 1.0
             if values:

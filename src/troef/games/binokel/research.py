@@ -107,6 +107,27 @@ class BinokelResearch(ResearchPart[Match, BinokelView]):
         delta = (after[0] - before[0], after[1] - before[1])
         return [float(delta[s & 1] - delta[1 - (s & 1)]) for s in range(4)]
 
+    def context_size(self, players: int) -> int:
+        return 5
+
+    def context(self, view: BinokelView) -> Sequence[float]:
+        """The round's number (out of :meth:`longest_match`), each side's total as (total + target) / (2 x
+        target) (a side may stand below nil; "Das Spiel gewinnen"), the target out of 2000, and whether the
+        viewer's side has won. Sides relative to the viewer."""
+        mine = view.viewer & 1 if view.viewer >= 0 else 0
+        target = view.target
+
+        def scaled(total: int) -> float:
+            return min(1.0, max(0.0, (total + target) / (2 * target)))
+
+        return (
+            min(1.0, view.round / self.longest_match(view.preset, 4)),
+            scaled(view.totals[mine]),
+            scaled(view.totals[1 - mine]),
+            target / 2000,
+            float(view.winner == mine) if view.winner is not None else 0.0,
+        )
+
     def redeal(self, match: Match, seat: int, rng: random.Random) -> Match | None:
         from troef.games.binokel.view import round_view
 

@@ -150,6 +150,19 @@ class BonakenResearch(ResearchPart[Match, BonakenView]):
         marks = match.sheet.rows[-1].marks
         return [mark_value(marks[s]) if s in marks else 0.0 for s in range(match.table)]
 
+    def context_size(self, players: int) -> int:
+        return len(Status) * players
+
+    def context(self, view: BonakenView) -> Sequence[float]:
+        """Each seat's status on the score sheet when the hand was dealt (nk rule 59: suf, krom, recht, wip,
+        eruit, erin) one-hot, seats relative to the viewer (all zero for a hand on its own)."""
+        statuses = list(Status)
+        out = [0.0] * (len(statuses) * view.table)
+        me = max(view.viewer, 0)
+        for seat, status in enumerate(view.standing or ()):
+            out[((seat - me) % view.table) * len(statuses) + statuses.index(Status(status))] = 1.0
+        return out
+
     def redeal(self, match: Match, seat: int, rng: random.Random) -> Match | None:
         from troef.games.bonaken.view import hand_view
 

@@ -149,6 +149,32 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         points = match.sheet.rows[-1].score.points
         return [float(points[s & 1] - points[1 - (s & 1)]) for s in range(4)]
 
+    def context_size(self, players: int) -> int:
+        return 9
+
+    def context(self, view: KlaverjasView) -> Sequence[float]:
+        """The deal's number, each side's points and crosses, the kraaks each side still owes, the match's end.
+
+        Sides relative to the viewer (its own first). The deal's number is out of the match's deals (a match
+        to points: out of :meth:`longest_match`); points out of the most the match can hold (the deal's bound
+        times its deals), crosses out of 32, kraaks owed out of the quota (Kraken 3.1).
+        """
+        rules = view.rules
+        deals = rules.deals if rules.match_end == "deals" else self.longest_match(view.preset, 4)
+        top = self.utility(view.preset, 4, "deal", {})[1] * deals
+        mine = view.viewer & 1 if view.viewer >= 0 else 0
+        sides = (mine, 1 - mine)
+        owed = view.owed or (0, 0)
+        quota = max(1, rules.kraak_quota)
+        return (
+            min(1.0, view.deal_number / deals),
+            *(min(1.0, max(0.0, view.points[s] / top)) for s in sides),
+            *(min(1.0, view.crosses[s] / 32) for s in sides),
+            *(min(1.0, owed[s] / quota) for s in sides),
+            float(view.over),
+            float(view.winner == mine) if view.winner is not None else 0.0,
+        )
+
     def redeal(self, match: Match, seat: int, rng: random.Random) -> Match | None:
         from troef.games.klaverjas.view import deal_view
 
