@@ -71,3 +71,11 @@ def test_a_game_written_outside_troef_passes_pettingzoos_tests(tiny: None) -> No
     e = env("tiny", render_mode="ansi")
     e.reset(seed=2)
     assert "your hand:" in (e.render() or "")
+
+
+@pytest.mark.parametrize("game", ["bonaken", "klaverjas", "binokel"])
+def test_pettingzoos_render_test_passes_in_every_mode(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game, render_mode=render_mode))
+    assert "your hand:" in capsys.readouterr().out  # human mode prints the view of the seat to act
