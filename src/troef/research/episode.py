@@ -33,7 +33,7 @@ from troef.core.game import AnyGame, ResearchPart
 from troef.games import game as get_game
 from troef.research.actions import ActionTable, UnknownActionError, research_part, table
 
-__all__ = ["CHANCE_OUTCOMES", "Config", "Episode"]
+__all__ = ["CHANCE_OUTCOMES", "Config", "Episode", "deal", "replayed"]
 
 #: Chance outcomes are card numbers (and seats, for the first dealer): at most this many.
 CHANCE_OUTCOMES: Final = 32
@@ -378,3 +378,20 @@ def replayed(game: str, preset: str, players: int, episode: str, switches: dict[
         else:
             made.apply(int(step))
     return made
+
+
+def deal(episode: Episode, rng: random.Random) -> None:
+    """Play the episode's chance nodes now due (the first dealer, each card) with ``rng``, by their probabilities.
+
+    PettingZoo's ``reset(seed=s)`` deals with ``random.Random(s)`` so, and so does the vector env.
+    """
+    while episode.is_chance:
+        outcomes = episode.chance_outcomes()
+        pick = rng.random()
+        outcome = outcomes[-1][0]
+        for candidate, p in outcomes:
+            pick -= p
+            if pick < 0:
+                outcome = candidate
+                break
+        episode.apply_chance(outcome)

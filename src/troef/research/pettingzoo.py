@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 from troef.cards import card_name
 from troef.core.errors import IllegalActionError
 from troef.games import game as get_game
-from troef.research.episode import Config, Episode
+from troef.research.episode import Config, Episode, deal
 from troef.research.tensors import layout
 
 __all__ = ["env", "raw_env", "render_view"]
@@ -100,7 +100,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)  # no seed: the system's entropy, once
         self.episode = Episode(self.config)
-        _deal(self.episode, self._rng)
+        deal(self.episode, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,7 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             if self.episode.is_chance:  # a match episode's next deal
-                _deal(self.episode, self._rng or random.Random())
+                deal(self.episode, self._rng or random.Random())
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[self.episode.to_act]
         self._accumulate_rewards()
@@ -153,18 +153,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-
-def _deal(episode: Episode, rng: random.Random) -> None:
-    """Play the episode's chance nodes (the first dealer, the cards) with ``rng``."""
-    while episode.is_chance:
-        outcomes = episode.chance_outcomes()
-        pick = rng.random()
-        for outcome, p in outcomes:
-            pick -= p
-            if pick < 0:
-                break
-        episode.apply_chance(outcome)
 
 
 def _cards(cards: Any) -> str:
