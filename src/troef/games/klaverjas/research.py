@@ -79,6 +79,18 @@ def trick_roem_top(rules: Rules) -> int:
     return best
 
 
+@cache
+def _deal_top(rules: Rules) -> float:
+    """The most one side can score in a deal: every card point and every roem, the other side nothing."""
+    from troef.games.klaverjas.scoring import score_deal
+    from troef.games.klaverjas.state import DealResult
+
+    roem = trick_roem_top(rules) + rules.stuk + rules.pit + (2 * HAND_ROEM_TOP if rules.hand_roem else 0)
+    level = 3 if rules.kraak else 0
+    top = DealResult(0, 3, level, 0, (162, 0), (roem, 0), (0, 0), (False, False), (0, 0), (0, 0), 0, False, (8, 0))
+    return float(max(score_deal(top, rules).points))
+
+
 class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
     """klaverjas for OpenSpiel and PettingZoo."""
 
@@ -102,15 +114,8 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         self, preset: str, players: int, episode: Literal["deal", "match"], switches: Mapping[str, SwitchValue]
     ) -> tuple[float, float]:
         from troef.games.klaverjas.game import rules_of
-        from troef.games.klaverjas.scoring import score_deal
-        from troef.games.klaverjas.state import DealResult
 
-        rules = rules_of(preset, switches)
-        # one side takes every card point and every roem, the other nothing: a bound the deal cannot pass
-        roem = trick_roem_top(rules) + rules.stuk + rules.pit + (2 * HAND_ROEM_TOP if rules.hand_roem else 0)
-        level = 3 if rules.kraak else 0
-        top = DealResult(0, 3, level, 0, (162, 0), (roem, 0), (0, 0), (False, False), (0, 0), (0, 0), 0, False, (8, 0))
-        bound = float(max(score_deal(top, rules).points))
+        bound = _deal_top(rules_of(preset, switches))
         if episode == "match":
             bound *= self.longest_match(preset, players)
         return (-bound, bound)
@@ -161,7 +166,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         """
         rules = view.rules
         deals = rules.deals if rules.match_end == "deals" else self.longest_match(view.preset, 4)
-        top = self.utility(view.preset, 4, "deal", {})[1] * deals
+        top = _deal_top(rules) * deals
         mine = view.viewer & 1 if view.viewer >= 0 else 0
         sides = (mine, 1 - mine)
         owed = view.owed or (0, 0)
