@@ -76,3 +76,20 @@ def test_an_outside_game_runs_batched(tiny: None) -> None:
     v = VectorEnv("tiny", 4, seed=0)
     slots = _record(v, 40, seed=2)
     assert all(sum(played["returns"]) == 3 for slot in slots for played in slot)  # three tricks a deal
+
+
+def test_a_sound_mask_spares_a_learner_the_false_roem_of_random_bids() -> None:
+    """nk rules 66-69: random bids put nearly every hand erin; the sound mask leaves those bids out."""
+
+    def erin_share(sound_only: bool) -> float:
+        v = VectorEnv("bonaken", 8, preset="nk", seed=5, sound_only=sound_only)
+        chooser = np.random.default_rng(0)
+        _, mask, _ = v.reset()
+        ended = erin = 0
+        while ended < 40:
+            _, mask, _, rewards, done = v.step((chooser.random(mask.shape) * mask).argmax(1))
+            ended += int(done.sum())
+            erin += int((rewards[done] == -2.0).any(axis=1).sum())  # -2: erin by false roem
+        return erin / ended
+
+    assert erin_share(False) > 0.5 and erin_share(True) == 0.0

@@ -559,6 +559,11 @@ class ResearchPart(Generic[M, V]):
         :meth:`context_size` numbers in [0, 1], seats relative to the viewer."""
         return ()
 
+    def unsound(self, match: M, seat: int) -> frozenset[str]:
+        """Legal actions of ``seat`` that lose at once by the rules whatever follows, found from what the seat
+        knows (its hand, the public cards): what a learner starting out is spared (none by default)."""
+        return frozenset()
+
     # ------------------------------------------------------------------ worlds
     def redeal(self, match: M, seat: int, rng: random.Random) -> M | None:
         """``match`` with the cards ``seat`` has not seen dealt again (the world sampler of its strong player),

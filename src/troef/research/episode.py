@@ -209,6 +209,18 @@ class Episode:
                 self._legal = dict(sorted(found.items()))
         return self._legal
 
+    def mask_ids(self, sound_only: bool = False) -> list[int]:
+        """The legal ids; with ``sound_only``, without those that lose at once (``ResearchPart.unsound``),
+        unless that would leave none."""
+        legal = list(self.legal())
+        if not sound_only or not legal:
+            return legal
+        unsound = self.part.unsound(self.match, self.to_act)
+        if not unsound:
+            return legal
+        kept = [i for i in legal if self.actions.texts[i] not in unsound]
+        return kept or legal
+
     def apply(self, action_id: int) -> None:
         """Apply a legal action by id; anything else raises :class:`IllegalActionError` and changes nothing."""
         action = self.legal().get(action_id)

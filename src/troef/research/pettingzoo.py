@@ -6,14 +6,15 @@
 >>> e.agent_selection in e.agents, int(e.action_space("player_0").n)
 (True, 95)
 
-``env(game, preset=None, players=None, episode="deal", render_mode=None, **switches)``
+``env(game, preset=None, players=None, episode="deal", render_mode=None, sound_only=False, **switches)``
 wraps :func:`raw_env` in PettingZoo's usual order-enforcing and
 illegal-action wrappers (not the latter: an illegal action raises, as the engine
 does, and changes nothing). The agents are ``player_0`` .. ``player_{n-1}``, the
 seats. ``observation_space(agent)`` is a ``Dict`` of ``observation`` (a ``Box``
 in [0, 1] laid out as :mod:`troef.research.tensors`' observation tensor) and
 ``action_mask`` (the legal ids of :mod:`troef.research.actions`, all zero when
-it is not the agent's turn); ``action_space(agent)`` is ``Discrete`` over
+it is not the agent's turn; ``sound_only=True`` leaves out what loses at
+once, Bonaken's bids of roem the seat cannot hold); ``action_space(agent)`` is ``Discrete`` over
 those ids. An episode is one deal (or ``episode="match"``), dealt by chance
 from ``reset(seed=...)``: the same seed gives the same deal. Rewards come at
 the end of the episode (:mod:`troef.research.episode`). ``render_mode="ansi"``
@@ -60,9 +61,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players: int | None = None,
         episode: str = "deal",
         render_mode: str | None = None,
+        sound_only: bool = False,
         **switches: Any,
     ) -> None:
         super().__init__()
+        #: Whether the mask leaves out what loses at once (``ResearchPart.unsound``: Bonaken's false roem).
+        self.sound_only = sound_only
         g = get_game(game)
         preset = preset or g.default_preset
         players = players or g.preset(preset).default_players
@@ -117,7 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.layout.write(view, obs, False, self._memo[seat])
         mask = np.zeros(len(self.layout.actions), np.int8)
         if seat == self.episode.to_act:
-            mask[list(self.episode.legal())] = 1
+            mask[self.episode.mask_ids(self.sound_only)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:

@@ -6,7 +6,7 @@
 >>> obs.shape, mask.shape, seat.shape
 ((8, 699), (8, 95), (8,))
 
-``VectorEnv(game, n, preset=None, players=None, episode="deal", seed=None, **switches)``
+``VectorEnv(game, n, preset=None, players=None, episode="deal", seed=None, sound_only=False, **switches)``
 holds ``n`` episodes (:class:`troef.research.episode.Episode`: the engine's own
 rules, dealt by chance nodes). Each step takes one action id per episode, for
 its seat to act, and returns for every episode the observation of the seat to
@@ -19,7 +19,9 @@ is then of the new deal), as batched environments do.
 Episode ``k`` of slot ``i`` is dealt as PettingZoo's ``reset(seed=s)`` deals
 (``s = seed + i + k * n``), so a slot plays exactly what the single env plays
 from that seed (``tests/research/test_vector.py`` compares every observation,
-mask and return).
+mask and return). ``sound_only=True`` leaves out of the masks the legal
+actions that lose at once (Bonaken's bids of roem a seat cannot hold, nk rules
+66-69), to start a learner in a world where it can learn anything.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class VectorEnv:
         players: int | None = None,
         episode: str = "deal",
         seed: int | None = None,
+        sound_only: bool = False,
         **switches: Any,
     ) -> None:
         if n < 1:
@@ -57,6 +60,8 @@ class VectorEnv:
         self.config = Config(game, preset, players, episode, switches)
         self.n = n
         self.players = players
+        #: Whether the masks leave out what loses at once (``ResearchPart.unsound``: Bonaken's false roem).
+        self.sound_only = sound_only
         self.layout = layout(game, players)
         self.observation_size = self.layout.observation_size
         self.num_actions = len(self.layout.actions)
@@ -85,7 +90,7 @@ class VectorEnv:
         self.layout.write(e.view(seat), row, False, self._memo[i][seat])
         mask = self._mask[i]
         mask.fill(0)
-        mask[list(e.legal())] = 1
+        mask[e.mask_ids(self.sound_only)] = 1
         self._seat[i] = seat
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:

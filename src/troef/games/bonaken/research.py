@@ -20,6 +20,7 @@ from typing import Final, Literal
 
 from troef.cards import card_str
 from troef.core.game import ResearchPart, SwitchValue
+from troef.games.bonaken.actions import Bid
 from troef.games.bonaken.deal import Deal
 from troef.games.bonaken.match import Match, Status
 from troef.games.bonaken.state import Hand
@@ -162,6 +163,18 @@ class BonakenResearch(ResearchPart[Match, BonakenView]):
         for seat, status in enumerate(view.standing or ()):
             out[((seat - me) % view.table) * len(statuses) + statuses.index(Status(status))] = 1.0
         return out
+
+    def unsound(self, match: Match, seat: int) -> frozenset[str]:
+        """The bids that put the seat erin for false roem (nk rules 66-69): roem it cannot hold whatever the
+        blind card. The engine's own test, which reads the seat's hand and the open centre only."""
+        hand = match.hand
+        if not hand.rules.false_roem_erin or match.is_over or hand.to_act != seat:
+            return frozenset()
+        return frozenset(
+            bid.text()
+            for bid in hand.legal_actions()
+            if isinstance(bid, Bid) and hand._is_false_roem(seat, bid)
+        )
 
     def redeal(self, match: Match, seat: int, rng: random.Random) -> Match | None:
         from troef.games.bonaken.view import hand_view
