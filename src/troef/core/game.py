@@ -495,7 +495,8 @@ class ResearchPart(Generic[M, V]):
 
     def dealt(self, match: M, piles: Sequence[Sequence[int]]) -> M:
         """``match`` with its current deal, in which nothing has been played, dealt as ``piles`` (card numbers
-        per pile, as :meth:`piles` orders them); the match before it is the same."""
+        per pile, as :meth:`piles` orders them); the match before it is the same. The caller hands ``match``
+        over: it may be changed in place and returned."""
         raise NotImplementedError
 
     def deal_piles(self, match: M, index: int) -> tuple[tuple[int, ...], ...]:

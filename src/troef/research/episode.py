@@ -395,15 +395,21 @@ def replayed(game: str, preset: str, players: int, episode: str, switches: dict[
 def deal(episode: Episode, rng: random.Random) -> None:
     """Play the episode's chance nodes now due (the first dealer, each card) with ``rng``, by their probabilities.
 
-    PettingZoo's ``reset(seed=s)`` deals with ``random.Random(s)`` so, and so does the vector env.
+    Each card is one of the copies left, each as likely (``int(rng.random() * copies left)`` among them in
+    card order): the chance nodes' own probabilities. PettingZoo's ``reset(seed=s)`` deals with
+    ``random.Random(s)`` so, and so does the vector env.
     """
-    while episode.is_chance:
-        outcomes = episode.chance_outcomes()
-        pick = rng.random()
-        outcome = outcomes[-1][0]
-        for candidate, p in outcomes:
-            pick -= p
-            if pick < 0:
-                outcome = candidate
-                break
-        episode.apply_chance(outcome)
+    if episode.is_chance and episode._pending is None:
+        dealers = episode._dealers
+        episode.apply_chance(dealers[int(rng.random() * len(dealers))])
+    if not episode.is_chance:
+        return
+    left = sorted(card for card, n in episode._left.items() for _ in range(n))
+    history, piles = episode.history, episode._piles
+    for pile, size in zip(piles, episode._sizes, strict=True):
+        for _ in range(size - len(pile)):
+            card = left.pop(int(rng.random() * len(left)))
+            pile.append(card)
+            history.append(card)
+            episode._left[card] -= 1
+    episode._fill()

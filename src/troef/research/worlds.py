@@ -50,8 +50,9 @@ def from_view(game: str, view: Any, rng: random.Random, tries: int = 20) -> Any 
     """A match whose current deal ``view``'s seat cannot tell from the real one, or None.
 
     Made from the view alone (what a bot has): the deal is the sampler's, the deal's actions are the view's
-    events replayed; the match around it is new. Kept when the seat's information-state tensor of it (the
-    deal as the seat knows it: hand, events, trick, the phase) and its legal actions are those of ``view``.
+    events replayed; the match around it is new. Kept when the seat's information-state tensor of it, its
+    match part aside (the deal as the seat knows it: hand, events, trick, the phase), and its legal actions
+    are those of ``view``.
     None when no world both replays and shows the seat that.
     """
     from troef.research.tensors import layout
@@ -61,9 +62,12 @@ def from_view(game: str, view: Any, rng: random.Random, tries: int = 20) -> Any 
     players = part.table_of(view)[1]
     shape = layout(game, players)
 
+    match_part = slice(shape.observation_size - shape.context_size, shape.observation_size)
+
     def seen(v: Any) -> tuple[list[float], tuple[str, ...]]:
         out = [0.0] * shape.information_state_size
         shape.write(v, out, True)
+        out[match_part] = [0.0] * shape.context_size  # the match around the deal is new in a world from a view
         return out, tuple(v.legal)
 
     if type(part).from_view is ResearchPart.from_view:

@@ -133,16 +133,15 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         return (8, 8, 8, 8)
 
     def dealt(self, match: Match, piles: Sequence[Sequence[int]]) -> Match:
+        from troef.games.klaverjas.state import DealState
+
         hands = [sum(1 << c for c in pile) for pile in piles]
-        dealt = Dealt(match.deal.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
+        old = match.deal
+        dealt = Dealt(old.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
         dealt.validate()
-        given = [d.dealt for d in match.deals[:-1]] + [dealt]
-        other = Match(match.rules, match.seed, match.first_dealer, deals=iter(given))
-        for deal in match.deals[:-1]:
-            for _seat, action in deal.history:
-                other.apply(action)
-        other._given = None  # past the given deals it deals with its own generator
-        return other
+        # nothing is played in the deal yet: it is dealt again in place, as the match made it (its kraak duty)
+        match.deals[-1] = DealState(match.rules, dealt, must_kraak=old.must_kraak)
+        return match
 
     def deal_piles(self, match: Match, index: int) -> tuple[tuple[int, ...], ...]:
         return tuple(_cards_of(mask) for mask in match.deals[index].dealt.hands)
