@@ -10,7 +10,8 @@ from troef.games import game
 from troef.research.actions import UnknownActionError, table
 from troef.research.episode import Config, Episode
 
-from .cases import CASES, IDS, deal as deal_episode, deal_state
+from .cases import CASES, IDS
+from .cases import deal as deal_episode
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=IDS)

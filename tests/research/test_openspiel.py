@@ -7,8 +7,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-import troef.research.openspiel  # noqa: E402, F401  (registers the games)
-
+import troef.research.openspiel  # noqa: E402  (registers the games)
 from tests.games.tiny.game import DECK  # noqa: E402
 from troef.core.errors import TroefError  # noqa: E402
 
@@ -152,7 +151,9 @@ def test_an_outside_games_switches_are_its_parameters(tiny: None) -> None:
         pyspiel.load_game("troef_tiny(deals=5)")
 
 
-@pytest.mark.parametrize("name", ["troef_klaverjas(preset=kraken)", "troef_bonaken(preset=nk,players=4)", "troef_binokel"])
+@pytest.mark.parametrize(
+    "name", ["troef_klaverjas(preset=kraken)", "troef_bonaken(preset=nk,players=4)", "troef_binokel"]
+)
 def test_a_resampled_states_history_rebuilds_the_resampled_world(name: str) -> None:
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(2)

@@ -21,7 +21,8 @@ from troef.research.episode import Config, Episode  # noqa: E402
 from troef.research.strings import view_string  # noqa: E402
 from troef.research.tensors import layout  # noqa: E402
 
-from .cases import CASES, deal as deal_episode  # noqa: E402
+from .cases import CASES  # noqa: E402
+from .cases import deal as deal_episode  # noqa: E402
 
 
 def _tensors(e: Episode, seat: int) -> tuple[Any, Any, str, str]:

@@ -15,7 +15,7 @@ import pytest
 from troef.games import game
 from troef.research.worlds import from_view, redeal
 
-from .cases import CASES, IDS, deal as deal_episode, deal_state
+from .cases import CASES, IDS, deal_state
 
 
 def _seen(name: str, match: Any, seat: int) -> tuple[Any, ...]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-
 from typing import Any
 
 from troef.core.errors import TroefError

@@ -313,8 +313,17 @@ class Episode:
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled (and so copied by pyspiel's own serialisation) as its configuration and history: the episode
         # is made again by replaying them, the engine's objects are never written
-        return (replayed, (self.config.game, self.config.preset, self.config.players, self.config.episode,
-                           dict(self.config.switches), list(self.history)))
+        return (
+            replayed,
+            (
+                self.config.game,
+                self.config.preset,
+                self.config.players,
+                self.config.episode,
+                dict(self.config.switches),
+                list(self.history),
+            ),
+        )
 
     def world_history(self, match: Any) -> list[int]:
         """The history that rebuilds this episode with its current deal as ``match``'s (a world of it)."""
@@ -379,7 +388,9 @@ class Episode:
         return other
 
 
-def replayed(game: str, preset: str, players: int, episode: str, switches: dict[str, Any], history: list[int]) -> Episode:
+def replayed(
+    game: str, preset: str, players: int, episode: str, switches: dict[str, Any], history: list[int]
+) -> Episode:
     """The episode ``history`` makes (chance outcomes and action ids, in order); a bad step raises ``TroefError``."""
     made = Episode(Config(game, preset, players, episode, switches))
     for step in history:

@@ -62,7 +62,7 @@ class IsmctsBot(Bot):
         self.strength = strength or Strength()
         #: The game it plays; None: the game whose view it is handed (``troef.games.<game>.view``).
         self.game = game
-        self._games: dict[str, Any] = {}
+        self._games: dict[tuple[Any, ...], TroefGame] = {}
 
     def act(self, view: Any) -> Any:
         name = self.game or _game_of(view)

@@ -102,7 +102,10 @@ def config_of(name: str, params: dict[str, Any]) -> Config:
             continue
         if key not in known:
             raise TroefError(f"{name} has no parameter {key!r}; it takes preset, players, episode, {', '.join(known)}")
-        if value not in (_spec_value(g.switch_default(g.default_preset, key)), _spec_value(g.switch_default(preset, key))):
+        if value not in (
+            _spec_value(g.switch_default(g.default_preset, key)),
+            _spec_value(g.switch_default(preset, key)),
+        ):
             switches[key] = _parsed(known[key], value)
     if players not in g.preset(preset).players:
         # the default players of the default preset, with another preset: that preset's own

@@ -151,7 +151,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return None
         text = render_view(self.episode, self.possible_agents.index(self.agent_selection))
         if self.render_mode == "human":
-            print(text)  # noqa: T201
+            print(text)
             return None
         return text
 

@@ -171,9 +171,7 @@ class BonakenResearch(ResearchPart[Match, BonakenView]):
         if not hand.rules.false_roem_erin or match.is_over or hand.to_act != seat:
             return frozenset()
         return frozenset(
-            bid.text()
-            for bid in hand.legal_actions()
-            if isinstance(bid, Bid) and hand._is_false_roem(seat, bid)
+            bid.text() for bid in hand.legal_actions() if isinstance(bid, Bid) and hand._is_false_roem(seat, bid)
         )
 
     def redeal(self, match: Match, seat: int, rng: random.Random) -> Match | None:
