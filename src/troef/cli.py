@@ -374,6 +374,14 @@ def bench_research(
     typer.echo(
         f"target {result['target']}x euchre: " + (f"not met by {', '.join(short)}" if short else "met by every wrapper")
     )
+    typer.echo(f"{'euchre (pyspiel, C++)':<24} {result['euchre_decisions_per_s']:>10.1f} decisions/s")
+    for row in result["batched"]:
+        typer.echo(f"{row['wrapper']:<24} {row['decisions_per_s']:>10.1f} decisions/s  {row['ratio']:.3f}x euchre")
+    slow = [r["wrapper"] for r in result["batched"] if r["ratio"] < result["batched_target"]]
+    typer.echo(
+        f"batched target {result['batched_target']}x euchre's decisions/s: "
+        + (f"not met by {', '.join(slow)}" if slow else "met by every game")
+    )
 
 
 @bench_app.command("solver")

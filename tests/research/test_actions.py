@@ -11,6 +11,7 @@ from troef.research.actions import UnknownActionError, table
 from troef.research.episode import Config, Episode
 
 from .cases import CASES, IDS
+from .cases import deal as deal_episode
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=IDS)
@@ -20,8 +21,7 @@ def test_every_legal_action_has_an_id_naming_it(name: str, preset: str, players:
     seen = 0
     for deal in range(6):
         e = Episode(Config(name, preset, players))
-        for b in (deal, 1, 2, 3):
-            e.apply_chance(b)
+        deal_episode(e, deal)
         while not e.over:
             legal = e.legal()
             engine_texts = sorted(a.text() for a in e.match.legal_actions())

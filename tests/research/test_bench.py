@@ -20,9 +20,14 @@ def test_bench_research_prints_every_wrapper_beside_euchre_and_a_verdict() -> No
     for game in ("bonaken", "klaverjas", "binokel"):
         for wrapper in ("pyspiel", "pettingzoo"):
             assert any(line.startswith(f"{game}/{wrapper}") and "x euchre" in line for line in lines)
-    assert lines[-1].startswith("target 0.25x euchre: ")
+    verdict = next(line for line in lines if line.startswith("target 0.25x euchre: "))
     # PettingZoo's own ceiling is shown and never counted as a wrapper that misses the target
-    assert any(line.startswith("no-op AEC env/pettingzoo") for line in lines) and "no-op" not in lines[-1]
+    assert any(line.startswith("no-op AEC env/pettingzoo") for line in lines) and "no-op" not in verdict
+    # the batched env beside euchre's decisions, with its own verdict
+    assert any(line.startswith("euchre (pyspiel, C++)") and "decisions/s" in line for line in lines)
+    for game in ("bonaken", "klaverjas", "binokel"):
+        assert any(line.startswith(f"{game}/vector(64)") and "x euchre" in line for line in lines)
+    assert lines[-1].startswith("batched target 1.0x euchre's decisions/s: ")
 
 
 # api_test warns that a no-op env's observations are all zeros: that is what it is

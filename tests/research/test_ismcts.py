@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -10,6 +13,7 @@ from troef.arena.core import run_arena
 from troef.arena.part import ArenaPart
 from troef.arena.seating import ArenaError
 from troef.games import game
+from troef.research.ismcts import make
 
 
 def test_the_arena_seats_it_with_settings_and_it_plays_legal_actions_from_the_view() -> None:
@@ -65,3 +69,37 @@ def test_the_arena_plays_whole_matches_of_every_game_with_it(name: str, seats: l
     # it decided in every match (decisions with a choice are timed; at 2 simulations a Bonaken seat may claim
     # false roem at once and be out, nk rule 66)
     assert len(result.bots[0].times) >= len(result.outcomes)
+
+
+def test_it_plays_a_game_written_outside_troef_in_the_arena(tiny: None) -> None:
+    result = run_arena(["openspiel-ismcts:sims=4", "club"], matches=2, seed=3, rules="duel", game="tiny")
+    assert len(result.outcomes) == 2 and len(result.bots[0].times) > 0
+
+
+def test_two_bots_with_one_seed_decide_alike_on_every_view() -> None:
+    kj = game("klaverjas")
+    match = kj.new_match("kraken", seed=5)
+    views = []
+    chooser = random.Random(1)
+    while len(views) < 12:
+        view = kj.view(match, match.to_act)
+        if len(view.legal) > 1:
+            views.append(view)
+        kj.apply(match, kj.parse_action(chooser.choice(view.legal)))
+    one, two = (make(7, {"sims": "12"}, "klaverjas") for _ in range(2))
+    assert [one.act(v).text() for v in views] == [two.act(v).text() for v in views]
+
+
+def test_an_arena_run_with_it_repeats_from_its_seed() -> None:
+    runs = [
+        run_arena(["openspiel-ismcts:sims=3", "heuristic"] * 2, matches=1, seed=9, rules="kraken", game="klaverjas")
+        for _ in range(2)
+    ]
+
+    def untimed(data: Any) -> Any:  # the JSON without the clock's figures
+        if isinstance(data, dict):
+            return {k: untimed(v) for k, v in data.items() if k not in ("seconds", "decision_time")}
+        return [untimed(v) for v in data] if isinstance(data, list) else data
+
+    assert untimed(runs[0].to_json()) == untimed(runs[1].to_json())
+    assert [o.scores for o in runs[0].outcomes] == [o.scores for o in runs[1].outcomes]

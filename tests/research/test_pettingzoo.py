@@ -62,3 +62,20 @@ def test_a_random_self_play_deal_ends_with_zero_sum_rewards() -> None:
         totals[agent] += reward
         e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert sum(totals.values()) == 0 and totals["player_0"] == totals["player_2"]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_game_written_outside_troef_passes_pettingzoos_tests(tiny: None) -> None:
+    api_test(env("tiny", preset="plain", players=4), num_cycles=50, verbose_progress=False)
+    seed_test(lambda **kw: env("tiny", preset="duel", **kw), num_cycles=50)
+    e = env("tiny", render_mode="ansi")
+    e.reset(seed=2)
+    assert "your hand:" in (e.render() or "")
+
+
+@pytest.mark.parametrize("game", ["bonaken", "klaverjas", "binokel"])
+def test_pettingzoos_render_test_passes_in_every_mode(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game, render_mode=render_mode))
+    assert "your hand:" in capsys.readouterr().out  # human mode prints the view of the seat to act

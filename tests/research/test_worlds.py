@@ -15,7 +15,7 @@ import pytest
 from troef.games import game
 from troef.research.worlds import from_view, redeal
 
-from .cases import CASES, IDS
+from .cases import CASES, IDS, deal_state
 
 
 def _seen(name: str, match: Any, seat: int) -> tuple[Any, ...]:
@@ -108,8 +108,7 @@ def test_resample_from_infostate_keeps_every_seats_view(name: str) -> None:
     checked = 0
     for deal in range(6 if name == "bonaken" else 1):  # a Bonaken deal is often all passes
         s = spiel.new_initial_state()
-        for b in (deal, 1, 2, 3):
-            s.apply_action(b)
+        deal_state(s, deal)
         while not s.is_terminal():
             for player in range(spiel.num_players()):
                 other = s.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))

@@ -22,11 +22,21 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
-from troef.bench.engine import CLOCK, euchre_games, random_pyspiel_steps
+from troef.bench.engine import CLOCK, random_pyspiel_steps
 
-#: The wrappers should not waste the engine: each at least this fraction of euchre's C++ steps/s (issue 32).
+#: The wrappers should not waste the engine: each at least this fraction of euchre's C++ steps/s.
 TARGET: Final = 0.25
-GAMES: Final = ("bonaken", "klaverjas", "binokel")
+#: The batched env's target: this many times euchre's C++ decisions per second (per core: the run is one process).
+BATCHED_TARGET: Final = 1.0
+#: Episodes the batched env steps together in the bench.
+BATCH: Final = 64
+
+
+def research_games() -> tuple[str, ...]:
+    """The games the bench plays: every game that declares a research part."""
+    from troef.games import game, names
+
+    return tuple(name for name in names() if game(name).research_part is not None)
 
 
 def _pyspiel_games(name: str, games: int, seed: int) -> tuple[int, float]:
@@ -120,37 +130,114 @@ def _aec_steps(e: Any, games: int, seed: int, chance_steps: int) -> tuple[int, f
     return steps, CLOCK() - start
 
 
+def _vector_games(name: str, games: int, seed: int) -> tuple[int, float]:
+    """Random play in the batched env until ``games`` episodes have ended: decisions taken and CPU seconds."""
+    import numpy as np
+
+    from troef.research.vector import VectorEnv
+
+    v = VectorEnv(name, BATCH, seed=seed)
+    rng = np.random.default_rng(seed)
+    decisions = ended = 0
+    start = CLOCK()
+    _obs, mask, _seat = v.reset()
+    while ended < games:
+        actions = (rng.random(mask.shape) * mask).argmax(1)  # a legal id at random in every slot
+        _obs, mask, _seat, _rewards, done = v.step(actions)
+        decisions += BATCH
+        ended += int(done.sum())
+    return decisions, CLOCK() - start
+
+
+def _euchre_decisions(games: int, seed: int) -> tuple[int, int, float]:
+    """Random games of pyspiel's C++ euchre: steps (chance included), decisions (players' steps) and CPU seconds."""
+    import pyspiel
+
+    game = pyspiel.load_game("euchre")
+    chooser = random.Random(seed)
+    steps = decisions = 0
+    start = CLOCK()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[chooser.randrange(len(outcomes))][0]
+            else:
+                legal = state.legal_actions()
+                action = legal[chooser.randrange(len(legal))]
+                decisions += 1
+            state.apply_action(action)
+            steps += 1
+    return steps, decisions, CLOCK() - start
+
+
 def _noop_games(name: str, games: int, seed: int) -> tuple[int, float]:
     from troef.research.tensors import layout
 
-    shape = layout("klaverjas", 4)
+    first = research_games()[0]
+    shape = layout(first, 4 if 4 in _players(first) else _players(first)[0])
     return _aec_steps(noop_env(shape.observation_size, len(shape.actions)), games * 4, seed, 0)
 
 
+def _players(name: str) -> tuple[int, ...]:
+    from troef.games import game
+
+    g = game(name)
+    return g.preset(g.default_preset).players
+
+
 def run(games: int = 200, rounds: int = 4) -> dict[str, Any]:
-    """Steps/s of every game through both wrappers and of pyspiel's euchre, with the ratios to euchre."""
+    """Steps/s of every game through both wrappers and of pyspiel's euchre, with the ratios to euchre; and the
+    batched env's decisions/s beside euchre's decisions/s."""
     per_round = max(1, games // rounds)
-    totals: dict[str, list[float]] = {f"{g}/{w}": [0.0, 0.0] for g in GAMES for w in ("pyspiel", "pettingzoo")}
+    wrappers = (("pyspiel", _pyspiel_games), ("pettingzoo", _pettingzoo_games))
+    names = research_games()
+    totals: dict[str, list[float]] = {f"{g}/{w}": [0.0, 0.0] for g in names for w, _ in wrappers}
     totals["no-op AEC env/pettingzoo"] = [0.0, 0.0]
-    euchre = [0.0, 0.0]
+    batched: dict[str, list[float]] = {f"{g}/vector({BATCH})": [0.0, 0.0] for g in names}
+    euchre = [0.0, 0.0, 0.0]
     for r in range(rounds):
-        for g in GAMES:
-            for wrapper, play in (("pyspiel", _pyspiel_games), ("pettingzoo", _pettingzoo_games)):
-                steps, seconds = play(g, per_round, 2026 + r * per_round)
+        seed = 2026 + r * per_round
+        for g in names:
+            for wrapper, play in wrappers:
+                steps, seconds = play(g, per_round, seed)
                 totals[f"{g}/{wrapper}"][0] += steps
                 totals[f"{g}/{wrapper}"][1] += seconds
-        steps, seconds = _noop_games("", per_round, 2026 + r * per_round)
+            decisions, seconds = _vector_games(g, per_round, seed)
+            batched[f"{g}/vector({BATCH})"][0] += decisions
+            batched[f"{g}/vector({BATCH})"][1] += seconds
+        steps, seconds = _noop_games("", per_round, seed)
         totals["no-op AEC env/pettingzoo"][0] += steps
         totals["no-op AEC env/pettingzoo"][1] += seconds
-        e = euchre_games(per_round * 10, seed=2026 + r)
-        assert e is not None, "open_spiel is needed"
-        euchre[0] += e["actions_per_game"] * e["games"]
-        euchre[1] += e["elapsed"]
-    euchre_rate = euchre[0] / max(euchre[1], 1e-9)
+        e_steps, e_decisions, e_seconds = _euchre_decisions(per_round * 10, 2026 + r)
+        euchre[0] += e_steps
+        euchre[1] += e_decisions
+        euchre[2] += e_seconds
+    euchre_rate = euchre[0] / max(euchre[2], 1e-9)
+    euchre_decisions = euchre[1] / max(euchre[2], 1e-9)
     rows = []
     for key, (done, seconds) in totals.items():
         rate = done / max(seconds, 1e-9)
         rows.append(
             {"wrapper": key, "steps": int(done), "steps_per_s": round(rate, 1), "ratio": round(rate / euchre_rate, 3)}
         )
-    return {"euchre_steps_per_s": round(euchre_rate, 1), "rows": rows, "target": TARGET}
+    batched_rows = []
+    for key, (done, seconds) in batched.items():
+        rate = done / max(seconds, 1e-9)
+        batched_rows.append(
+            {
+                "wrapper": key,
+                "decisions": int(done),
+                "decisions_per_s": round(rate, 1),
+                "ratio": round(rate / euchre_decisions, 3),
+            }
+        )
+    return {
+        "euchre_steps_per_s": round(euchre_rate, 1),
+        "euchre_decisions_per_s": round(euchre_decisions, 1),
+        "rows": rows,
+        "target": TARGET,
+        "batched": batched_rows,
+        "batched_target": BATCHED_TARGET,
+    }

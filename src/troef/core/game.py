@@ -40,6 +40,7 @@ __all__ = [
     "Moment",
     "Outcome",
     "Preset",
+    "ResearchPart",
     "Switch",
     "SwitchValue",
     "UnknownBotError",
@@ -252,6 +253,8 @@ class Game(ABC, Generic[M, A, V, O]):
     analysis_part: ClassVar[str | None] = None
     #: The measuring bot that sees every card (``CheatBot``, seated by the arena alone), or None.
     cheat_bot: ClassVar[str | None] = None
+    #: What it declares for OpenSpiel and PettingZoo (a :class:`ResearchPart`), or None: not a research game.
+    research_part: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod
@@ -452,6 +455,156 @@ class Game(ABC, Generic[M, A, V, O]):
         factory = getattr(importlib.import_module(module), attr)
         bot: Bot = factory(seed)
         return bot
+
+
+class ResearchPart(Generic[M, V]):
+    """What a game declares for the research layer (``troef.research``: OpenSpiel and PettingZoo).
+
+    It is what OpenSpiel's ``spiel.h`` asks of a game (``NumDistinctActions``,
+    ``MinUtility``/``MaxUtility``, ``MaxGameLength``, the chance outcomes), in
+    the game's own terms: every action text (its index is the action's id),
+    the bounds of a deal's and a match's returns, the longest deal, the phases,
+    and the deal as chance (the cards of the deck and the piles they are dealt
+    into, one chance node per card). The view readers below serve the tensors;
+    their defaults read the fields troef's own views have (``hand``,
+    ``events``, ``trick``, ``trump``, ``dealer``, ``declarer``/``declarers``),
+    a game with other views overrides them. A game names its part in
+    :attr:`Game.research_part`; the game's :meth:`Game.switches` are the
+    OpenSpiel game's parameters.
+    """
+
+    #: The phases of a deal, as the view's ``phase`` names them (the tensor's one-hot).
+    phases: tuple[str, ...] = ("play", "done")
+    #: Events of a deal kept in the information-state tensor (the last ones).
+    history: int = 256
+    #: Card slots of the hand part of a tensor: 32, or 64 where a hand may hold two copies of a card.
+    card_slots: int = 32
+    #: Whether a deal's and a match's returns add up to zero.
+    zero_sum: bool = False
+
+    def actions(self) -> tuple[str, ...]:
+        """Every action text of the game in its notation, once; the index of a text is its action id."""
+        raise NotImplementedError
+
+    def blocks(self) -> tuple[tuple[str, ...], ...]:
+        """The action texts in blocks of one kind (the docs' tables); by default one block."""
+        return (self.actions(),)
+
+    def utility(
+        self, preset: str, players: int, episode: Literal["deal", "match"], switches: Mapping[str, SwitchValue]
+    ) -> tuple[float, float]:
+        """The least and the greatest return of one seat over a deal or a match (bounds it cannot pass)."""
+        raise NotImplementedError
+
+    def longest_deal(self, preset: str, players: int) -> int:
+        """The most actions a deal can take (OpenSpiel's ``MaxGameLength`` of a one-deal episode)."""
+        raise NotImplementedError
+
+    def longest_match(self, preset: str, players: int) -> int:
+        """The most deals a match can take."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the deal as chance
+    def first_dealers(self, preset: str, players: int) -> tuple[int, ...]:
+        """The seats that may deal first, each as likely (by default every seat)."""
+        return tuple(range(players))
+
+    def deck(self, match: M) -> tuple[int, ...]:
+        """The cards of the current deal's deck as card numbers (0..31), a card as often as the deck holds it."""
+        raise NotImplementedError
+
+    def piles(self, match: M) -> tuple[int, ...]:
+        """How many cards go to each pile of the current deal: the seats' hands in seat order (0 for a seat
+        dealt none), then the game's other piles (the centre, the cards that take no part). They add up to
+        the deck."""
+        raise NotImplementedError
+
+    def dealt(self, match: M, piles: Sequence[Sequence[int]]) -> M:
+        """``match`` with its current deal, in which nothing has been played, dealt as ``piles`` (card numbers
+        per pile, as :meth:`piles` orders them); the match before it is the same. The caller hands ``match``
+        over: it may be changed in place and returned."""
+        raise NotImplementedError
+
+    def deal_piles(self, match: M, index: int) -> tuple[tuple[int, ...], ...]:
+        """The piles deal ``index`` of ``match`` was dealt as (its cards as :meth:`dealt` takes them)."""
+        raise NotImplementedError
+
+    def deal_actions(self, match: M, index: int) -> tuple[str, ...]:
+        """The texts of the actions taken in deal ``index`` of ``match``, in order (every card shown)."""
+        raise NotImplementedError
+
+    def first_dealer(self, match: M) -> int:
+        """Who dealt the match's first deal."""
+        first: int = match.first_dealer  # type: ignore[attr-defined]
+        return first
+
+    # ------------------------------------------------------------------ returns
+    def deal_returns(self, match: M, deals_before: int) -> list[float]:
+        """Each seat's return of the deal that just ended (``match`` has moved past it, or is over).
+
+        ``deals_before`` is what :meth:`Game.deals` said while the deal was played.
+        """
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ reading a view (the tensors)
+    def hand(self, view: V) -> Sequence[int]:
+        """The viewer's cards as card numbers (a second copy as the number + 32)."""
+        return tuple(getattr(view, "hand", ()) or ())
+
+    def events(self, view: V) -> Sequence[tuple[int, str]]:
+        """The deal's events: (seat, action text), a text the action table lacks where the view hides it."""
+        return tuple(getattr(view, "events", ()) or ())
+
+    def trick(self, view: V) -> Sequence[tuple[int, int]]:
+        """The cards on the table: (seat, card number)."""
+        return tuple(getattr(view, "trick", ()) or ())
+
+    def trump(self, view: V) -> int:
+        """The trump suit (0..3) or -1."""
+        trump: int = getattr(view, "trump", -1)
+        return trump
+
+    def dealer(self, view: V) -> int:
+        """The dealer of the deal, or -1."""
+        dealer: int = getattr(view, "dealer", -1)
+        return dealer
+
+    def declarers(self, view: V) -> tuple[int, ...]:
+        """The seats that play the deal's contract."""
+        found = getattr(view, "declarers", None)
+        if found is not None:
+            return tuple(found)
+        declarer = getattr(view, "declarer", -1)
+        return (declarer,) if declarer >= 0 else ()
+
+    def context_size(self, players: int) -> int:
+        """How many numbers :meth:`context` gives at a table of ``players`` (0: the game shows no match)."""
+        return 0
+
+    def context(self, view: V) -> Sequence[float]:
+        """The match around the deal as the view shows it (the score, the sheet, the deal's number), as
+        :meth:`context_size` numbers in [0, 1], seats relative to the viewer."""
+        return ()
+
+    def unsound(self, match: M, seat: int) -> frozenset[str]:
+        """Legal actions of ``seat`` that lose at once by the rules whatever follows, found from what the seat
+        knows (its hand, the public cards): what a learner starting out is spared (none by default)."""
+        return frozenset()
+
+    # ------------------------------------------------------------------ worlds
+    def redeal(self, match: M, seat: int, rng: random.Random) -> M | None:
+        """``match`` with the cards ``seat`` has not seen dealt again (the world sampler of its strong player),
+        or None, when the research layer takes steps of :meth:`Game.shuffle_unseen` instead."""
+        return None
+
+    def from_view(self, view: V, rng: random.Random) -> M | None:
+        """A match whose current deal ``view``'s seat cannot tell from the real one, made from the view alone
+        (the ``openspiel-ismcts`` bot searches it), or None when the game has none."""
+        return None
+
+    def table_of(self, view: V) -> tuple[str, int, dict[str, SwitchValue]]:
+        """The preset, the number of players and the switches of the table ``view`` is of."""
+        raise NotImplementedError
 
 
 #: A game of any kind, as the layers that hold every game see it (each passes a game's objects only back to it).

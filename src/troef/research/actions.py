@@ -1,13 +1,13 @@
 """Fixed integer action ids per game, shared by the OpenSpiel and PettingZoo wrappers.
 
-Cards come first, numbered as :mod:`troef.cards` numbers them (suit * 8 +
-rank, so ids 0..31 are ``play 7h`` .. ``play Ah`` .. ``play As``); Binokel
-plays card *kinds* (its two copies of a card are the same card in play, see
-:mod:`troef.games.binokel.actions`), so its play ids are the same 0..31, of
-which the sevens and eights are never legal. Then each game's second card
+Each game declares every action text it writes, in blocks
+(:meth:`troef.core.game.ResearchPart.blocks`); the id of a text is its place
+in that list. troef's games put the cards first, numbered as
+:mod:`troef.cards` numbers them (suit * 8 + rank, so ids 0..31 are
+``play 7h`` .. ``play Ah`` .. ``play As``; Binokel plays card *kinds*, its two
+copies of a card being the same card in play), then each game's second card
 action (Bonaken's ``discard``, Binokel's ``give``), then the words, trumps,
-bids and roem, every one written by the engine's own action classes (their
-``text()``), so :meth:`ActionTable.text_of` is the game's own notation. The
+bids and roem, so :meth:`ActionTable.text_of` is the game's own notation. The
 tables are printed in docs/research.md (``python -m troef.research.actions``).
 
 >>> t = table("klaverjas")
@@ -21,11 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
-from troef.cards import card_str
 from troef.core.errors import TroefError
+from troef.core.game import ResearchPart
+from troef.games import game as get_game
+from troef.games import names, part
 
-__all__ = ["ActionTable", "UnknownActionError", "table"]
+__all__ = ["ActionTable", "UnknownActionError", "research_part", "table"]
 
 
 class UnknownActionError(TroefError, KeyError):
@@ -67,72 +70,34 @@ class ActionTable:
         return self.texts[action_id]
 
 
-def _build(game: str, parts: list[list[str]]) -> ActionTable:
-    texts: list[str] = []
-    blocks: list[tuple[int, int, str]] = []
-    for part in parts:
-        what = f"`{part[0]}` .. `{part[-1]}`" if len(part) > 1 else f"`{part[0]}`"
-        blocks.append((len(texts), len(texts) + len(part) - 1, what))
-        texts.extend(part)
-    return ActionTable(game, tuple(texts), tuple(blocks))
-
-
-def _cards(verb: str) -> list[str]:
-    return [f"{verb} {card_str(c)}" for c in range(32)]
-
-
-def _trumps() -> list[str]:
-    return [f"trump {s}" for s in "hdcs"]
-
-
-def _bonaken() -> ActionTable:
-    from troef.games.bonaken.actions import Bid, BidKind
-    from troef.games.bonaken.bidding import bid_ladder, six_values
-    from troef.games.bonaken.roem import max_table_roem
-    from troef.games.bonaken.rules import PRESETS, preset
-
-    # misère sits beside the ladder (nk rule 10); open bonaak is Limpt-Bogmans' (in the ladder where it is played)
-    bids: list[str] = [Bid(BidKind.MISERE).text(), Bid(BidKind.OPEN_BONAAK).text()]
-    top_roem = 0
-    for name in PRESETS:
-        rules = preset(name)
-        top_roem = max(top_roem, max_table_roem(rules.roem), *six_values(rules), 0)
-        for players in rules.players:
-            for bid in bid_ladder(rules, players).bids:
-                if bid.text() not in bids:
-                    bids.append(bid.text())
-    roem = [f"roem {v}" for v in range(0, top_roem + 1, 10)]
-    return _build("bonaken", [_cards("play"), _cards("discard"), ["pass"], bids, _trumps(), roem, ["stuk"]])
-
-
-def _klaverjas() -> ActionTable:
-    from troef.games.klaverjas.actions import WORDS
-
-    # roem from the hand (Kraken 3.2): the most eight cards can hold stays below 500 (decided bound; the
-    # battery of tests/research plays random deals and finds every legal text in the table)
-    roem = [f"roem {v}" for v in range(0, 510, 10)]  # "roem 0": declaring none (Kraken 3.2)
-    return _build("klaverjas", [_cards("play"), _trumps(), list(WORDS), roem])
-
-
-def _binokel() -> ActionTable:
-    from troef.games.binokel.rules import Rules
-
-    rules = Rules()
-    bids = [f"bid {v}" for v in range(rules.min_bid, rules.max_bid + 1, 10)]
-    return _build("binokel", [_cards("play"), _cards("give"), ["pass", "concede"], _trumps(), bids])
+def research_part(game: str) -> ResearchPart[Any, Any]:
+    """What ``game`` declares for research (its :attr:`~troef.core.game.Game.research_part`); a game that
+    declares none is refused by name."""
+    found = get_game(game)
+    loaded = part(found, "research_part", "research part")
+    if loaded is None:
+        raise TroefError(f"{game} declares no research part (Game.research_part): it has no action ids or chance")
+    if not isinstance(loaded, ResearchPart):
+        raise TroefError(f"{game}'s research part ({found.research_part}) is not a ResearchPart")
+    return loaded
 
 
 @cache
 def table(game: str) -> ActionTable:
-    """The action table of ``game`` (``bonaken``, ``klaverjas`` or ``binokel``)."""
-    builders = {"bonaken": _bonaken, "klaverjas": _klaverjas, "binokel": _binokel}
-    if game not in builders:
-        raise TroefError(f"no action table for {game!r}; choose one of {', '.join(builders)}")
-    return builders[game]()
+    """The action table of ``game``: the texts its research part declares, numbered in order."""
+    texts: list[str] = []
+    blocks: list[tuple[int, int, str]] = []
+    for block in research_part(game).blocks():
+        if not block:
+            continue
+        what = f"`{block[0]}` .. `{block[-1]}`" if len(block) > 1 else f"`{block[0]}`"
+        blocks.append((len(texts), len(texts) + len(block) - 1, what))
+        texts.extend(block)
+    return ActionTable(game, tuple(texts), tuple(blocks))
 
 
 if __name__ == "__main__":  # the tables of docs/research.md
-    for name in ("bonaken", "klaverjas", "binokel"):
+    for name in names():
         t = table(name)
         print(f"\n{name}: {len(t)} ids\n\n| ids | actions |\n|---|---|")
         for first, last, what in t.blocks:

@@ -1,47 +1,49 @@
 """One episode of a troef game for the research wrappers: a deal (default) or a whole match.
 
-An episode begins with :data:`SEED_CHANCES` chance nodes, each choosing one
-byte (256 equally likely outcomes) of a 32-bit seed; the match is then made
-by the game protocol (``troef.games.game(name).new_match(preset, players,
-seed=...)``), which deals every card with the match's own seeded generator:
-a uniform seed, so every deal the engine can deal (and the first dealer, drawn
-by the engine) is reached. The dealing layout, the legal actions, the
-results: all from the engine, none decided here. In a match episode the later
-deals come from the same generator (the seed chosen at the start decides them,
-as it does in ``troef play``).
+The deal is the episode's chance, as the rules deal it: each game declares its
+deck and the piles a deal lays out (:class:`troef.core.game.ResearchPart`:
+each seat's hand, then the game's other piles, e.g. Bonaken's centre), and a
+chance node per card fills them in that order, its outcomes the cards left,
+each as likely as its copies left (a card number 0..31). Before the first
+deal, where the rules draw the first dealer, a chance node draws him (each
+seat that may deal as likely). Every deal of the rules is reached, each as
+often as shuffling the deck reaches it; the engine then plays the deal (its
+``ResearchPart.dealt``). In a match episode each later deal is dealt the same
+way when the one before it ends.
+
+The episode's history (:attr:`Episode.history`: chance outcomes and action
+ids, as OpenSpiel keeps them) rebuilds it exactly; so does a resampled world's
+(:meth:`Episode.resampled`).
 
 Returns: a deal episode ends when the match moves to its next deal (or ends)
-and returns what that deal wrote on the score sheet, per seat: klaverjas and
-Binokel the side's points less the other side's (zero-sum); Bonaken the
-seat's mark, +1 for a plus, -1 for a minus, -2 for erin by false roem (nk
-rule 66), with the points variants the points written, negated since fewer
-is better (general-sum; a hand everybody passed returns 0). A match episode
-returns ``game.scores(match)``, for the two-side games as the side's score
-less the other side's (zero-sum).
+and returns what the game's research part says of that deal; a match episode
+returns ``game.scores(match)``, for zero-sum games as each seat's score less
+the next seat's.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from troef.core.errors import IllegalActionError, TroefError
-from troef.core.game import AnyGame
+from troef.core.errors import IllegalActionError, NotationError, TroefError
+from troef.core.game import AnyGame, ResearchPart
 from troef.games import game as get_game
-from troef.research.actions import ActionTable, UnknownActionError, table
+from troef.research.actions import ActionTable, UnknownActionError, research_part, table
 
-__all__ = ["SEED_CHANCES", "Config", "Episode"]
+__all__ = ["CHANCE_OUTCOMES", "Config", "Episode", "deal", "replayed"]
 
-#: Chance nodes at the start of an episode, one byte of the seed each.
-SEED_CHANCES: Final = 4
+#: Chance outcomes are card numbers (and seats, for the first dealer): at most this many.
+CHANCE_OUTCOMES: Final = 32
 #: Per game, the id of each legal action object the engines have handed out: ``id(action)`` -> (action, id).
 #: The engines hand out the same objects again (their tables of plays, bids); the entry holds the object,
 #: so its ``id`` is never another's, and the cache stops growing at :data:`_KNOWN_MAX` entries.
 _KNOWN: Final[dict[str, dict[int, tuple[Any, int]]]] = {}
 _KNOWN_MAX: Final = 8192
+#: A match an episode makes is seeded with this: the deal comes from the chance nodes, not from the seed.
+MATCH_SEED: Final = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,59 +66,106 @@ class Config:
 
     @property
     def zero_sum(self) -> bool:
-        """Whether returns are zero-sum: the two-side games."""
-        return get_game(self.game).partnerships
-
-
-def _bonaken_mark(mark: str) -> float:
-    if mark == "+":
-        return 1.0
-    if mark == "-":
-        return -1.0
-    if mark.startswith("erin"):
-        return -2.0  # nk rule 66: false roem puts the player erin (two minuses)
-    return -float(int(mark))  # points variants: the points written, fewer is better
+        """Whether returns are zero-sum (the game's research part says)."""
+        return research_part(self.game).zero_sum
 
 
 class Episode:
-    """A deal or a match from a chance-chosen seed, stepped by action ids."""
+    """A deal or a match dealt by chance nodes, stepped by action ids."""
 
     def __init__(self, config: Config) -> None:
         self.config = config
         self.game: AnyGame = get_game(config.game)
+        self.part: ResearchPart[Any, Any] = research_part(config.game)
         self.actions: ActionTable = table(config.game)
-        self.seed_bytes: list[int] = []
+        #: Every chance outcome and action id so far, in order: applied to a fresh episode, they make this one.
+        self.history: list[int] = []
+        #: Where in :attr:`history` the current deal's cards begin.
+        self.deal_start = 0
         self.match: Any = None
         self.over = False
         self.returns: list[float] = [0.0] * config.players
+        #: Whether :attr:`history` rebuilds the episode (not so for a world made from a view alone).
+        self.rooted = True
+        self._dealers: tuple[int, ...] = self.part.first_dealers(config.preset, config.players)
+        self._pending: Any = None
+        self._left: dict[int, int] = {}
+        self._sizes: list[int] = []
+        self._piles: list[list[int]] = []
         self._deal = 0
-        self._rows = 0
         self._legal: dict[int, Any] | None = None
         #: The seat to act, remembered between actions (pyspiel asks for it several times a step).
         self._to_act: int | None = None
         #: The seats' views of the current step, remembered between actions (a tensor and a string ask twice).
         self._views: dict[int, Any] = {}
+        if len(self._dealers) == 1:
+            self._start(self._dealers[0])
 
     # ------------------------------------------------------------------ chance
     @property
     def is_chance(self) -> bool:
-        return self.match is None
+        """Whether the next step is chance's: the first dealer or a card of a deal."""
+        return not self.over and (self._pending is not None or self.match is None)
 
-    @property
-    def seed(self) -> int | None:
-        """The match's seed, once chosen."""
-        return int.from_bytes(bytes(self.seed_bytes), "big") if self.match is not None else None
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the chance node and their probabilities (empty where chance does not act)."""
+        if not self.is_chance:
+            return []
+        if self._pending is None:
+            return [(d, 1.0 / len(self._dealers)) for d in self._dealers]
+        total = sum(self._left.values())
+        return [(card, n / total) for card, n in sorted(self._left.items()) if n]
+
+    def chance_text(self, outcome: int) -> str:
+        """What a chance outcome means, in words."""
+        from troef.cards import card_str
+
+        if self._pending is None and self.match is None:
+            return f"seat {outcome} deals first"
+        return f"deal {card_str(outcome)}" if 0 <= outcome < 32 else f"chance {outcome}"
 
     def apply_chance(self, outcome: int) -> None:
-        """One byte of the seed; the last one deals."""
-        if not self.is_chance or not 0 <= outcome < 256:
-            raise TroefError(f"no chance outcome {outcome} here")
-        self.seed_bytes.append(outcome)
-        if len(self.seed_bytes) == SEED_CHANCES:
-            c = self.config
-            self.match = self.game.new_match(
-                c.preset, c.players, seed=int.from_bytes(bytes(self.seed_bytes), "big"), switches=c.switches or None
-            )
+        """The first dealer, or the next card of the deal; the last card starts the deal."""
+        if not self.is_chance:
+            raise TroefError("this is not a chance node")
+        if self._pending is None:
+            if outcome not in self._dealers:
+                raise TroefError(f"no chance outcome {outcome} here: the first dealer is one of {self._dealers}")
+            self.history.append(outcome)
+            self._start(outcome)
+            return
+        if self._left.get(outcome, 0) <= 0:
+            raise TroefError(f"no chance outcome {outcome} here: that card is not left to deal")
+        self.history.append(outcome)
+        self._left[outcome] -= 1
+        pile = next(i for i, p in enumerate(self._piles) if len(p) < self._sizes[i])
+        self._piles[pile].append(outcome)
+        self._fill()
+
+    def _start(self, dealer: int) -> None:
+        c = self.config
+        match = self.game.new_match(
+            c.preset, c.players, seed=MATCH_SEED, first_dealer=dealer, switches=c.switches or None
+        )
+        self._await_cards(match)
+
+    def _await_cards(self, match: Any) -> None:
+        """The engine dealt ``match``'s current deal from its generator: the chance nodes deal it again."""
+        self._pending = match
+        self.deal_start = len(self.history)
+        self._left = {}
+        for card in self.part.deck(match):
+            self._left[card] = self._left.get(card, 0) + 1
+        self._sizes = list(self.part.piles(match))
+        if sum(self._sizes) > sum(self._left.values()):
+            raise TroefError(f"{self.config.game}: its piles hold more cards than its deck")
+        self._piles = [[] for _ in self._sizes]
+        self._fill()
+
+    def _fill(self) -> None:
+        if all(len(p) == n for p, n in zip(self._piles, self._sizes, strict=True)):
+            self.match = self.part.dealt(self._pending, self._piles)
+            self._pending = None
             self.mark_deal()
 
     def mark_deal(self) -> None:
@@ -125,20 +174,12 @@ class Episode:
         self._legal = None
         self._to_act = None
         self._deal = self.game.deals(self.match)
-        self._rows = self._sheet_rows()
-
-    def _sheet_rows(self) -> int:
-        m = self.match
-        name = self.config.game
-        if name == "binokel":
-            return len(m.sheet)
-        return len(m.sheet.rows)
 
     # ------------------------------------------------------------------ players
     @property
     def to_act(self) -> int:
         """The seat to act (-1 at a chance node or the end)."""
-        if self.over or self.match is None:
+        if self.over or self.is_chance:
             return -1
         if self._to_act is None:
             self._to_act = int(self.match.to_act)
@@ -147,7 +188,7 @@ class Episode:
     def legal(self) -> dict[int, Any]:
         """The legal actions by id, ids ascending (the engine's legal actions, numbered)."""
         if self._legal is None:
-            if self.over or self.match is None:
+            if self.over or self.is_chance:
                 self._legal = {}
             else:
                 known = _KNOWN.setdefault(self.config.game, {})
@@ -168,41 +209,48 @@ class Episode:
                 self._legal = dict(sorted(found.items()))
         return self._legal
 
+    def mask_ids(self, sound_only: bool = False) -> list[int]:
+        """The legal ids; with ``sound_only``, without those that lose at once (``ResearchPart.unsound``),
+        unless that would leave none."""
+        legal = list(self.legal())
+        if not sound_only or not legal:
+            return legal
+        unsound = self.part.unsound(self.match, self.to_act)
+        if not unsound:
+            return legal
+        kept = [i for i in legal if self.actions.texts[i] not in unsound]
+        return kept or legal
+
     def apply(self, action_id: int) -> None:
-        """Apply a legal action by id; anything else raises and changes nothing."""
+        """Apply a legal action by id; anything else raises :class:`IllegalActionError` and changes nothing."""
         action = self.legal().get(action_id)
         if action is None:
-            text = self.actions.text_of(action_id) if 0 <= action_id < len(self.actions) else str(action_id)
-            reason = self.game.check(self.match, self.game.parse_action(text)) if self.match is not None else None
+            if not 0 <= action_id < len(self.actions):
+                raise IllegalActionError(f"{action_id} is not an action id: ids are 0 to {len(self.actions) - 1}")
+            text = self.actions.text_of(action_id)
+            reason = None
+            if self.match is not None and not self.is_chance:
+                try:
+                    reason = self.game.check(self.match, self.game.parse_action(text))
+                except NotationError as exc:  # an id of the table that this table's rules never write
+                    reason = str(exc)
             raise IllegalActionError(f"{text!r} is not legal now" + (f": {reason}" if reason else ""))
         self.game.apply(self.match, action)
+        self.history.append(action_id)
         self._legal = None
         self._to_act = None
         self._views.clear()
         m = self.match
         if self.config.episode == "deal" and (m.is_over or self.game.deals(m) != self._deal):
             self.over = True
-            self.returns = self._deal_returns()
+            self.returns = self.part.deal_returns(m, self._deal)
         elif m.is_over:
             self.over = True
             self.returns = self._match_returns()
+        elif self.game.deals(m) != self._deal:
+            self._await_cards(m)
 
     # ------------------------------------------------------------------ results
-    def _deal_returns(self) -> list[float]:
-        m, n, name = self.match, self.config.players, self.config.game
-        if self._sheet_rows() == self._rows:
-            return [0.0] * n  # Bonaken: everybody passed, the same dealer deals again
-        if name == "klaverjas":
-            points = m.sheet.rows[-1].score.points
-            return [float(points[s & 1] - points[1 - (s & 1)]) for s in range(n)]
-        if name == "binokel":
-            after = m.sheet[-1]
-            before = m.sheet[-2] if len(m.sheet) > 1 else (0, 0)
-            delta = (after[0] - before[0], after[1] - before[1])
-            return [float(delta[s & 1] - delta[1 - (s & 1)]) for s in range(n)]
-        marks = m.sheet.rows[-1].marks
-        return [_bonaken_mark(marks[s]) if s in marks else 0.0 for s in range(n)]
-
     def _match_returns(self) -> list[float]:
         n = self.config.players
         scores = self.game.scores(self.match)
@@ -212,11 +260,11 @@ class Episode:
 
     # ------------------------------------------------------------------ views and worlds
     def view(self, seat: int) -> Any | None:
-        """The seat's view object of the current deal (None before dealing or after a deal episode's end).
+        """The seat's view object of the current deal (None while dealing or after a deal episode's end).
 
         Made once a step per seat (read-only, as every view is): the tensor and the string of one step share it.
         """
-        if self.match is None or (self.over and self.config.episode == "deal"):
+        if self.is_chance or self.match is None or (self.over and self.config.episode == "deal"):
             return None
         view = self._views.get(seat)
         if view is None:
@@ -224,7 +272,7 @@ class Episode:
         return view
 
     def view_json(self, seat: int) -> dict[str, Any] | None:
-        """The seat's view of the current deal (None before dealing or after a deal episode's end)."""
+        """The seat's view of the current deal as JSON (None while dealing or after a deal episode's end)."""
         view = self.view(seat)
         if view is None:
             return None
@@ -232,76 +280,147 @@ class Episode:
         return data
 
     def with_match(self, match: Any) -> Episode:
-        """A copy of this episode playing on a deep copy of ``match`` (a redealt world of the same history).
-
-        A redealt match may share parts with the one it was made from (Binokel's shares its finished
-        rounds): the copy shares nothing, so playing on in it leaves this episode as it is.
-        """
-        saved, self.match = self.match, None
-        try:
-            other = self.clone()
-        finally:
-            self.match = saved
-        other.match = copy.deepcopy(match)
-        other._legal = None
-        other._to_act = None
-        other._views = {}
+        """An episode playing on a copy of ``match`` (a world made from a view alone, which no history makes)."""
+        other = Episode.__new__(Episode)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.returns = list(self.returns)
+        other.match = self.game.clone(match)
+        other._pending = None
+        other.over = False
+        other.rooted = False
+        other._legal, other._to_act, other._views = None, None, {}
+        other._deal = self.game.deals(other.match)
         return other
 
     def clone(self) -> Episode:
-        """An independent copy (a deep copy: the engines' states are plain Python objects)."""
-        return copy.deepcopy(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
-        # the game, its rules and the action table are shared and never change: only the match is copied
+        """An independent copy (the engines' states are plain Python objects; the game's are shared)."""
         other = Episode.__new__(Episode)
-        other.config, other.game, other.actions = self.config, self.game, self.actions
-        other.seed_bytes = list(self.seed_bytes)
-        other.match = copy.deepcopy(self.match, memo)
-        other.over = self.over
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
         other.returns = list(self.returns)
-        other._deal, other._rows = self._deal, self._rows
-        other._legal, other._to_act = None, self._to_act
-        other._views = {}
+        other.match = None if self.match is None else self.game.clone(self.match)
+        other._pending = None if self._pending is None else self.game.clone(self._pending)
+        other._left = dict(self._left)
+        other._sizes = list(self._sizes)
+        other._piles = [list(p) for p in self._piles]
+        other._legal, other._views = None, {}
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (and so copied by pyspiel's own serialisation) as its configuration and history: the episode
+        # is made again by replaying them, the engine's objects are never written
+        return (
+            replayed,
+            (
+                self.config.game,
+                self.config.preset,
+                self.config.players,
+                self.config.episode,
+                dict(self.config.switches),
+                list(self.history),
+            ),
+        )
+
+    def world_history(self, match: Any) -> list[int]:
+        """The history that rebuilds this episode with its current deal as ``match``'s (a world of it)."""
+        index = self.game.deals(match) - 1
+        ids = self.actions.ids
+        dealt = [card for pile in self.part.deal_piles(match, index) for card in pile]
+        played = [ids[text] for text in self.part.deal_actions(match, index)]
+        return [*self.history[: self.deal_start], *dealt, *played]
+
     def resampled(self, seat: int, rng: random.Random, swaps: int = 24) -> Episode:
-        """A copy in which the cards ``seat`` has not seen are dealt again, consistently with its view.
+        """An episode ``seat`` cannot tell from this one, the cards it has not seen dealt again.
 
-        The game's own world sampler deals them (:func:`troef.research.worlds.redeal`); where it finds
-        no world, ``swaps`` steps of the game's ``shuffle_unseen`` (two unseen cards of two other seats
-        swapped, the public history replayed onto the new deal, refused where it would not replay). A
-        world is kept only when the seat's view of it is the seat's view now (a sampler may let a soft
-        fact go, e.g. a roem claim); failing all, the copy is this very world.
+        The game's own world sampler deals them (``ResearchPart.redeal``); where it finds none, ``swaps``
+        steps of the game's ``shuffle_unseen`` (two unseen cards of two other seats swapped, the public
+        history replayed onto the new deal, refused where it would not replay). The world is made again
+        from its history (:meth:`world_history`) and kept only when the seat's view of it is the seat's view
+        now (a sampler may let a soft fact go, e.g. a roem claim); failing all, the copy is this very world.
         """
-        from troef.research.worlds import redeal
-
-        if self.match is None or self.over:
+        if self.match is None or self.over or self.is_chance:
             return self.clone()
         mine = self.game.view(self.match, seat).to_json()
 
-        def same(match: Any) -> bool:
-            return bool(self.game.view(match, seat).to_json() == mine)
+        def world(match: Any) -> Episode | None:
+            try:
+                other = self._rebuilt(match) if self.rooted else self.with_match(match)
+            except TroefError:
+                return None
+            if other.match is None or other.is_chance:
+                return None
+            return other if other.game.view(other.match, seat).to_json() == mine else None
+
+        from troef.research.worlds import redeal
 
         for _ in range(3):
             found = redeal(self.config.game, self.match, seat, rng)
             if found is None:
                 break
-            if same(found):
-                return self.with_match(found)
+            other = world(found)
+            if other is not None:
+                return other
+        kept: Episode | None = None
         match = self.match
         for _ in range(swaps):
             try:
                 swapped = self.game.shuffle_unseen(match, seat, rng.randrange(1 << 30))
             except TroefError:
-                # a match that is not its seed's own (a bot's world made from a view: Bonaken's sheet set from
-                # the standing) cannot be made again from its seed: no swap, this world stays
+                # a match that is not its seed's own (a bot's world made from a view) cannot be made again
                 break
-            if swapped is not None and same(swapped):
-                # the redealt match replays the given deals; past them it deals with its own generator, as a
-                # match does (the engines' given-deals iterator, ``_given`` or ``_deals``, would end there)
-                for given in ("_given", "_deals"):
-                    if getattr(swapped, given, None) is not None:
-                        setattr(swapped, given, None)
-                match = swapped
-        return self.with_match(match)
+            if swapped is not None:
+                other = world(swapped)
+                if other is not None:
+                    match, kept = swapped, other
+        return kept if kept is not None else self.clone()
+
+    def _rebuilt(self, match: Any) -> Episode:
+        other = Episode(self.config)
+        for step in self.world_history(match):
+            if other.is_chance:
+                other.apply_chance(step)
+            else:
+                other.apply(step)
+        return other
+
+
+def replayed(
+    game: str, preset: str, players: int, episode: str, switches: dict[str, Any], history: list[int]
+) -> Episode:
+    """The episode ``history`` makes (chance outcomes and action ids, in order); a bad step raises ``TroefError``."""
+    made = Episode(Config(game, preset, players, episode, switches))
+    for step in history:
+        if made.over:
+            raise TroefError("the history goes on after the episode's end")
+        if made.is_chance:
+            made.apply_chance(int(step))
+        else:
+            made.apply(int(step))
+    return made
+
+
+def deal(episode: Episode, rng: random.Random) -> None:
+    """Play the episode's chance nodes now due (the first dealer, each card) with ``rng``, by their probabilities.
+
+    Each card is one of the copies left, each as likely (``int(rng.random() * copies left)`` among them in
+    card order): the chance nodes' own probabilities. PettingZoo's ``reset(seed=s)`` deals with
+    ``random.Random(s)`` so, and so does the vector env.
+    """
+    if episode.is_chance and episode._pending is None:
+        dealers = episode._dealers
+        episode.apply_chance(dealers[int(rng.random() * len(dealers))])
+    if not episode.is_chance:
+        return
+    left = sorted(card for card, n in episode._left.items() for _ in range(n))
+    history, piles = episode.history, episode._piles
+    for pile, size in zip(piles, episode._sizes, strict=True):
+        for _ in range(size - len(pile)):
+            card = left.pop(int(rng.random() * len(left)))
+            pile.append(card)
+            history.append(card)
+            episode._left[card] -= 1
+    episode._fill()

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import troef.research.openspiel  # noqa: F401  (registers the games)
 from troef.core.bot import Bot
+from troef.core.errors import TroefError
 from troef.games import game as get_game
-from troef.research.actions import table
+from troef.games import names
+from troef.research.actions import research_part, table
+from troef.research.openspiel import TroefGame
 from troef.research.worlds import from_view
 
 __all__ = ["IsmctsBot", "Strength", "make"]
@@ -42,16 +43,6 @@ class Strength:
     sims: int = 200
     uct_c: float = 2.0
     rollouts: int = 1
-
-
-def _pyspiel_name(name: str, view: Any) -> str:
-    """The registration the view's deal is searched in (its rules travel in the world's match)."""
-    if name == "bonaken":
-        return f"troef_bonaken(preset={view.preset},players={view.table})"
-    if name == "binokel":
-        target = view.target if view.target in (1000, 1500, 2000) else 1500
-        return f"troef_binokel(target={target})"
-    return f"troef_{name}(preset={view.preset})"
 
 
 class IsmctsBot(Bot):
@@ -71,10 +62,10 @@ class IsmctsBot(Bot):
         self.strength = strength or Strength()
         #: The game it plays; None: the game whose view it is handed (``troef.games.<game>.view``).
         self.game = game
-        self._games: dict[str, Any] = {}
+        self._games: dict[tuple[Any, ...], TroefGame] = {}
 
     def act(self, view: Any) -> Any:
-        name = self.game or type(view).__module__.split(".")[2]
+        name = self.game or _game_of(view)
         g = get_game(name)
         legal = list(view.legal)
         if len(legal) == 1:
@@ -82,25 +73,35 @@ class IsmctsBot(Bot):
         match = from_view(name, view, self.rng)
         if match is None:
             return g.parse_action(legal[self.rng.randrange(len(legal))])  # no world found: a legal action, at random
-        key = _pyspiel_name(name, view)
+        preset, players, switches = research_part(name).table_of(view)
+        key = (preset, players, tuple(sorted(switches.items())))
         game = self._games.get(key)
         if game is None:
-            game = self._games[key] = pyspiel.load_game(key)
+            game = self._games[key] = TroefGame(name, {"preset": preset, "players": players, **switches})
         state = game.new_initial_state()
-        for b in (0, 0, 0, 0):
-            state.apply_action(b)
         state.episode = state.episode.with_match(match)
-        state.episode.mark_deal()
         np_rng = np.random.RandomState(self.rng.randrange(1 << 31))
         s = self.strength
         bot = ismcts.ISMCTSBot(
             game, mcts.RandomRolloutEvaluator(s.rollouts, np_rng), s.uct_c, s.sims, random_state=np_rng
         )
+        # OpenSpiel's ISMCTS hands resample_from_infostate a sampler of its own, seeded from the system's
+        # entropy: the bot's seeded generator feeds it instead, so a seed repeats the bot's play
+        bot.set_resampler(lambda st, player: st.resample_from_infostate(player, np_rng.uniform))
         ids = table(name)
         policy = dict(bot.run_search(state))
         allowed = {ids.id_of(text): text for text in legal}
         best = max(allowed, key=lambda a: (policy.get(a, -1.0), -a))
         return g.parse_action(allowed[best])
+
+
+def _game_of(view: Any) -> str:
+    """The game whose view ``view`` is: the one whose package its class comes from."""
+    package = type(view).__module__.rpartition(".")[0]
+    for name in names():
+        if type(get_game(name)).__module__.rpartition(".")[0] == package:
+            return name
+    raise TroefError(f"no game of troef makes a view of type {type(view).__name__}: seat the bot with game=...")
 
 
 def make(seed: int | None, options: dict[str, str], game: str | None = None) -> IsmctsBot:

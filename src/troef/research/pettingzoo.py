@@ -6,18 +6,19 @@
 >>> e.agent_selection in e.agents, int(e.action_space("player_0").n)
 (True, 95)
 
-``env(game, preset=None, players=None, episode="deal", render_mode=None, **switches)``
+``env(game, preset=None, players=None, episode="deal", render_mode=None, sound_only=False, **switches)``
 wraps :func:`raw_env` in PettingZoo's usual order-enforcing and
 illegal-action wrappers (not the latter: an illegal action raises, as the engine
 does, and changes nothing). The agents are ``player_0`` .. ``player_{n-1}``, the
 seats. ``observation_space(agent)`` is a ``Dict`` of ``observation`` (a ``Box``
 in [0, 1] laid out as :mod:`troef.research.tensors`' observation tensor) and
 ``action_mask`` (the legal ids of :mod:`troef.research.actions`, all zero when
-it is not the agent's turn); ``action_space(agent)`` is ``Discrete`` over
+it is not the agent's turn; ``sound_only=True`` leaves out what loses at
+once, Bonaken's bids of roem the seat cannot hold); ``action_space(agent)`` is ``Discrete`` over
 those ids. An episode is one deal (or ``episode="match"``), dealt by chance
 from ``reset(seed=...)``: the same seed gives the same deal. Rewards come at
 the end of the episode (:mod:`troef.research.episode`). ``render_mode="ansi"``
-renders the view of the agent to act in words.
+renders the view of the agent to act in words; ``"human"`` prints it at every step.
 """
 
 from __future__ import annotations
@@ -30,16 +31,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from troef.cards import card_name, parse_card
+from troef.cards import card_name
 from troef.core.errors import IllegalActionError
 from troef.games import game as get_game
-from troef.research.episode import SEED_CHANCES, Config, Episode
+from troef.research.episode import Config, Episode, deal
 from troef.research.tensors import layout
 
 __all__ = ["env", "raw_env", "render_view"]
 
 
-def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
+def env(game: str, **kwargs: Any) -> AECEnv:
     """The environment of ``game``, wrapped so that PettingZoo's call order is enforced."""
     return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
 
@@ -47,23 +48,30 @@ def env(game: str = "klaverjas", **kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):  # type: ignore[misc]
     """One troef game and preset as an AEC environment."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "troef_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "troef_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
-        game: str = "klaverjas",
+        game: str,
         preset: str | None = None,
         players: int | None = None,
         episode: str = "deal",
         render_mode: str | None = None,
+        sound_only: bool = False,
         **switches: Any,
     ) -> None:
         super().__init__()
+        #: Whether the mask leaves out what loses at once (``ResearchPart.unsound``: Bonaken's false roem).
+        self.sound_only = sound_only
         g = get_game(game)
         preset = preset or g.default_preset
         players = players or g.preset(preset).default_players
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be 'human', 'ansi' or None, not {render_mode!r}")
         self.config = Config(game, preset, players, episode, switches)
         self.layout = layout(game, players)
         self.render_mode = render_mode
@@ -96,8 +104,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)  # no seed: the system's entropy, once
         self.episode = Episode(self.config)
-        for _ in range(SEED_CHANCES):
-            self.episode.apply_chance(self._rng.randrange(256))
+        deal(self.episode, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -114,7 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.layout.write(view, obs, False, self._memo[seat])
         mask = np.zeros(len(self.layout.actions), np.int8)
         if seat == self.episode.to_act:
-            mask[list(self.episode.legal())] = 1
+            mask[self.episode.mask_ids(self.sound_only)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -130,45 +137,51 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.rewards = {a: self.episode.returns[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
+            if self.episode.is_chance:  # a match episode's next deal
+                deal(self.episode, self._rng or random.Random())
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[self.episode.to_act]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendering is asked for with render(), as PettingZoo's classic games do
+        if self.render_mode == "human":
+            self.render()  # human mode shows every step, as PettingZoo's classic games do
 
     def render(self) -> str | None:
+        """The view of the agent to act in words: ``ansi`` returns it, ``human`` prints it (and returns None)."""
         if self.render_mode is None:
             return None
-        return render_view(self.episode, self.possible_agents.index(self.agent_selection))
+        text = render_view(self.episode, self.possible_agents.index(self.agent_selection))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
-def _cards(texts: Any) -> str:
-    return ", ".join(card_name(parse_card(t) & 31) for t in texts) or "none"
+def _cards(cards: Any) -> str:
+    return ", ".join(card_name(c & 31) for c in cards) or "none"
 
 
 def render_view(episode: Episode, seat: int) -> str:
-    """What ``seat`` sees, in words (English), from its view only."""
-    view = episode.view_json(seat)
+    """What ``seat`` sees, in words (English), from its view only (read by the game's research part)."""
+    view = episode.view(seat)
     if view is None:
-        if episode.match is None:
+        if not episode.over:
             return "dealing"
         scores = ", ".join(f"seat {s}: {r:+g}" for s, r in enumerate(episode.returns))
         return f"the {'deal' if episode.config.episode == 'deal' else 'match'} is over; {scores}"
-    lines = [f"{episode.game.title}, seat {seat}; phase: {view.get('phase')}; seat {view.get('to_act')} to act"]
-    trump = view.get("trump")
-    if isinstance(trump, str):
-        lines.append(f"trump: {dict(zip('hdcs', ('hearts', 'diamonds', 'clubs', 'spades'), strict=True))[trump]}")
-    lines.append(f"your hand: {_cards(view.get('hand') or ())}")
-    trick = view.get("trick") or ()
-    lines.append(
-        "on the table: " + (", ".join(f"seat {s} {card_name(parse_card(c) & 31)}" for s, c in trick) or "nothing")
-    )
-    events = view.get("events") or ()
+    part = episode.part
+    lines = [f"{episode.game.title}, seat {seat}; phase: {view.phase}; seat {view.to_act} to act"]
+    trump = part.trump(view)
+    if 0 <= trump < 4:
+        lines.append(f"trump: {('hearts', 'diamonds', 'clubs', 'spades')[trump]}")
+    lines.append(f"your hand: {_cards(part.hand(view))}")
+    trick = part.trick(view)
+    lines.append("on the table: " + (", ".join(f"seat {s} {card_name(c & 31)}" for s, c in trick) or "nothing"))
+    events = part.events(view)
     if events:
         lines.append("said and played: " + "; ".join(f"seat {s} {t}" for s, t in events[-12:]))
-    if view.get("legal"):
-        lines.append("you may: " + ", ".join(view["legal"]))
+    if view.legal:
+        lines.append("you may: " + ", ".join(view.legal))
     return "\n".join(lines)

@@ -13,12 +13,12 @@ def view_string(episode: Episode, player: int, full: bool) -> str:
     """The seat's view as text: the whole view as JSON (information state) or its current part (observation)."""
     view = episode.view_json(player)
     if view is None:
-        return f"p{player} " + ("dealing" if episode.match is None else f"over {episode.returns[player]:g}")
+        return f"p{player} " + (f"over {episode.returns[player]:g}" if episode.over else "dealing")
     if not full:
         view = {k: v for k, v in view.items() if k not in ("events", "sheet", "tricks", "bids", "melds")}
     text = orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
-    if episode.config.game == "binokel":
-        # the two copies of a card are the same card in play (games/binokel/actions.py): which copy a seat
-        # held is no information, and worlds a seat cannot tell apart must give it the same string
+    if episode.part.card_slots == 64:
+        # a game with two copies of a card (Binokel) plays them as the same card: which copy a seat held is
+        # no information, and worlds a seat cannot tell apart must give it the same string
         text = text.replace("'", "")
     return f"p{player} " + text

@@ -22,6 +22,8 @@ declarer                P          who plays (Bonaken: every declarer)
 phase                   F          the deal's phase one-hot (the engine's ``Phase`` names)
 said                    P x N      every action id each seat took this deal that the view shows (hidden ones,
                                    e.g. which card Binokel's exchange passes, are not in the view)
+match                   M          the match around the deal as the game's research part reads it from the
+                                   view (``ResearchPart.context``: the score, the sheet, the deal's number)
 ======================  =========  =====================================================
 
 The information-state tensor is the observation followed by the deal's
@@ -36,17 +38,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from troef.research.actions import ActionTable, table
+from troef.core.game import ResearchPart
+from troef.research.actions import ActionTable, research_part, table
 
 __all__ = ["Layout", "layout"]
-
-_PHASES: dict[str, tuple[str, ...]] = {
-    "bonaken": ("bidding", "exchange", "trump", "roem", "play", "done"),
-    "klaverjas": ("choose", "kraak", "play", "claim", "done"),
-    "binokel": ("bidding", "trump", "give", "return", "play", "done"),
-}
-_EVENTS: dict[str, int] = {"bonaken": 256, "klaverjas": 128, "binokel": 1024}
-_SUITS = "hdcs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +54,18 @@ class Layout:
     card_slots: int
     phases: tuple[str, ...]
     events: int
+    #: The game's research part, which reads its views.
+    part: ResearchPart[Any, Any]
+
+    @property
+    def context_size(self) -> int:
+        """The size of the match part (:meth:`troef.core.game.ResearchPart.context`)."""
+        return self.part.context_size(self.players)
 
     @property
     def observation_size(self) -> int:
         p, n = self.players, len(self.actions)
-        return self.card_slots + 2 * p * 32 + 5 + 3 * p + len(self.phases) + p * n
+        return self.card_slots + 2 * p * 32 + 5 + 3 * p + len(self.phases) + p * n + self.context_size
 
     @property
     def information_state_size(self) -> int:
@@ -82,15 +84,16 @@ class Layout:
             ("declarer", p),
             ("phase", len(self.phases)),
             ("said", p * n),
+            ("match", self.context_size),
         ]
 
     def write(self, view: Any, out: Any, information_state: bool, memo: dict[str, Any] | None = None) -> None:
         """Write the tensor of ``view`` (the game's view object, ``game.view(match, seat)``) into ``out``.
 
         ``out`` (zeroed by the caller) is anything indexable by position holding floats: a list, or a
-        numpy array of the wrappers. The fields read are those every game's view has: ``viewer``,
-        ``hand``, ``events``, ``trick``, ``trump``, ``dealer``, ``to_act``, ``declarer`` (Bonaken:
-        ``declarers``) and ``phase``. ``memo``, a dict the caller keeps for one seat, carries what the
+        numpy array of the wrappers. ``viewer``, ``to_act`` and ``phase`` are read from the view (every
+        view has them), the rest by the game's research part (``hand``, ``events``, ``trick``, ``trump``,
+        ``dealer``, ``declarers``). ``memo``, a dict the caller keeps for one seat, carries what the
         events gave from one call to the next: a deal's events only grow, so a step reads only the new
         ones (the events it was worked out from are kept and compared, so another deal starts afresh).
         """
@@ -101,7 +104,8 @@ class Layout:
         ones: list[int] = []
         values: dict[int, float] = {}
         held = 0
-        for physical in view.hand or ():
+        part = self.part
+        for physical in part.hand(view):
             kind = physical & 31
             # Binokel's two copies are the same card in play: slot k for one, k + 32 for the second
             if held >> kind & 1:
@@ -113,9 +117,10 @@ class Layout:
         trick = played + p * 32
         at = trick + p * 32
         said = at + 5 + 3 * p + len(self.phases)
-        seq = said + p * n
+        context = said + p * n
+        seq = context + self.context_size
         share = 0.5 if self.card_slots == 64 else 1.0
-        events = view.events
+        events = part.events(view)
         done: tuple[Any, ...] = ()
         said_ones: list[int] = []
         counts: dict[int, float] = {}
@@ -145,24 +150,24 @@ class Layout:
                 base = seq + (k - first) * (p + 1)
                 ones.append(base + (seat - me) % p)
                 values[base + p] = (action + 1) / n if action >= 0 else 0.5 / n
-        for seat, physical in view.trick:
+        for seat, physical in part.trick(view):
             ones.append(trick + (seat - me) % p * 32 + (physical & 31))
-        suit = view.trump
+        suit = part.trump(view)
         ones.append(at + (suit if 0 <= suit < 4 else 4))
         at += 5
-        for seat in (view.dealer, view.to_act):
+        for seat in (part.dealer(view), view.to_act):
             if 0 <= seat < p:
                 ones.append(at + (seat - me) % p)
             at += p
-        declarers = getattr(view, "declarers", None)
-        if declarers is None:
-            declarers = (view.declarer,) if view.declarer >= 0 else ()
-        for seat in declarers:
+        for seat in part.declarers(view):
             ones.append(at + (seat - me) % p)
         at += p
         phase = view.phase
         if phase in self.phases:
             ones.append(at + self.phases.index(phase))
+        for k, value in enumerate(part.context(view)):
+            if value:
+                values[context + k] = value
         if hasattr(out, "put"):  # a numpy array (the research extra): one write per kind of value
             out[ones] = 1.0
             if values:
@@ -177,4 +182,5 @@ class Layout:
 @cache
 def layout(game: str, players: int) -> Layout:
     """The tensor layout of ``game`` at a table of ``players``."""
-    return Layout(game, players, table(game), 64 if game == "binokel" else 32, _PHASES[game], _EVENTS[game])
+    part = research_part(game)
+    return Layout(game, players, table(game), part.card_slots, part.phases, part.history, part)

@@ -257,6 +257,7 @@ class Tiny(Game[Match, Play, TinyView, Outcome]):
     title: ClassVar[str] = "Tiny"
     languages: ClassVar[tuple[str, ...]] = ("en", "nl", "de")
     bots: ClassVar[Mapping[str, str]] = {"club": "tests.games.tiny.game:GreedyBot"}
+    research_part: ClassVar[str | None] = "tests.games.tiny.research:PART"
 
     def presets(self) -> Mapping[str, Preset]:
         return {name: Preset(name, players, default, text) for name, (players, default, _, text) in PRESETS.items()}

@@ -92,6 +92,7 @@ class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
     server_adapter: ClassVar[str | None] = "troef.server.binokel:BinokelAdapter"
     web_module: ClassVar[str | None] = "troef.web:binokel.js"
     cheat_bot: ClassVar[str | None] = "troef.games.binokel.cheat:CheatBot"
+    research_part: ClassVar[str | None] = "troef.games.binokel.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.binokel:PART"
 
     def texts(self) -> Texts:

@@ -106,6 +106,7 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     server_adapter: ClassVar[str | None] = "troef.server.bonaken:BonakenAdapter"
     web_module: ClassVar[str | None] = "troef.web:bonaken.js"
     cheat_bot: ClassVar[str | None] = "troef.games.bonaken.cheat:CheatBot"
+    research_part: ClassVar[str | None] = "troef.games.bonaken.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.bonaken:PART"
 
     def texts(self) -> Texts:

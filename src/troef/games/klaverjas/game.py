@@ -99,6 +99,7 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     server_adapter: ClassVar[str | None] = "troef.server.klaverjas:KlaverjasAdapter"
     web_module: ClassVar[str | None] = "troef.web:klaverjas.js"
     cheat_bot: ClassVar[str | None] = "troef.games.klaverjas.cheat:CheatBot"
+    research_part: ClassVar[str | None] = "troef.games.klaverjas.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.klaverjas:PART"
 
     def texts(self) -> Texts:
