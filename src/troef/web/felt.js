@@ -208,9 +208,11 @@ export function seatBox(ctx, seat, p, mine) {
     for (const card of openCards) open.append(cardNode(card, { classes: ["tiny-face"] }));
     box.append(open);
   } else if (!mine && playing) {
-    const backs = h("div", { class: "backs" });
     const n = v.hand_sizes[seat] || 0;
+    // read once as "8 cards", not "card" eight times
+    const backs = h("div", { class: "backs", role: "img", "aria-label": t("backsN", { n }) });
     for (let i = 0; i < Math.min(n, 9); i++) backs.append(backNode(["tiny"]));
+    for (const back of backs.children) back.setAttribute("aria-hidden", "true");
     box.append(backs);
   }
   box.append(...game.seatExtra(ctx, seat).filter(Boolean));

@@ -213,7 +213,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     const live = h("section", { class: "panel" }, h("h2", {}, t("liveTables")));
     if (!T.live.length) live.append(h("p", { class: "muted" }, t("none")));
     for (const tbl of T.live) {
-      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${word(gameOf(tbl.game), "hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
+      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${word(gameOf(tbl.game), "hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("backToSeat") : t("watch"))));
     }
     const done = h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedMatches")));
     if (!T.finished.length) done.append(h("p", { class: "muted" }, t("none")));
