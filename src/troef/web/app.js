@@ -657,7 +657,7 @@ function tablePage(id) {
     const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
-    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;
+    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values, S.hint.action)) : null;
     const act = panel();
     if (hintLine) act.prepend(hintLine);
     const mine = h(
@@ -675,7 +675,7 @@ function tablePage(id) {
     if (S.overlay !== "analysis" && S.anView) closeAnalysis(); // closed (also by the ticker, before your time runs out)
     // an open dialog is drawn anew with the table (bots play on behind it): it keeps its place
     const scrolled = S.overlay ? root.querySelector(".overlay > .modal")?.scrollTop || 0 : 0;
-    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
+    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, hand: S.state.hand, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
     const focused = focusKey();
     root.replaceChildren(tablePage);
     restoreFocus(focused);
