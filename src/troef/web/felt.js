@@ -102,6 +102,9 @@ export function fitTable(page, opts = {}) {
     const r = box.getBoundingClientRect();
     const shift = r.top < inner.top + edge ? inner.top + edge - r.top : r.bottom > inner.bottom - edge ? inner.bottom - edge - r.bottom : 0;
     if (shift) box.style.top = `${parseFloat(getComputedStyle(box).top) + shift}px`;
+    // sideways too: a box with its hand laid open (the replay, the analysis) is wider than a name
+    const side = r.left < inner.left + edge ? inner.left + edge - r.left : r.right > inner.right - edge ? inner.right - edge - r.right : 0;
+    if (side && r.width < inner.width - 2 * edge) box.style.left = `${parseFloat(getComputedStyle(box).left) + side}px`;
   }
   clearTrick(felt);
 }

@@ -540,6 +540,7 @@ const TABLE_TEXTS = {
     myTables: "My tables", myTablesNone: "No table of yours is running in this browser.", rejoin: "Back to the table",
     tournamentsLink: "Tournaments", yourNameForm: "Your name", sidesLine: "{a} and {b} against {c} and {d}",
     partnerOf: "partner of seat {n}",
+    val_last_resort: "only with nothing else to play", val_forced: "must trump, under if need be",
   },
   nl: {
     set_deck: "Kleuren van de kaarten", deckTwo: "twee kleuren (\u2665 \u2666 rood)", deckFour: "vier kleuren (\u2666 blauw, \u2663 groen)",
@@ -548,6 +549,7 @@ const TABLE_TEXTS = {
     myTables: "Mijn tafels", myTablesNone: "Er loopt in deze browser geen tafel van jou.", rejoin: "Terug naar de tafel",
     tournamentsLink: "Toernooien", yourNameForm: "Je naam", sidesLine: "{a} en {b} tegen {c} en {d}",
     partnerOf: "maat van plaats {n}",
+    val_last_resort: "alleen als je niets anders hebt", val_forced: "moet troeven, zo nodig onder",
   },
   de: {
     set_deck: "Kartenfarben", deckTwo: "zwei Farben (\u2665 \u2666 rot)", deckFour: "vier Farben (\u2666 blau, \u2663 gr\u00FCn)",
@@ -556,6 +558,7 @@ const TABLE_TEXTS = {
     myTables: "Meine Tische", myTablesNone: "In diesem Browser l\u00E4uft kein Tisch von dir.", rejoin: "Zur\u00FCck zum Tisch",
     tournamentsLink: "Turniere", yourNameForm: "Dein Name", sidesLine: "{a} und {b} gegen {c} und {d}",
     partnerOf: "Partner von Platz {n}",
+    val_last_resort: "nur wenn nichts anderes bleibt", val_forced: "muss trumpfen, notfalls drunter",
   },
 };
 for (const [language, texts] of Object.entries(TABLE_TEXTS)) {

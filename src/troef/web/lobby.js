@@ -106,12 +106,12 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
           { class: "seat-row" },
           h("span", { class: "seat-no" }, t("seat", { n: i + 1 })),
           h("select", { id: `seat-${i}`, onchange: (e) => { s.choice = e.target.value; } }, choices.map(([value, label]) => h("option", { value, selected: value === s.choice }, label))),
-          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, value: s.name, oninput: (e) => { s.name = e.target.value; } }),
+          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, title: t("nameMax", { n: 24 }), value: s.name, oninput: (e) => { s.name = e.target.value; } }),
         ),
       );
     }
     // the name you play under, at your own seat and at open seats you take (kept in this browser)
-    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => { localStorage.setItem("troef.name", e.target.value); showSides(); } });
+    const nameInput = h("input", { id: "my-name", maxlength: 24, title: t("nameMax", { n: 24 }), placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => { localStorage.setItem("troef.name", e.target.value); showSides(); } });
     const sides = h("p", { class: "sides small", id: "sides", "aria-live": "polite" });
     // in a partnership game (klaverjassen; Binokel with four) seat s plays with seat s + 2: said under the seats
     const showSides = () => {
