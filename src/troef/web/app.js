@@ -702,7 +702,8 @@ function announce(lines) {
     box = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite" });
     document.body.append(box);
   }
-  box.append(h("p", {}, lines.join(". ")));
+  // a suit's symbol beside its name ("\u2660 spades") is read as "spade suit spades": the name is enough
+  box.append(h("p", {}, lines.join(". ").replace(/[\u2665\u2666\u2663\u2660]\uFE0F? ?(?=\p{L})/gu, "")));
   while (box.childElementCount > 20) box.firstElementChild.remove();
 }
 
