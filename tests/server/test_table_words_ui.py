@@ -490,7 +490,7 @@ def test_trick_cards_never_cover_a_seats_box(browser: Browser, srv: Server, game
                 assert page.evaluate(OVERLAPS) == [], state["view"]["trick"]
                 seen += len(state["view"]["trick"])
             _step(c)
-        assert seen >= 8, seen
+        assert seen >= 4, seen  # trick cards checked on this seat's turns
         assert not errors, errors
     finally:
         c.close()
