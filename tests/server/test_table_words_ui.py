@@ -470,9 +470,12 @@ OVERLAPS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("game", "size"), [("klaverjas", PHONE), ("binokel", PHONE), ("klaverjas", DESKTOP)])
+@pytest.mark.parametrize(
+    ("game", "size"), [("klaverjas", PHONE), ("binokel", PHONE), ("klaverjas", DESKTOP), ("binokel", DESKTOP)]
+)
 def test_trick_cards_never_cover_a_seats_box(browser: Browser, srv: Server, game: str, size: ViewportSize) -> None:
-    config = {"preset": "amsterdam"} if game == "klaverjas" else {"preset": "cardgames"}
+    # Kraken: the seat boxes carry the most (partner and player chips, kraak bubbles, tricks won)
+    config = {"preset": "kraken"} if game == "klaverjas" else {"preset": "cardgames"}
     tid, token = _table(srv, game, config)
     context, page, errors = _context(browser, size=size, lang="en")
     c = srv.client()
