@@ -395,10 +395,9 @@ def test_a_screen_reader_hears_unplayable_cards_hidden_hands_and_cards_in_words(
         illegal = page.locator("#my-hand .card.illegal")
         assert illegal.count() == len(v["hand"]) - len(plays)
         for card in illegal.all():
-            assert card.get_attribute("aria-disabled") == "true"
             assert (card.get_attribute("aria-label") or "").endswith(", not playable")
         for card in page.locator("#my-hand .card.legal").all():
-            assert card.get_attribute("aria-disabled") is None
+            assert "not playable" not in (card.get_attribute("aria-label") or "")
         # the announcements name cards as the hand does: "7 of diamonds", not "7♦"
         said = page.locator("#announce").text_content() or ""
         assert re.search(r"plays \w+ of (hearts|diamonds|clubs|spades)", said), said

@@ -458,11 +458,8 @@ function tablePage(id) {
       const node = cardNode(card, { button: true, classes });
       if (S.game.cardNote) S.game.cardNote(u, card, node);
       if (classes.includes("selected")) node.setAttribute("aria-pressed", "true"); // picked, to be confirmed
-      if (classes.includes("illegal")) {
-        // said, not only greyed: still focusable (the arrows pass over it), a click is refused with the reason
-        node.setAttribute("aria-disabled", "true");
-        node.setAttribute("aria-label", t("notPlayable", { card: cardSpoken(card) }));
-      }
+      // said, not only greyed; the button stays a button (a click is answered with the reason it may not go)
+      if (classes.includes("illegal")) node.setAttribute("aria-label", t("notPlayable", { card: cardSpoken(card) }));
       node.addEventListener("click", () => cardClick(card, action));
       row.append(node);
     }
