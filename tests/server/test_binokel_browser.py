@@ -150,12 +150,12 @@ def _play_game(page: Page) -> dict[str, int]:
 
 
 def test_a_whole_binokel_game_in_german_with_three_computer_players(browser: Browser, ui_server: Server) -> None:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     table_id = _create(page, ui_server, seed=4, target=1000)
-    # German by default: the game's first language, nobody having chosen one in this browser
+    # German: the browser's language, nobody having chosen one in this browser
     page.wait_for_selector(".tag.phase")
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.locator("#bk-score").text_content().endswith("/ 1000")  # type: ignore[union-attr]

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 
 def _english(context: BrowserContext) -> BrowserContext:
-    """A context whose user chose English (else a table speaks its game's first language, Dutch)."""
+    """A context whose user chose English (else a table speaks the browser's language)."""
     context.add_init_script("localStorage.setItem('troef.lang', 'en')")
     return context
 
@@ -239,6 +239,10 @@ def test_practice_tables_are_marked_and_names_are_not_templates(browser: Browser
     table_id = _create(page, ui_server, "pagat", 21, ["me", "bot:random", "bot:random", "bot:random"])
     page.wait_for_selector("#practice")
     assert page.locator("#practice").text_content() in ("Practice", "Oefentafel")
+    # the lobby lists a practice table while its player is at it: the table stays open in another tab
+    keep = context.new_page()
+    keep.goto(f"{ui_server.base}/t/{table_id}")
+    keep.wait_for_selector(".felt")
     page.goto(ui_server.base + "/")
     page.wait_for_selector(f'a[href="/t/{table_id}"]')
     row = page.locator(".table-row", has=page.locator(f'a[href="/t/{table_id}"]'))

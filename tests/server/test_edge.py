@@ -345,10 +345,10 @@ def test_a_chosen_seed_makes_a_marked_practice_table(server: Server) -> None:
     seeded = server.create(seed=4242)
     assert seeded["table"]["practice"] is True
     assert server.http("GET", f"/api/tables/{seeded['id']}")[1]["practice"] is True
-    lobby = server.http("GET", "/api/tables")[1]
-    assert [t["practice"] for t in lobby["live"] if t["id"] == seeded["id"]] == [True]
     client = server.client()
     assert client.join(seeded["id"], seeded["invites"][1]["token"])["practice"] is True  # told at the table
+    lobby = server.http("GET", "/api/tables")[1]
+    assert [t["practice"] for t in lobby["live"] if t["id"] == seeded["id"]] == [True]  # listed while played
     client.close()
     # nobody from the lobby sits down at a table whose cards somebody may know
     seats = [*HUMANS4[:3], {"kind": "human", "open": True}]

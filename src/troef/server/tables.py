@@ -545,7 +545,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
                 log.warning("listing other processes' open tables failed: %s", type(exc).__name__)
         now = time.monotonic()
         live = sorted(
-            (t for t in self.tables.values() if not t.over and not t.abandoned(now)),
+            (t for t in self.tables.values() if not t.over and not t.abandoned(now) and not _left_practice(t)),
             key=lambda t: t.created_at,
             reverse=True,
         )
@@ -635,6 +635,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         for viewer, text in zip(viewers, table.state_texts(viewers), strict=True):
             for client in list(table.conns.get(viewer, ())):
                 client.send(text)
+
+
+def _left_practice(table: LiveTable) -> bool:
+    """A practice table (dealt from a seed its maker chose) whose people have all gone: nobody else plays it or
+    waits for it, so the lobby stops listing it at once (its owner finds it under "my tables")."""
+    return table.practice and not any(table.connected(s.seat) for s in table.seats if s.kind == "human")
 
 
 def _last_used(row: TableRow) -> datetime:

@@ -42,8 +42,9 @@
 // Texts come from i18n.js (nl, en, de), suits and cards from cards.js, h(), api() and seat names from
 // dom.js; the lobby page is lobby.js.
 
-import { t, getLang, setLang, setDefaultLang, errorMessage, loadGameTexts } from "./i18n.js";
-import { backNode, cardLabel, cardNode } from "./cards.js";
+import { t, getLang, setLang, errorMessage, loadGameTexts } from "./i18n.js";
+import { backNode, cardLabel, cardNode, cardSpoken, spokenCards } from "./cards.js";
+import { KEY_ACTIONS, keysList } from "./a11y.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { GAMES, gameOf, word } from "./games.js";
@@ -69,19 +70,6 @@ function gameOptions() {
     }, () => {});
   }
   return gamesPromise;
-}
-
-// Without a language chosen in this browser, a game's page speaks the game's first language.
-function gameLanguage(name) {
-  gameOptions()
-    .then((data) => {
-      const langs = data.games[name]?.languages;
-      if (langs && setDefaultLang(langs[0])) {
-        markLang();
-        if (page) page.render();
-      }
-    })
-    .catch(() => {});
 }
 
 // ---------------------------------------------------------------- table
@@ -199,7 +187,6 @@ function tablePage(id) {
       S.owner = msg.owner === undefined ? null : msg.owner;
       S.gameName = msg.game;
       S.game = gameOf(msg.game);
-      gameLanguage(msg.game);
       loadGameTexts(msg.game); // to word a refused action in the page's language
     } else if (msg.type === "presence") {
       S.seats = msg.seats;
@@ -322,7 +309,7 @@ function tablePage(id) {
   // What a screen reader says (the live region #announce, in the page's language): a new hand, each move of
   // the hand since the last state (on the first, those of the trick being played, or all before the play),
   // who took a trick (the hand's last one comes with the next hand's first state), and that it is your turn.
-  function announceState(old, msg, wasMine) {
+  function announceLines(old, msg, wasMine) {
     const v = view();
     const lines = [];
     const sameHand = old && old.hand === msg.hand;
@@ -346,6 +333,10 @@ function tablePage(id) {
     if (myTurn() && !wasMine) lines.push(t("yourTurn"));
     announce(lines);
   }
+  function announceState(old, msg, wasMine) {
+    // cards in words ("7 of diamonds"), as the hand names them to a screen reader, not "7♦"
+    spokenCards(() => announceLines(old, msg, wasMine));
+  }
 
   // ---------------------------------------------------------------- the keyboard
   // 1-9 (0: the tenth) focus a card of the hand, the arrows the next or previous one, Enter plays the focused
@@ -353,6 +344,17 @@ function tablePage(id) {
   function onKey(e) {
     if (S.closed || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (document.querySelector(".overlay") || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    const named = KEY_ACTIONS[e.key.toLowerCase()] || KEY_ACTIONS[e.key];
+    if (named && S.state) {
+      e.preventDefault();
+      if (named === "hint") {
+        if (myTurn()) send({ type: "hint", id: ++S.ref });
+      } else {
+        S.overlay = named;
+        render();
+      }
+      return;
+    }
     if (e.key === "Escape" && selectedAction()) {
       S.selected = null; // a card picked to be confirmed goes back into the hand
       render();
@@ -456,6 +458,8 @@ function tablePage(id) {
       const node = cardNode(card, { button: true, classes });
       if (S.game.cardNote) S.game.cardNote(u, card, node);
       if (classes.includes("selected")) node.setAttribute("aria-pressed", "true"); // picked, to be confirmed
+      // said, not only greyed; the button stays a button (a click is answered with the reason it may not go)
+      if (classes.includes("illegal")) node.setAttribute("aria-label", t("notPlayable", { card: cardSpoken(card) }));
       node.addEventListener("click", () => cardClick(card, action));
       row.append(node);
     }
@@ -479,6 +483,7 @@ function tablePage(id) {
       buttons.push(h("button", { type: "button", id: "show-replace", onclick: () => { S.overlay = "replace"; render(); } }, t("replaceTitle")));
     }
     buttons.push(h("button", { type: "button", id: "show-settings", onclick: () => { S.overlay = "settings"; render(); } }, t("settings")));
+    buttons.push(h("button", { type: "button", id: "show-keys", "aria-keyshortcuts": "?", onclick: () => { S.overlay = "keys"; render(); } }, t("keysButton")));
     buttons.push(h("a", { href: "/", class: "button" }, t("lobbyLink")));
     void m;
     return h("div", { class: "topbar" }, h("div", { class: "info" }, bits), h("div", { class: "buttons" }, buttons), S.connected ? null : h("div", { class: "warning" }, t("connLost")));
@@ -605,6 +610,7 @@ function tablePage(id) {
       return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
     }
     if (S.overlay === "settings") return modal(t("settings"), [dialogTimer(), settingsPanel(render)], close);
+    if (S.overlay === "keys") return modal(t("keysTitle"), [dialogTimer(), keysList()], close, "keys-dialog");
     if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName || "bonaken", v.preset)], close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
@@ -648,7 +654,7 @@ function tablePage(id) {
     const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
-    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;
+    const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values, S.hint.action)) : null;
     const act = panel();
     if (hintLine) act.prepend(hintLine);
     const mine = h(
@@ -666,7 +672,7 @@ function tablePage(id) {
     if (S.overlay !== "analysis" && S.anView) closeAnalysis(); // closed (also by the ticker, before your time runs out)
     // an open dialog is drawn anew with the table (bots play on behind it): it keeps its place
     const scrolled = S.overlay ? root.querySelector(".overlay > .modal")?.scrollTop || 0 : 0;
-    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
+    const tablePage = h("div", { class: "table-page", dataset: { version: S.state.version, phase: v.phase, hand: S.state.hand, turn: myTurn() ? "me" : "other", pending: S.pending || S.checking || S.discardQueue.length ? "1" : "0", online: S.connected ? "1" : "0" } }, topbar(), endPanel(), guided ? guidePanel({ id, game: S.gameName, view: v, hand: S.state.hand, seat: S.seat, seats: S.seats, myTurn: myTurn(), redraw: render }) : null, felt, mine, chatPanel({ messages: S.chat, seats: S.seats, viewer: S.seat, say: (phrase) => send({ type: "chat", phrase, id: ++S.ref }), redraw: render }), eventLog(), overlay());
     const focused = focusKey();
     root.replaceChildren(tablePage);
     restoreFocus(focused);
@@ -693,7 +699,8 @@ function announce(lines) {
     box = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite" });
     document.body.append(box);
   }
-  box.append(h("p", {}, lines.join(". ")));
+  // a suit's symbol beside its name ("\u2660 spades") is read as "spade suit spades": the name is enough
+  box.append(h("p", {}, lines.join(". ").replace(/[\u2665\u2666\u2663\u2660]\uFE0F? ?(?=\p{L})/gu, "")));
   while (box.childElementCount > 20) box.firstElementChild.remove();
 }
 

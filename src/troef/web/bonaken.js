@@ -88,7 +88,9 @@ export function logStep(text) {
 
 // The chance of success of the best few choices, in words (bids: the highest that still makes at least
 // half the time and the one above it, then misère, zwabber and bonaak where they have a chance).
-export function hintValues(values) {
+// values: each legal action's chance; action: the computer player's choice. A number bid below one shown with a
+// better chance says why (the bidding goes round: a higher bid can still come when someone outbids you).
+export function hintValues(values, action = "") {
   if (!values || !values.length) return null;
   let shown = values.filter((v) => v.value !== null && v.value !== undefined);
   const numbers = shown.filter((v) => /^bid \d+$/.test(v.action)).sort((a, b) => Number(a.action.split(" ")[1]) - Number(b.action.split(" ")[1]));
@@ -98,6 +100,9 @@ export function hintValues(values) {
     shown = [...picked, ...shown.filter((v) => v.action.startsWith("bid ") && !/^bid \d+$/.test(v.action) && v.value > 0)];
   }
   const items = shown.slice(0, 5).map((v) => h("li", {}, t("hintChance", { action: actionWords(v.action), n: Math.round(v.value * 100) })));
+  const bid = /^bid (\d+)$/.exec(action || "");
+  const higher = bid && shown.slice(0, 5).some((v) => /^bid \d+$/.test(v.action) && Number(v.action.split(" ")[1]) > Number(bid[1]));
+  if (higher) items.push(h("li", { class: "hint-why", id: "hint-why" }, t("bo_hintLowBid", { bid: bid[1] })));
   return items.length ? h("ul", { class: "hint-values", id: "hint-values" }, items) : null;
 }
 
@@ -163,9 +168,9 @@ export function cardClasses(ui, card) {
 }
 
 addTexts({
-  en: { fromCentre: "from the centre", fromCentreMark: "centre" },
-  nl: { fromCentre: "uit het midden", fromCentreMark: "midden" },
-  de: { fromCentre: "aus der Mitte", fromCentreMark: "Mitte" },
+  en: { fromCentre: "from the centre", fromCentreMark: "centre", bo_hintLowBid: "Why only {bid}: the bidding goes round until the others pass, so you can still go higher if someone outbids you." },
+  nl: { fromCentre: "uit het midden", fromCentreMark: "midden", bo_hintLowBid: "Waarom maar {bid}: het bieden gaat rond tot de anderen passen, dus je kunt nog hoger als iemand over je heen biedt." },
+  de: { fromCentre: "aus der Mitte", fromCentreMark: "Mitte", bo_hintLowBid: "Warum nur {bid}: das Bieten geht reihum, bis die anderen passen; du kannst also noch h\u00F6her gehen, wenn dich jemand \u00FCberbietet." },
 });
 
 // The cards the seat took from the centre, while it lays away (nk rules 23 and 35: the declarer, the first

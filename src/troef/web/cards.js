@@ -72,8 +72,22 @@ export function cardSpoken(text) {
   return words.join(words.ranks[rank] || rank, words.suits[suit] || suit);
 }
 
+// While ``fn`` runs, cardLabel names cards in words (cardSpoken): what a screen reader is given to say (the
+// announcements) uses the game modules' own wording of moves, with the cards as the hand names them.
+let speaking = false;
+export function spokenCards(fn) {
+  const was = speaking;
+  speaking = true;
+  try {
+    return fn();
+  } finally {
+    speaking = was;
+  }
+}
+
 // A card in short, as the log and the hints write it: the rank's letter in the page's language and the suit's symbol.
 export function cardLabel(text) {
+  if (speaking) return cardSpoken(text);
   const { rank, suit, copy } = parseCard(text);
   return rankLabel(rank) + (SUITS[suit] ? SUITS[suit].sym : suit) + (copy ? "'" : "");
 }

@@ -76,7 +76,7 @@ function trickSpot(pos) {
 // the buttons below it change (a table that jumps under your finger is worse than a slightly smaller one).
 const FELT_MIN = 240;
 const FELT_MAX = 520;
-let taken = { width: 0, height: 0, px: 0 };
+let taken = { width: 0, height: 0, phase: "", px: 0 };
 // opts.height: the felt's height wanted (a felt in a dialog), kept within the bounds; the table page's
 // remembered size is left alone then.
 export function fitTable(page, opts = {}) {
@@ -86,7 +86,10 @@ export function fitTable(page, opts = {}) {
   let height;
   if (opts.height) height = Math.max(FELT_MIN, Math.min(FELT_MAX, opts.height));
   else {
-    if (taken.width !== window.innerWidth || taken.height !== window.innerHeight) taken = { width: window.innerWidth, height: window.innerHeight, px: 0 };
+    // remembered per phase of the deal too: sixteen cards and a prompt while passing cards do not leave the
+    // felt small for the rest of the round
+    const phase = felt.dataset.phase || "";
+    if (taken.width !== window.innerWidth || taken.height !== window.innerHeight || taken.phase !== phase) taken = { width: window.innerWidth, height: window.innerHeight, phase, px: 0 };
     const top = felt.getBoundingClientRect().top + window.scrollY;
     const rest = below.getBoundingClientRect().height + 12; // the gaps around the seat row and the hand
     taken.px = Math.max(taken.px, top + rest);
@@ -99,6 +102,49 @@ export function fitTable(page, opts = {}) {
     const r = box.getBoundingClientRect();
     const shift = r.top < inner.top + edge ? inner.top + edge - r.top : r.bottom > inner.bottom - edge ? inner.bottom - edge - r.bottom : 0;
     if (shift) box.style.top = `${parseFloat(getComputedStyle(box).top) + shift}px`;
+    // sideways too: a box with its hand laid open (the replay, the analysis) is wider than a name
+    const side = r.left < inner.left + edge ? inner.left + edge - r.left : r.right > inner.right - edge ? inner.right - edge - r.right : 0;
+    if (side && r.width < inner.width - 2 * edge) box.style.left = `${parseFloat(getComputedStyle(box).left) + side}px`;
+  }
+  clearTrick(felt);
+}
+
+// A card of the trick never lies over a seat's box (its name, its hidden hand, Binokel's meld list beside
+// it): where the felt is too small for the game's spots (a phone, a tall box at the top), the card moves off
+// the box by the shorter way, inside the felt. Cards of the trick may overlap each other, as on a real table.
+function clearTrick(felt) {
+  const inner = felt.getBoundingClientRect();
+  const obstacles = [...felt.querySelectorAll(":scope > .seat-box, :scope > .seat-box .beside")].map((n) => n.getBoundingClientRect());
+  for (const card of felt.querySelectorAll(":scope > .trick > .card.in-trick")) {
+    let dx = 0;
+    let dy = 0;
+    const r0 = card.getBoundingClientRect();
+    for (let round = 0; round < 3; round++) {
+      let moved = false;
+      for (const o of obstacles) {
+        const r = { left: r0.left + dx, right: r0.right + dx, top: r0.top + dy, bottom: r0.bottom + dy };
+        const gap = 3;
+        if (r.right <= o.left - gap || r.left >= o.right + gap || r.bottom <= o.top - gap || r.top >= o.bottom + gap) continue;
+        const down = o.bottom + gap - r.top;
+        const up = r.bottom - (o.top - gap);
+        const right = o.right + gap - r.left;
+        const left = r.right - (o.left - gap);
+        const vertical = (o.top + o.bottom) / 2 < (r.top + r.bottom) / 2 ? down : -up;
+        const horizontal = (o.left + o.right) / 2 < (r.left + r.right) / 2 ? right : -left;
+        if (Math.abs(vertical) <= Math.abs(horizontal)) dy += vertical;
+        else dx += horizontal;
+        moved = true;
+      }
+      if (!moved) break;
+    }
+    // inside the felt
+    dx = Math.max(inner.left + 2 - r0.left, Math.min(inner.right - 2 - r0.right, dx));
+    dy = Math.max(inner.top + 2 - r0.top, Math.min(inner.bottom - 2 - r0.bottom, dy));
+    if (dx || dy) {
+      card.style.left = `calc(${card.style.left} + ${Math.round(dx)}px)`;
+      card.style.top = `calc(${card.style.top} + ${Math.round(dy)}px)`;
+      card.dataset.moved = "1";
+    }
   }
 }
 
@@ -208,9 +254,11 @@ export function seatBox(ctx, seat, p, mine) {
     for (const card of openCards) open.append(cardNode(card, { classes: ["tiny-face"] }));
     box.append(open);
   } else if (!mine && playing) {
-    const backs = h("div", { class: "backs" });
     const n = v.hand_sizes[seat] || 0;
+    // read once as "8 cards", not "card" eight times
+    const backs = h("div", { class: "backs", role: "img", "aria-label": t("backsN", { n }) });
     for (let i = 0; i < Math.min(n, 9); i++) backs.append(backNode(["tiny"]));
+    for (const back of backs.children) back.setAttribute("aria-hidden", "true");
     box.append(backs);
   }
   box.append(...game.seatExtra(ctx, seat).filter(Boolean));

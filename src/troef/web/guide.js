@@ -31,6 +31,10 @@ addTexts({
     gu_bo_done: "The hand is over: whoever played the contract gets a plus if they made it, a minus if not. The score sheet explains every row.",
     gu_kj_choose: "Choose trump or pass. The side that names trump plays and must take more than half of the points (roem included), or it goes nat.",
     gu_kj_kraak: "Kraak: say it if you think the players will go nat. It doubles the card points (\u00D72); they may answer rekraak (\u00D74) and you superkraak (\u00D78). The side that speaks last must take more than half.",
+    gu_kj_chooseMust: "Choose trump: here the first player must play (verplicht), so passing is not possible. Your side then must take more than half of the points (roem included), or it goes nat.",
+    gu_kj_rekraak: "Your side was kraaked: the others think you will go nat, and the card points count \u00D72. Answer rekraak (\u00D74) if you are sure your side takes more than half; \u201CNo\u201D keeps it at \u00D72.",
+    gu_kj_superkraak: "They answered with rekraak (\u00D74): superkraak (\u00D78) if you are sure they still go nat; \u201CNo\u201D keeps it at \u00D74.",
+    gu_end: "That was the practice deal, and the guide ends here. The table plays on as a whole match if you like, or go back to the lobby.",
     gu_kj_kraakSaid: "A {word} was said: the card points of this deal count \u00D7{n}, and the side that spoke last must take more than half.",
     gu_kj_roem: "Roem from the hand: during the first trick you may declare sequences and four of a kind you hold; later higher roem of the others can cancel it.",
     gu_kj_done: "The deal is over: the playing side made it, went nat or took every trick (pit). The score sheet explains the row, multiplier included.",
@@ -60,6 +64,10 @@ addTexts({
     gu_bo_done: "De gift is voorbij: wie speelde krijgt een plus als het gehaald is, anders een min. Het scoreformulier legt elke rij uit.",
     gu_kj_choose: "Kies troef of pas. De partij die troef noemt speelt en moet meer dan de helft van de punten halen (roem meegeteld), anders gaat ze nat.",
     gu_kj_kraak: "Kraak: zeg het als je denkt dat de spelers nat gaan. Het verdubbelt de kaartpunten (\u00D72); zij kunnen rekraak zeggen (\u00D74) en jij superkraak (\u00D78). De partij die het laatst spreekt moet meer dan de helft halen.",
+    gu_kj_chooseMust: "Kies troef: hier moet de eerste speler spelen (verplicht), dus passen kan niet. Jouw partij moet dan meer dan de helft van de punten halen (roem meegeteld), anders gaat ze nat.",
+    gu_kj_rekraak: "Jouw partij is gekraakt: de anderen denken dat jullie nat gaan, en de kaartpunten tellen \u00D72. Zeg rekraak (\u00D74) als je zeker weet dat jullie meer dan de helft halen; \u201CNee\u201D houdt het op \u00D72.",
+    gu_kj_superkraak: "Zij antwoordden met rekraak (\u00D74): zeg superkraak (\u00D78) als je zeker weet dat ze toch nat gaan; \u201CNee\u201D houdt het op \u00D74.",
+    gu_end: "Dat was het oefenspel, en hier stopt de uitleg. De tafel speelt verder als een hele partij als je wilt, of ga terug naar de lobby.",
     gu_kj_kraakSaid: "Er is {word} gezegd: de kaartpunten van dit spel tellen \u00D7{n}, en de partij die het laatst sprak moet meer dan de helft halen.",
     gu_kj_roem: "Roem uit de hand: tijdens de eerste slag mag je reeksen en vier gelijke uit je hand melden; later kan hogere roem van de anderen die wegstrepen.",
     gu_kj_done: "Het spel is voorbij: de spelende partij haalde het, ging nat of haalde alle slagen (pit). Het scoreformulier legt de rij uit, de vermenigvuldiging ook.",
@@ -89,6 +97,10 @@ addTexts({
     gu_bo_done: "Das Spiel ist vorbei: wer gespielt hat, bekommt ein Plus, wenn es geschafft ist, sonst ein Minus. Der Spielzettel erkl\u00E4rt jede Zeile.",
     gu_kj_choose: "W\u00E4hle Trumpf oder passe. Die Partei, die Trumpf bestimmt, spielt und muss mehr als die H\u00E4lfte der Punkte (mit Roem) bekommen, sonst geht sie nat.",
     gu_kj_kraak: "Kraak: sag es, wenn du glaubst, dass die Spieler nat gehen. Es verdoppelt die Kartenpunkte (\u00D72); sie k\u00F6nnen Rekraak antworten (\u00D74) und du Superkraak (\u00D78). Die Partei, die zuletzt spricht, muss mehr als die H\u00E4lfte bekommen.",
+    gu_kj_chooseMust: "W\u00E4hle Trumpf: hier muss der erste Spieler spielen (verplicht), Passen geht also nicht. Deine Partei muss dann mehr als die H\u00E4lfte der Punkte (mit Roem) bekommen, sonst geht sie nat.",
+    gu_kj_rekraak: "Deine Partei wurde gekraakt: die anderen glauben, dass ihr nat geht, und die Kartenpunkte z\u00E4hlen \u00D72. Antworte mit Rekraak (\u00D74), wenn du sicher bist, dass ihr mehr als die H\u00E4lfte bekommt; \u201ENein\u201C l\u00E4sst es bei \u00D72.",
+    gu_kj_superkraak: "Sie haben mit Rekraak geantwortet (\u00D74): Superkraak (\u00D78), wenn du sicher bist, dass sie trotzdem nat gehen; \u201ENein\u201C l\u00E4sst es bei \u00D74.",
+    gu_end: "Das war das \u00DCbungsspiel, und die Erkl\u00E4rung endet hier. Der Tisch spielt als ganze Partie weiter, wenn du willst, oder geh zur\u00FCck zur Lobby.",
     gu_kj_kraakSaid: "Es wurde {word} gesagt: die Kartenpunkte dieses Spiels z\u00E4hlen \u00D7{n}, und die Partei, die zuletzt sprach, muss mehr als die H\u00E4lfte bekommen.",
     gu_kj_roem: "Roem aus der Hand: w\u00E4hrend des ersten Stichs darfst du Folgen und vier Gleiche aus deiner Hand melden; sp\u00E4ter kann h\u00F6herer Roem der anderen ihn streichen.",
     gu_kj_done: "Das Spiel ist vorbei: die spielende Partei hat es geschafft, ist nat gegangen oder hat alle Stiche (Pit). Der Spielzettel erkl\u00E4rt die Zeile mit dem Faktor.",
@@ -102,7 +114,7 @@ addTexts({
 
 // The practice deal of each game: its rules, and the seed that deals it (the same deal every time).
 export const LESSONS = {
-  bonaken: { preset: "pagat", players: 4, seed: 37001 },
+  bonaken: { players: 4, seed: 37001 }, // the lobby's default rules (the server's first preset)
   klaverjas: { preset: "kraken", players: 4, seed: 37002 },
   binokel: { players: 4, seed: 37003 },
 };
@@ -151,8 +163,11 @@ export const STEPS = {
   ],
   klaverjas: [
     ...COMMON_START,
-    { id: "choose", when: (c) => c.myTurn && c.view.phase === "choose", say: () => ["gu_kj_choose", {}] },
-    { id: "kraak", when: (c) => c.myTurn && c.view.phase === "kraak", say: () => ["gu_kj_kraak", {}] },
+    // verplicht (Kraken): the first player must play, no "pass" on offer
+    { id: "choose", when: (c) => c.myTurn && c.view.phase === "choose", say: (c) => [c.view.legal.includes("pass") ? "gu_kj_choose" : "gu_kj_chooseMust", {}] },
+    // the word on offer says which side is asked (Kraken 3.1): kraak to the other side, rekraak to the kraaked
+    // side, superkraak to the kraakers again
+    { id: (c) => `kraak-${chainWord(c)}`, when: (c) => c.myTurn && c.view.phase === "kraak", say: (c) => [{ kraak: "gu_kj_kraak", rekraak: "gu_kj_rekraak", superkraak: "gu_kj_superkraak" }[chainWord(c)], {}] },
     // Kraken 3.1 and 3.3: each word of the chain doubles the card points
     { id: "kraak-said", when: (c) => FACTOR[c.view.kraak] && c.view.phase !== "kraak", say: (c) => ["gu_kj_kraakSaid", { word: c.view.kraak, n: FACTOR[c.view.kraak] }] },
     { id: "roem", when: (c) => c.myTurn && c.view.phase === "roem", say: () => ["gu_kj_roem", {}] },
@@ -171,10 +186,17 @@ export const STEPS = {
   ],
 };
 
+function chainWord(c) {
+  return ["superkraak", "rekraak", "kraak"].find((w) => c.view.legal.includes(w)) || "kraak";
+}
+
 function sideMeld(c) {
   const melds = c.view.melds || [];
   return [c.seat, (c.seat + 2) % 4].reduce((sum, s) => sum + (melds[s] || []).reduce((a, m) => a + m.value, 0), 0);
 }
+
+// After the lesson's last step: the guide's goodbye (the table may play on as a whole match).
+const END = { id: "end", when: (c) => c.view.phase === "done" || (c.hand || 1) > 1, say: () => ["gu_end", {}] };
 
 // ---------------------------------------------------------------- the table's side
 const key = (id) => `troef.guide.${id}`;
@@ -199,7 +221,10 @@ function dismissed(id) {
 // The one explanation to show now, or null. c: { id, game, view (the frame's terms), seat, seats, myTurn, redraw }
 export function guidePanel(c) {
   if (sessionStorage.getItem(key(c.id)) === null || c.seat === null) return null;
-  const steps = STEPS[c.game] || [];
+  // the lesson is the table's first deal: once the next one has started, its end is explained (the next
+  // deal starts at once, so "done" would never be seen), then the guide says goodbye and is silent
+  const later = (c.hand || 1) > 1;
+  const steps = later ? [{ id: "done", when: () => true, say: () => (STEPS[c.game] || []).find((s) => s.id === "done")?.say(c) || ["gu_end", {}] }, END] : [...(STEPS[c.game] || []), END];
   const done = dismissed(c.id);
   let shown = null;
   let index = 0;

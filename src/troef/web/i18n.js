@@ -110,7 +110,7 @@ const TEXTS = {
     kj_chainAsk: "{name} plays with {suit} as trump:", kj_mustKraak: "Your side still owes a kraak and this is its last chance: you must say it.",
     kj_mayStill: "may still say {word}: {names}", kj_owed: "kraaks owed: {a} {n}, {b} {m}", kj_owedShort: "Kraaks owed",
     kj_roemHelp: "(until the first trick is complete)", kj_claimAsk: "{n} roem fell in your trick:", kj_claim: "Claim the roem", kj_turn: "Turn the trick",
-    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem of {side} afgekeurd", kj_roemFell: "{n} roem in the trick of {name}",
+    kj_afgekeurd: "rejected", kj_cancelledOf: "{side}: roem from the hand rejected", kj_handRejected: "roem from the hand rejected", kj_handRejectedN: "roem from the hand ({n}) rejected", kj_roemFell: "{n} roem in the trick of {name}",
     kj_dealOf: "Deal {n} of {m}", kj_hand: "Deal {n}", kj_phase_done: "Deal over", kj_captionDeal: "Deal {n} is dealt", playersN: "{n} {n|player|players}", kj_crosses: "Crosses", kj_crossesN: "{n} {n|cross|crosses}", kj_nat: "nat", kj_pit: "pit",
     kj_draw: "A draw!", kj_finalCrosses: "{side} got {n} crosses for being behind in points.",
     kj_resHead: "Deal {n}: {name} played, {suit} trump", kj_resMade: "{side} made it", kj_resNat: "{side} went nat", kj_resPit: "{side} took every trick: pit!",
@@ -239,7 +239,7 @@ const TEXTS = {
     kj_chainAsk: "{name} speelt met {suit} als troef:", kj_mustKraak: "Jullie moeten nog kraken en dit is de laatste kans: je moet het zeggen.",
     kj_mayStill: "mag nog {word} zeggen: {names}", kj_owed: "nog te kraken: {a} {n}, {b} {m}", kj_owedShort: "Nog te kraken",
     kj_roemHelp: "(tot de eerste slag af is)", kj_claimAsk: "Er viel {n} roem in je slag:", kj_claim: "Roem melden", kj_turn: "Slag omdraaien",
-    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "roem van {side} afgekeurd", kj_roemFell: "{n} roem in de slag van {name}",
+    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "{side}: handroem afgekeurd", kj_handRejected: "handroem afgekeurd", kj_handRejectedN: "handroem ({n}) afgekeurd", kj_roemFell: "{n} roem in de slag van {name}",
     kj_dealOf: "Spel {n} van {m}", kj_hand: "Spel {n}", kj_phase_done: "Spel voorbij", kj_captionDeal: "Spel {n} wordt gedeeld", playersN: "{n} {n|speler|spelers}", kj_crosses: "Kruisen", kj_crossesN: "{n} {n|kruis|kruisen}", kj_nat: "nat", kj_pit: "pit",
     kj_draw: "Gelijkspel!", kj_finalCrosses: "{side} kregen {n} kruisen voor de achterstand in punten.",
     kj_resHead: "Spel {n}: {name} speelde, {suit} troef", kj_resMade: "{side} haalden het", kj_resNat: "{side} gingen nat", kj_resPit: "{side} haalden alle slagen: pit!",
@@ -368,7 +368,7 @@ const TEXTS = {
     kj_chainAsk: "{name} spielt mit {suit} als Trumpf:", kj_mustKraak: "Deine Partei schuldet noch einen Kraak und dies ist die letzte Gelegenheit: du musst ihn sagen.",
     kj_mayStill: "darf noch {word} sagen: {names}", kj_owed: "geschuldete Kraaks: {a} {n}, {b} {m}", kj_owedShort: "Geschuldete Kraaks",
     kj_roemHelp: "(bis der erste Stich vorbei ist)", kj_claimAsk: "In deinem Stich fiel {n} Roem:", kj_claim: "Roem melden", kj_turn: "Stich umdrehen",
-    kj_afgekeurd: "afgekeurd", kj_cancelledOf: "Roem von {side} afgekeurd", kj_roemFell: "{n} Roem im Stich von {name}",
+    kj_afgekeurd: "aberkannt", kj_cancelledOf: "{side}: Hand-Roem aberkannt", kj_handRejected: "Hand-Roem aberkannt", kj_handRejectedN: "Hand-Roem ({n}) aberkannt", kj_roemFell: "{n} Roem im Stich von {name}",
     kj_dealOf: "Spiel {n} von {m}", kj_hand: "Spiel {n}", kj_phase_done: "Spiel vorbei", kj_captionDeal: "Spiel {n} wird gegeben", playersN: "{n} Spieler", kj_crosses: "Kreuze", kj_crossesN: "{n} {n|Kreuz|Kreuze}", kj_nat: "nat", kj_pit: "pit",
     kj_draw: "Unentschieden!", kj_finalCrosses: "{side} bekamen {n} Kreuze f\u00FCr den R\u00FCckstand in Punkten.",
     kj_resHead: "Spiel {n}: {name} spielte, {suit} Trumpf", kj_resMade: "{side} haben es geschafft", kj_resNat: "{side} gingen nat", kj_resPit: "{side} machten alle Stiche: pit!",
@@ -540,6 +540,7 @@ const TABLE_TEXTS = {
     myTables: "My tables", myTablesNone: "No table of yours is running in this browser.", rejoin: "Back to the table",
     tournamentsLink: "Tournaments", yourNameForm: "Your name", sidesLine: "{a} and {b} against {c} and {d}",
     partnerOf: "partner of seat {n}",
+    val_last_resort: "only with nothing else to play", val_forced: "must trump, under if need be",
   },
   nl: {
     set_deck: "Kleuren van de kaarten", deckTwo: "twee kleuren (\u2665 \u2666 rood)", deckFour: "vier kleuren (\u2666 blauw, \u2663 groen)",
@@ -548,6 +549,7 @@ const TABLE_TEXTS = {
     myTables: "Mijn tafels", myTablesNone: "Er loopt in deze browser geen tafel van jou.", rejoin: "Terug naar de tafel",
     tournamentsLink: "Toernooien", yourNameForm: "Je naam", sidesLine: "{a} en {b} tegen {c} en {d}",
     partnerOf: "maat van plaats {n}",
+    val_last_resort: "alleen als je niets anders hebt", val_forced: "moet troeven, zo nodig onder",
   },
   de: {
     set_deck: "Kartenfarben", deckTwo: "zwei Farben (\u2665 \u2666 rot)", deckFour: "vier Farben (\u2666 blau, \u2663 gr\u00FCn)",
@@ -556,6 +558,7 @@ const TABLE_TEXTS = {
     myTables: "Meine Tische", myTablesNone: "In diesem Browser l\u00E4uft kein Tisch von dir.", rejoin: "Zur\u00FCck zum Tisch",
     tournamentsLink: "Turniere", yourNameForm: "Dein Name", sidesLine: "{a} und {b} gegen {c} und {d}",
     partnerOf: "Partner von Platz {n}",
+    val_last_resort: "nur wenn nichts anderes bleibt", val_forced: "muss trumpfen, notfalls drunter",
   },
 };
 for (const [language, texts] of Object.entries(TABLE_TEXTS)) {
@@ -616,8 +619,9 @@ export function refusalText(game, refusal, language = lang) {
   });
 }
 
-// The language: the one chosen in this browser (the switch in the header), else the game's first
-// language once a page knows its game (setDefaultLang), else the browser's.
+// The language: the one chosen in this browser (the switch in the header), else the browser's, on every
+// page: a table never switches to its game's first language (a player who reads English reads Binokel in
+// English too).
 const BROWSER_LANG = (navigator.language || "en").toLowerCase().slice(0, 2);
 let lang = localStorage.getItem("troef.lang") || (TEXTS[BROWSER_LANG] ? BROWSER_LANG : "en");
 
@@ -632,13 +636,6 @@ export function setLang(value, remember = true) {
   lang = TEXTS[value] ? value : "en";
   if (remember) localStorage.setItem("troef.lang", lang);
   document.documentElement.lang = lang;
-}
-
-// A game's first language, unless the user chose one; whether the language changed.
-export function setDefaultLang(value) {
-  if (localStorage.getItem("troef.lang") || !TEXTS[value] || value === lang) return false;
-  setLang(value, false);
-  return true;
 }
 
 // A text's plural forms are written "{n|card|cards}": the form Intl.PluralRules of the page's language

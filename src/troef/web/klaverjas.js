@@ -225,7 +225,8 @@ function rowCells(r, side) {
   const cross = r.deal_crosses[side] ? ` ${"\u2716".repeat(Math.min(r.deal_crosses[side], 8))}` : "";
   return [
     h("td", {}, r.card_points[side]),
-    h("td", { class: r.hand_roem_cancelled[side] ? "cancelled" : "" }, r.roem[side] || "", r.hand_roem_cancelled[side] ? ` (${t("kj_afgekeurd")})` : ""),
+    // what counts (stuk, trick roem) stays plain; only the rejected hand roem is struck out, apart (Kraken 3.2)
+    h("td", { class: "roem-cell" }, r.roem[side] || "", r.hand_roem_cancelled[side] ? [" ", h("s", { class: "rejected-roem" }, t("kj_handRejected"))] : ""),
     h("td", { class: `score${mark ? " mark" : ""}` }, `${r.score[side]}${mark}`, h("span", { class: "crosses" }, cross)),
   ];
 }
@@ -274,7 +275,7 @@ export function handResult(ctx, hand, view) {
   if (ctx.brief) return lines;
   for (const s of [0, 1]) {
     const parts = [t("cardPoints", { n: r.card_points[s] }), t("roemCounted", { n: r.roem[s] })];
-    if (r.hand_roem_cancelled[s]) parts.push(t("kj_afgekeurd"));
+    if (r.hand_roem_cancelled[s]) parts.push(t("kj_handRejectedN", { n: Math.max(0, ...[s, s + 2].map((seat) => (view.declared || [])[seat] || 0)) }));
     parts.push(`= ${r.score[s]}`);
     if (r.deal_crosses[s]) parts.push(t("kj_crossesN", { n: r.deal_crosses[s] }));
     lines.push(h("div", { class: "muted small" }, `${sideNames(seats, s, viewer)}: ${parts.join(" \u00B7 ")}`));

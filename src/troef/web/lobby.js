@@ -106,12 +106,12 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
           { class: "seat-row" },
           h("span", { class: "seat-no" }, t("seat", { n: i + 1 })),
           h("select", { id: `seat-${i}`, onchange: (e) => { s.choice = e.target.value; } }, choices.map(([value, label]) => h("option", { value, selected: value === s.choice }, label))),
-          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, value: s.name, oninput: (e) => { s.name = e.target.value; } }),
+          h("input", { id: `seat-name-${i}`, placeholder: t("name"), maxlength: 24, title: t("nameMax", { n: 24 }), value: s.name, oninput: (e) => { s.name = e.target.value; } }),
         ),
       );
     }
     // the name you play under, at your own seat and at open seats you take (kept in this browser)
-    const nameInput = h("input", { id: "my-name", maxlength: 24, placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => { localStorage.setItem("troef.name", e.target.value); showSides(); } });
+    const nameInput = h("input", { id: "my-name", maxlength: 24, title: t("nameMax", { n: 24 }), placeholder: t("name"), value: localStorage.getItem("troef.name") || "", oninput: (e) => { localStorage.setItem("troef.name", e.target.value); showSides(); } });
     const sides = h("p", { class: "sides small", id: "sides", "aria-live": "polite" });
     // in a partnership game (klaverjassen; Binokel with four) seat s plays with seat s + 2: said under the seats
     const showSides = () => {
@@ -213,7 +213,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     const live = h("section", { class: "panel" }, h("h2", {}, t("liveTables")));
     if (!T.live.length) live.append(h("p", { class: "muted" }, t("none")));
     for (const tbl of T.live) {
-      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${word(gameOf(tbl.game), "hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("seat", { n: "" }).trim() : t("watch"))));
+      live.append(h("div", { class: "table-row" }, h("span", {}, describe(tbl), ` \u00B7 ${word(gameOf(tbl.game), "hand", { n: tbl.hand })}`), h("a", { href: `/t/${tbl.id}`, class: "button" }, store.token(tbl.id) ? t("backToSeat") : t("watch"))));
     }
     const done = h("section", { class: "panel", id: "finished" }, h("h2", {}, t("finishedMatches")));
     if (!T.finished.length) done.append(h("p", { class: "muted" }, t("none")));

@@ -159,7 +159,8 @@ export function replayView(box, id, opts = {}) {
       box.replaceChildren(h("p", { "aria-busy": "true" }, t("loading")));
       return;
     }
-    const hands = opts.hands || S.info.result?.hands || 1;
+    // every deal that is over: of a running table, those before the one in play ("hand" counts that one too)
+    const hands = opts.hands || S.info.result?.hands || Math.max(1, S.info.over ? S.info.hand || 1 : (S.info.hand || 1) - 1);
     const frame = S.frames[S.i];
     const seats = S.info.seats.map((s) => ({ ...s, connected: true }));
     const go = (i) => { S.i = Math.max(0, Math.min(S.frames.length - 1, i)); render(); };

@@ -17,6 +17,7 @@ const TEXTS = {
     absentAll: "Computer voor alle spelers", absentList: "Afwezig (nrs, komma's)", level: "Computerniveau",
     invites: "Uitnodigingslinks (worden één keer getoond)", watch: "Kijk", noToken: "Deze pagina vraagt de beheerlink.",
     saved: "Opgeslagen", withdrawn: "teruggetrokken", live: "Vernieuwt vanzelf", seedUsed: "Seed van de loting",
+    lv_heuristic: "clubspeler", lv_random: "willekeurig", lv_pimc: "sterk", computer: "computer", err_bad_json: "Het verzoek is onleesbaar; probeer het opnieuw.", err_too_large: "Het verzoek is te groot.", err_bad_request: "Een veld is niet goed ingevuld.", err_bad_name: "Een naam is leeg of te lang.", err_bad_game: "Dit spel of deze spelregels kent de server niet.", err_bad_rounds: "Een toernooi heeft 1 tot 20 rondes.", err_bad_games: "Een ronde heeft 1 tot 6 spellen per tafel.", err_bad_seed: "De seed moet een getal zijn (0 of meer).", err_closed: "De finale is geloot: inschrijven kan niet meer.", err_too_many: "Er zijn te veel spelers voor een toernooi.", err_duplicate: "Die naam is al ingeschreven (of lijkt erop): voeg iets toe om ze uit elkaar te houden.", err_unknown_player: "Er is geen speler met dat nummer.", err_withdrawn: "Die speler heeft zich al teruggetrokken.", err_unknown_round: "Die ronde is nog niet geloot.", err_rounds_done: "Alle rondes zijn al geloot.", err_round_open: "De vorige ronde is nog niet compleet.", err_too_few: "Er zijn te weinig spelers voor een ronde (of de finale).", err_no_final: "Dit toernooi heeft geen finale.", err_final_drawn: "De finale is al geloot.", err_bad_table: "Die tafel bestaat niet in deze ronde.", err_bad_game_no: "Dat spel bestaat niet in deze ronde.", err_bad_result: "De uitslag is niet compleet: één waarde per speler aan de tafel.", err_impossible_result: "Deze tafelpunten kunnen niet samen voorkomen.", err_online_failed: "De tafels konden niet online geopend worden.", err_unknown_tournament: "Geen toernooi gevonden.", err_not_organiser: "Alleen met de beheerlink kan dat.", err_unknown_action: "Die actie bestaat niet.",
     copy: "Kopieer", copied: "Gekopieerd", notFound: "Geen toernooi gevonden.", nobody: "Nog geen spelers.", open: "open",
   },
   en: {
@@ -33,6 +34,7 @@ const TEXTS = {
     absentAll: "Computer for every player", absentList: "Absent (numbers, commas)", level: "Computer level",
     invites: "Invite links (shown once)", watch: "Watch", noToken: "This page needs the organiser link.",
     saved: "Saved", withdrawn: "withdrawn", live: "Updates by itself", seedUsed: "Seed of the draw",
+    lv_heuristic: "club player", lv_random: "random", lv_pimc: "strong", computer: "computer",
     copy: "Copy", copied: "Copied", notFound: "No such tournament.", nobody: "No players yet.", open: "open",
   },
   de: {
@@ -49,6 +51,7 @@ const TEXTS = {
     absentAll: "Computer für alle Spieler", absentList: "Abwesend (Nrn., Kommas)", level: "Computerstufe",
     invites: "Einladungslinks (einmal gezeigt)", watch: "Zuschauen", noToken: "Diese Seite braucht den Verwaltungslink.",
     saved: "Gespeichert", withdrawn: "zurückgezogen", live: "Aktualisiert sich selbst", seedUsed: "Seed der Auslosung",
+    lv_heuristic: "Vereinsspieler", lv_random: "zuf\u00E4llig", lv_pimc: "stark", computer: "Computer", err_bad_json: "Die Anfrage ist unlesbar; bitte noch einmal versuchen.", err_too_large: "Die Anfrage ist zu gro\u00DF.", err_bad_request: "Ein Feld ist nicht richtig ausgef\u00FCllt.", err_bad_name: "Ein Name ist leer oder zu lang.", err_bad_game: "Dieses Spiel oder diese Regeln kennt der Server nicht.", err_bad_rounds: "Ein Turnier hat 1 bis 20 Runden.", err_bad_games: "Eine Runde hat 1 bis 6 Spiele pro Tisch.", err_bad_seed: "Der Seed muss eine Zahl sein (0 oder mehr).", err_closed: "Das Finale ist ausgelost: Anmelden geht nicht mehr.", err_too_many: "Zu viele Spieler f\u00FCr ein Turnier.", err_duplicate: "Dieser Name ist schon angemeldet (oder sieht so aus): f\u00FCge etwas hinzu, um sie zu unterscheiden.", err_unknown_player: "Es gibt keinen Spieler mit dieser Nummer.", err_withdrawn: "Dieser Spieler hat sich schon zur\u00FCckgezogen.", err_unknown_round: "Diese Runde ist noch nicht ausgelost.", err_rounds_done: "Alle Runden sind schon ausgelost.", err_round_open: "Die vorige Runde ist noch nicht vollst\u00E4ndig.", err_too_few: "Zu wenige Spieler f\u00FCr eine Runde (oder das Finale).", err_no_final: "Dieses Turnier hat kein Finale.", err_final_drawn: "Das Finale ist schon ausgelost.", err_bad_table: "Diesen Tisch gibt es in dieser Runde nicht.", err_bad_game_no: "Dieses Spiel gibt es in dieser Runde nicht.", err_bad_result: "Das Ergebnis ist unvollst\u00E4ndig: ein Wert pro Spieler am Tisch.", err_impossible_result: "Diese Tischpunkte k\u00F6nnen nicht zusammen vorkommen.", err_online_failed: "Die Tische konnten nicht online ge\u00F6ffnet werden.", err_unknown_tournament: "Kein solches Turnier.", err_not_organiser: "Das geht nur mit dem Verwaltungslink.", err_unknown_action: "Diese Aktion gibt es nicht.",
     copy: "Kopieren", copied: "Kopiert", notFound: "Kein solches Turnier.", nobody: "Noch keine Spieler.", open: "offen",
   },
 };
@@ -90,13 +93,24 @@ async function api(method, path, body) {
   if (token) headers["x-troef-organiser"] = token;
   const resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await resp.json().catch(() => ({}));
-  if (!resp.ok) throw new Error(data.error ? data.error.message : `HTTP ${resp.status}`);
+  if (!resp.ok) {
+    const err = new Error(data.error ? data.error.message : `HTTP ${resp.status}`);
+    err.code = data.error ? data.error.code : "";
+    throw err;
+  }
   return data;
 }
 
 let state = null;
 let version = null;
 let message = null;
+
+// A server error in the page's language: the text for its code; in English the server's own message, which
+// names what was wrong (the server words its errors in English only).
+function errorText(err) {
+  if (lang !== "en" && err.code && TEXTS[lang][`err_${err.code}`]) return TEXTS[lang][`err_${err.code}`];
+  return err.message || t("notFound");
+}
 
 function say(text, isError = false) {
   message = { text, isError };
@@ -129,7 +143,7 @@ function renderCreate() {
       });
       location.href = data.organiser;
     } catch (err) {
-      say(err.message, true);
+      say(errorText(err), true);
     }
   });
   main.replaceChildren(form, messageBox());
@@ -232,7 +246,7 @@ async function organiserAction(action, body) {
     say(t("saved"));
     return data;
   } catch (err) {
-    say(err.message, true);
+    say(errorText(err), true);
     return null;
   }
 }
@@ -312,7 +326,7 @@ function onlineForm(r) {
   const gameSel = el("select", {}, Array.from({ length: state.games_per_round }, (_, i) => el("option", { value: i + 1 }, `${t("game")} ${i + 1}`)));
   const all = el("input", { type: "checkbox" });
   const absent = el("input", { placeholder: "12, 40" });
-  const level = el("select", {}, ["heuristic", "random", "pimc"].map((l) => el("option", { value: l }, l)));
+  const level = el("select", {}, ["heuristic", "random", "pimc"].map((l) => el("option", { value: l }, t(`lv_${l}`))));
   const open = () => organiserAction("online", {
     round: r.round, game: Number(gameSel.value), level: level.value,
     absent: all.checked ? "all" : absent.value.split(",").map((x) => Number(x.trim())).filter((x) => x > 0),
@@ -322,7 +336,7 @@ function onlineForm(r) {
     el("label", {}, t("level"), level), el("button", { type: "button", onclick: open }, t("openOnline")));
   if (invites && invites.round === r.round) {
     box.append(el("h3", {}, t("invites")), el("ul", {}, invites.tables.map((x) => el("li", {}, `${t("table")} ${x.table}: `,
-      x.seats.map((s) => s.link ? el("a", { href: s.link }, `${s.number} ${s.name}`) : `${s.number} ${s.name} (computer)`).flatMap((a) => [a, " "])))));
+      x.seats.map((s) => s.link ? el("a", { href: s.link }, `${s.number} ${s.name}`) : `${s.number} ${s.name} (${t("computer")})`).flatMap((a) => [a, " "])))));
   }
   return box;
 }
@@ -385,7 +399,7 @@ async function load() {
     main.dataset.version = version ?? "";
     render();
   } catch (err) {
-    if (!state) main.replaceChildren(el("p", { class: "error" }, err.message || t("notFound")));
+    if (!state) main.replaceChildren(el("p", { class: "error" }, errorText(err)));
   }
 }
 
