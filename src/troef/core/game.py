@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Never, Protocol, TypeAlias, TypeVar, cast
 
-from troef.cards import parse_card
+from troef.cards import card_str, parse_card
 from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
 from troef.core.errors import NotationError, TroefError
@@ -223,8 +223,8 @@ class TableView:
     hand_sizes: tuple[int, ...]
     #: The trick on the table: (seat, card) in the order played.
     trick: tuple[tuple[int, int], ...]
-    #: The tricks each seat has won in this deal, by seat.
-    tricks_won: tuple[int, ...]
+    #: The deal's completed tricks: each its cards as (seat, card) in the order played, and the seat that won it.
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
     #: Each seat's score in the match so far (its points, tricks or marks, higher is better), by seat.
     score: tuple[int, ...]
     #: The trump suit (0-3, as :mod:`troef.cards`), or None.
@@ -237,7 +237,7 @@ class TableView:
     events: tuple[tuple[int, str], ...]
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready data: the ``table`` field of a plain table's state frames."""
+        """JSON-ready data, cards in their text form (``"Ah"``): the ``table`` field of a plain table's state frames."""
         return {
             "viewer": self.viewer,
             "seats": self.seats,
@@ -245,13 +245,13 @@ class TableView:
             "phase": self.phase,
             "deal": self.deal,
             "dealer": self.dealer,
-            "hand": list(self.hand),
+            "hand": [card_str(card) for card in self.hand],
             "hand_sizes": list(self.hand_sizes),
-            "trick": [[seat, card] for seat, card in self.trick],
-            "tricks_won": list(self.tricks_won),
+            "trick": [[seat, card_str(card)] for seat, card in self.trick],
+            "tricks": [[[[seat, card_str(card)] for seat, card in cards], winner] for cards, winner in self.tricks],
             "score": list(self.score),
             "trump": self.trump,
-            "open_cards": list(self.open_cards),
+            "open_cards": [card_str(card) for card in self.open_cards],
             "legal": list(self.legal),
             "events": [[seat, text] for seat, text in self.events],
         }

@@ -22,12 +22,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final, Protocol
 
 import orjson
 
 from troef.core.errors import IllegalActionError, NotationError, TroefError
-from troef.core.game import AnyGame
+from troef.core.game import AnyGame, Game
 from troef.core.refusals import Refusal
 from troef.games import game as get_game
 from troef.games import names as game_names
@@ -236,9 +236,6 @@ class CoreAdapter:
     each to one of its choices (``_ON_OFF`` for true/false).
     """
 
-    #: Bot levels giving hints, best first (the others the game has come after).
-    hint_order: ClassVar[tuple[str, ...]] = ("pimc", "heuristic", "random")
-
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.name = game.name
@@ -246,6 +243,7 @@ class CoreAdapter:
         self.switches: dict[str, tuple[object, ...]] = {
             switch.name: (_ON_OFF if switch.kind is bool else switch.choices) for switch in game.switches()
         }
+        self._plain = game.web_module is None and plain_table(game)
 
     # ------------------------------------------------------------------ configuration
     def switch_default(self, preset: str, key: str) -> object:
@@ -271,7 +269,25 @@ class CoreAdapter:
             "levels": [level for level in self.game.offered_levels() if level in self.bot_levels()],
             # where the browser finds the game's table: a module of troef's own web folder, or the game's package's
             "web": web_address(self.game),
+            # the lobby's words for its presets, computer players and switches, per language, from its catalogue
+            "labels": self.labels(),
         }
+
+    def labels(self) -> dict[str, dict[str, str]]:
+        """The game's own words for its title, presets, computer players and switches, per language (JSON-ready);
+        a language or key the game does not word is left out (the browser falls back to its own catalogue)."""
+        keys = [
+            "title",
+            *(f"preset_{name}" for name in self.game.presets()),
+            *(f"level_{kind}" for kind in self.game.bot_kinds()),
+            *(f"switch_{name}" for name in self.switches),
+        ]
+        found: dict[str, dict[str, str]] = {}
+        for lang in ("nl", "en", "de"):
+            words = {key: word for key in keys if (word := self.game.word(key, lang)) is not None}
+            if words:
+                found[lang] = words
+        return found
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         presets = self.game.presets()
@@ -369,6 +385,10 @@ class CoreAdapter:
 
     def view_json(self, view: Any) -> dict[str, Any]:
         data: dict[str, Any] = view.to_json()
+        if self._plain:  # the browser's plain table reads the table view (troef.core.game.TableView)
+            table = self.game.table_view(view)
+            if table is not None:
+                data["table"] = table.to_json()
         return data
 
     def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
@@ -396,9 +416,11 @@ class CoreAdapter:
         return list(_available_levels(self.game.name))
 
     def hint_level(self) -> str:
-        """The strongest available bot, which gives hints."""
+        """The strongest computer player the game offers people (:meth:`~troef.core.game.Game.offered_levels`,
+        weakest first), which gives hints where the game has no hints of its own."""
         levels = _available_levels(self.game.name)
-        return next(level for level in (*self.hint_order, *levels) if level in levels)
+        offered = [level for level in self.game.offered_levels() if level in levels]
+        return offered[-1] if offered else levels[-1]
 
     def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
         """The game's hints (:meth:`~troef.core.game.Game.hints`), best first; empty where it has none."""
@@ -422,10 +444,17 @@ class CoreAdapter:
         return str(bot.act(view).text())
 
 
+def plain_table(game: AnyGame) -> bool:
+    """Whether ``game`` gives a table view (:meth:`~troef.core.game.Game.table_view`), which the browser's
+    plain table plays."""
+    return type(game).table_view is not Game.table_view
+
+
 def web_address(game: AnyGame) -> str | None:
-    """The address the browser imports ``game``'s table from (:attr:`~troef.core.game.Game.web_module`), or None."""
+    """The address the browser imports ``game``'s table from (:attr:`~troef.core.game.Game.web_module`): the plain
+    table, once per game, for a game that names none but gives a table view; None: no table in the browser."""
     if game.web_module is None:
-        return None
+        return f"/static/plain.js?game={game.name}" if plain_table(game) else None
     package, _, file = game.web_module.partition(":")
     return f"/static/{file}" if package == "troef.web" else f"/games/{game.name}.js"
 

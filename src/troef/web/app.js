@@ -46,7 +46,7 @@ import { t, getLang, setLang, setDefaultLang, errorMessage, loadGameTexts } from
 import { backNode, cardLabel, cardNode } from "./cards.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
-import { GAMES, gameOf, word } from "./games.js";
+import { GAMES, gameOf, label, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage, replayView } from "./replay.js";
 import { chatLine, chatPanel, chatReceived } from "./chat.js";
@@ -101,7 +101,7 @@ function tablePage(id) {
     // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
     pending: null, timer: null, rematch: null, owner: null,
     // a game's picks (Bonaken: cards picked to lay away) and actions queued to be sent one by one
-    discardPick: [], discardQueue: [], confirm: null, checking: null, game: gameOf("bonaken"), gameName: null,
+    discardPick: [], discardQueue: [], confirm: null, checking: null, game: null, gameName: null,
     // the analysis dialog: its box (kept from render to render, so what it shows stays) and its replay view
     anBox: null, anView: null,
     chat: [], // the last phrases said at the table (chat.js)
@@ -465,7 +465,7 @@ function tablePage(id) {
   function topbar() {
     const v = view();
     const m = S.state.match;
-    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : word(S.game, "hand", { n: S.state.hand })), h("span", { class: "tag phase" }, word(S.game, `phase_${v.phase}`))];
+    const bits = [h("span", { class: "tag" }, label(S.gameName, `preset_${S.config?.preset ?? v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : word(S.game, "hand", { n: S.state.hand })), h("span", { class: "tag phase" }, word(S.game, `phase_${v.phase}`))];
     if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     bits.push(...S.game.topTags(ui()).filter(Boolean));
     const buttons = [
@@ -605,7 +605,7 @@ function tablePage(id) {
       return modal(t("confirmTitle"), [h("p", {}, c.question), h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "confirm-go", onclick: () => { S.confirm = null; act(c.action); } }, t("confirmGo")), h("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("cancel")))], null, "confirm");
     }
     if (S.overlay === "settings") return modal(t("settings"), [dialogTimer(), settingsPanel(render)], close);
-    if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName || "bonaken", v.preset)], close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName, S.config?.preset ?? v.preset)], close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
       const body = away.length
@@ -645,7 +645,7 @@ function tablePage(id) {
     // a trick completed in an earlier hand is not drawn over this one's bidding (issue 37, bug 6): the result
     // banner says how that hand ended and "Last trick" shows it
     const completed = S.completed && S.completed.hand === S.state.hand ? S.completed : null;
-    const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
+    const ctx = { game: S.game, gameName: S.gameName, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
     // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
     const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;

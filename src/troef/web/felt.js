@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import { backNode, cardNode, suitSpan } from "./cards.js";
 import { h, seatName } from "./dom.js";
-import { gameOf, word } from "./games.js";
+import { gameOf, label, word } from "./games.js";
 import { settings } from "./settings.js";
 
 // The settings live in settings.js; the table and replay pages take them from here with the rest.
@@ -198,7 +198,7 @@ export function seatBox(ctx, seat, p, mine) {
     h(
       "div",
       { class: "seat-meta" },
-      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
+      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? label(ctx.gameName, `level_${info.level}`) : t("standinShort")}`) : null,
       game.seatMeta(ctx, seat),
     ),
   );
@@ -240,11 +240,11 @@ export function icon(name) {
 }
 
 export function rulesPanel(game, preset) {
-  const words = gameOf(game).GLOSSARY[game] || [];
+  const words = (gameOf(game).GLOSSARY || {})[game] || [];
   return h(
     "div",
     { class: "rules-panel", id: "rules-panel" },
-    preset ? h("p", {}, t("rulesPreset", { preset: t(`preset_${preset}`) })) : null,
+    preset ? h("p", {}, t("rulesPreset", { preset: label(game, `preset_${preset}`) })) : null,
     h("dl", { class: "glossary" }, words.map((w) => [h("dt", {}, t(`g_${w}`)), h("dd", {}, t(`gd_${w}`))])),
     h("p", {}, h("a", { href: `/rules/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener", id: "full-rules" }, t("fullRules"))),
   );

@@ -603,9 +603,19 @@ export function refusalText(game, refusal, language = lang) {
   const texts = GAME_TEXTS[game];
   if (!texts || texts instanceof Promise || !refusal) return null;
   const entry = texts.refusals[refusal.code];
-  if (!entry) return null;
+  return entry ? fillGameText(texts, entry, refusal.params || {}, language) : null;
+}
+
+// A game's own word (its catalogue's "words": deal, action_<verb>, phase_<phase>, preset_<name>,
+// level_<kind>; troef.core.game.Game.word) in ``language``, or null where the game has none.
+export function gameWord(game, key, params = {}, language = lang) {
+  const texts = GAME_TEXTS[game];
+  if (!texts || texts instanceof Promise || !texts.words || !texts.words[key]) return null;
+  return fillGameText(texts, texts.words[key], params, language);
+}
+
+function fillGameText(texts, entry, params, language) {
   const use = entry[language] ? language : "en";
-  const params = refusal.params || {};
   return entry[use].replace(/\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, k, kind, one, other) => {
     if (!Object.hasOwn(params, k)) return whole;
     const value = params[k];

@@ -187,7 +187,7 @@ export function replayView(box, id, opts = {}) {
     );
     const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
-    const ctx = { game: game(), view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
+    const ctx = { game: game(), gameName: S.info.game, view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
     const bottom = frame.viewer >= 0 ? frame.viewer : v.seats[0];
     const bottomCards = v.hand || (openHands ? openHands[bottom] : null) || [];
     const hand = h("div", { class: "hand" }, bottomCards.map((c) => cardNode(c)));

@@ -133,6 +133,7 @@ class Deal:
         self.hands = list(hands)
         self.leader = 1 - dealer
         self.trick: list[tuple[int, int]] = []
+        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
         self.won = [0, 0]
         self.history: list[tuple[int, Play]] = []
 
@@ -177,6 +178,7 @@ class Deal:
             (first, led), (second, answer) = self.trick
             winner = second if beats(answer, led, self.trump) else first
             self.won[winner] += 1
+            self.tricks.append((tuple(self.trick), winner))
             self.leader = winner
             self.trick = []
 
@@ -259,6 +261,7 @@ class DuelView:
     hand_sizes: tuple[int, int]
     turned: int
     trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
     won: tuple[int, int]
     score: tuple[int, int]
     events: tuple[tuple[int, str], ...]
@@ -275,6 +278,7 @@ class DuelView:
             "hand_sizes": list(self.hand_sizes),
             "turned": card_str(self.turned),
             "trick": [[seat, card_str(card)] for seat, card in self.trick],
+            "tricks": [[[[seat, card_str(card)] for seat, card in cards], winner] for cards, winner in self.tricks],
             "won": list(self.won),
             "score": list(self.score),
             "events": [[seat, text] for seat, text in self.events],
@@ -302,6 +306,7 @@ def view_of(match: Match, viewer: int, index: int) -> DuelView:
         hand_sizes=(len(cards_of(deal.hands[0])), len(cards_of(deal.hands[1]))),
         turned=deal.turned,
         trick=tuple(deal.trick),
+        tricks=tuple(deal.tricks),
         won=(deal.won[0], deal.won[1]),
         score=(sum(d.won[0] for d in before), sum(d.won[1] for d in before)),
         events=tuple((seat, action.text()) for seat, action in deal.history),
@@ -419,7 +424,7 @@ class Duel(Game[Match, Play, DuelView, Outcome]):
             hand=view.hand,
             hand_sizes=view.hand_sizes,
             trick=view.trick,
-            tricks_won=view.won,
+            tricks=view.tricks,
             score=view.score,
             trump=suit_of(view.turned),
             open_cards=(view.turned,),
