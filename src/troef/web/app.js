@@ -275,24 +275,27 @@ function tablePage(id) {
 
   function onState(msg) {
     const old = S.state;
-    const v = msg.view;
+    // every field the frame reads goes through the game's table view (tableView at the top), never the raw view
+    const v = S.game.tableView(msg.view);
+    const before = old ? S.game.tableView(old.view) : null;
+    const prev = msg.prev ? S.game.tableView(msg.prev) : null;
     if (S.pending && msg.version > S.pending.version) S.pending = null;
     S.oldTrick = [];
     if (old && old.hand === msg.hand) {
-      S.oldTrick = old.view.trick;
-      if (v.tricks.length > old.view.tricks.length) {
+      S.oldTrick = before.trick;
+      if (v.tricks.length > before.tricks.length) {
         const last = v.tricks[v.tricks.length - 1];
         S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand };
       }
-    } else if (old && msg.prev && old.hand === msg.hand - 1) {
-      S.oldTrick = old.view.trick;
-      if (msg.prev.tricks.length > old.view.tricks.length) {
-        const last = msg.prev.tricks[msg.prev.tricks.length - 1];
+    } else if (old && prev && old.hand === msg.hand - 1) {
+      S.oldTrick = before.trick;
+      if (prev.tricks.length > before.tricks.length) {
+        const last = prev.tricks[prev.tricks.length - 1];
         S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand - 1 };
       }
     }
-    if (msg.prev) S.lastTricks = msg.prev.tricks;
-    if (msg.prev && S.game.tableView(msg.prev).result && msg.hand - 1 > S.shownResult && old) {
+    if (prev) S.lastTricks = prev.tricks;
+    if (prev && prev.result && msg.hand - 1 > S.shownResult && old) {
       S.shownResult = msg.hand - 1;
       S.result = { hand: msg.hand - 1, view: msg.prev, match: msg.match };
       clearTimeout(S.resultTimer);
@@ -307,8 +310,8 @@ function tablePage(id) {
     announceState(old, msg, wasMine);
     if (myTurn() && !wasMine) {
       chime();
-      const legal = msg.view.legal;
-      if (settings.get("autoplay") && legal.length === 1 && legal[0].startsWith("play ") && msg.view.hand && msg.view.hand.length === 1) {
+      const legal = v.legal;
+      if (settings.get("autoplay") && legal.length === 1 && legal[0].startsWith("play ") && v.hand && v.hand.length === 1) {
         setTimeout(() => { if (S.state === msg) act(legal[0]); }, 700 * settings.get("anim"));
       }
     }

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.conftest import browser  # noqa: F401  (Debian's Chromium, for the plain web table)
 from troef import games
 
 #: The example's package: a game written outside troef, against its documented protocol only.
