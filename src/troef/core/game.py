@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Never, Protocol, TypeAlias, TypeVar, cast
 
-from troef.cards import card_str, parse_card
+from troef.cards import SUIT_LETTERS, card_str, parse_card
 from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
 from troef.core.errors import NotationError, TroefError
@@ -405,14 +405,18 @@ class Game(ABC, Generic[M, A, V, O]):
 
     def action_words(self, text: str, lang: str) -> str:
         """An action's text (``"play Ah"``) in the reader's words, from the catalogue's ``action_<verb>``
-        (``{card:card}`` for a card after the verb, ``{rest}`` for the text after it); the text itself
-        where the game words no such verb."""
+        (``{card:card}`` for a card after the verb, ``{suit:suit}`` for a suit letter, ``{rest}`` for the
+        text after it), or ``action_<verb>_<rest>`` for one action of its own (``action_roem_0``); the text
+        itself where the game words no such verb."""
         verb, _, rest = text.strip().partition(" ")
         params: dict[str, str | int] = {"rest": rest}
         with contextlib.suppress(NotationError):  # a verb without a card: {rest} only
             params["card"] = parse_card(rest)
-        try:
-            worded = self.word(f"action_{verb}", lang, **params)
+        if len(rest) == 1 and rest in SUIT_LETTERS:  # a suit by its letter ("trump c"): {suit:suit}
+            params["suit"] = SUIT_LETTERS.index(rest)
+        try:  # the whole action's own word first ("action_roem_0"), then its verb's
+            worded = self.word(f"action_{verb}_{rest}", lang, **params) if rest else None
+            worded = worded or self.word(f"action_{verb}", lang, **params)
         except KeyError:  # a template that needs a card where the text has none
             worded = None
         return text if worded is None else worded
