@@ -8,6 +8,7 @@ from __future__ import annotations
 import builtins
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,8 @@ from troef.games import ENTRY_POINT_GROUP, game, names
 pytestmark = pytest.mark.usefixtures("duel")
 
 TROEF = [sys.executable, "-c", "from troef.cli import main; main()"]
+BATTERY = Path(__file__).resolve().parents[2] / "test_battery.py"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "duel"
 
 
 def _random_record(seed: int) -> tuple[str, list[int]]:
@@ -146,3 +149,26 @@ def test_the_plain_table_words_refusals_and_hints_in_the_tables_language(
     assert said["refused"] in printed and said["refused"].startswith("je moet ")
     assert "Tip: speel " in printed
     assert "Afgelopen. Stand: jij " in printed
+
+
+@pytest.mark.slow  # a pytest process of its own collecting the whole battery
+@pytest.mark.parametrize("how", ["entry point", "TROEF_GAMES"])
+def test_the_consistency_battery_takes_it_however_it_is_registered(duel: Path, how: str) -> None:
+    """The battery (tests/test_battery.py) runs its checks over every registered game: Duel too, found by its
+    entry point or named in TROEF_GAMES (beside Tiny, which the battery registers around each test)."""
+    env = dict(os.environ)
+    if how == "TROEF_GAMES":  # not installed: its sources on the path, named by the variable
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, (str(EXAMPLE / "src"), os.environ.get("PYTHONPATH", "").replace(str(duel), "")))
+        )
+        env["TROEF_GAMES"] = "duel=troef_duel.game:GAME"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", str(BATTERY), "-q", "-k", "duel", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=BATTERY.parent.parent,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-3000:]  # 5 when no test was collected: Duel unseen
+    assert run.stdout.count(".") >= 14  # every check of the battery, over both presets
