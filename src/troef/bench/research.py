@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 
 from troef.bench.engine import CLOCK, euchre_games, random_pyspiel_steps
 
-#: The wrappers should not waste the engine: each at least this fraction of euchre's C++ steps/s (issue 32).
+#: The wrappers should not waste the engine: each at least this fraction of euchre's C++ steps/s.
 TARGET: Final = 0.25
 GAMES: Final = ("bonaken", "klaverjas", "binokel")
 

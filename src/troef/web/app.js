@@ -53,7 +53,7 @@ import { chatLine, chatPanel, chatReceived } from "./chat.js";
 import { guideFlag, guidePanel } from "./guide.js";
 
 const root = document.getElementById("app");
-// Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
+// Seconds before a turn's time runs out at which a dialog opened on that turn closes itself.
 const DIALOG_GRACE = 8;
 const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
@@ -98,7 +98,7 @@ function tablePage(id) {
     id, token: store.token(id), ws: null, seat: null, seats: [], state: null, oldTrick: [], completed: null,
     lastTricks: null, result: null, shownResult: 0, hint: null, overlay: null, fatal: null, retry: 0, closed: false,
     connected: false, ref: 0, resultTimer: null,
-    // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
+    // the action sent and not yet answered: clicks meanwhile are ignored
     pending: null, timer: null, rematch: null, owner: null,
     // a game's picks (Bonaken: cards picked to lay away) and actions queued to be sent one by one
     discardPick: [], discardQueue: [], confirm: null, checking: null, game: null, gameName: null,
@@ -106,7 +106,7 @@ function tablePage(id) {
     anBox: null, anView: null,
     chat: [], // the last phrases said at the table (chat.js)
   };
-  // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
+  // whoever just took an open seat sees its link at once: the way back from another device
   if (justClaimed) S.overlay = "invites";
   // the turn timer counts down on screen (only its text changes: no re-render)
   const ticker = setInterval(() => {
@@ -118,7 +118,7 @@ function tablePage(id) {
     const mine = myTimeLeft();
     const inDialog = document.getElementById("modal-timer");
     if (inDialog && mine !== null) inDialog.textContent = t("dialogTimer", { n: mine });
-    // a dialog read on your turn closes itself before the seat would go to a computer player (bug 8)
+    // a dialog read on your turn closes itself before the seat would go to a computer player
     if (S.overlay && mine !== null && mine <= DIALOG_GRACE) {
       S.overlay = null;
       render();
@@ -503,7 +503,7 @@ function tablePage(id) {
     return Math.max(0, Math.ceil(tm.left - (Date.now() - tm.at) / 1000));
   }
 
-  // A dialog opened on your turn at a table with a turn timer says how long you have (issue 37, bug 8):
+  // A dialog opened on your turn at a table with a turn timer says how long you have:
   // the clock is not paused (the server's timer is the other players' guarantee that the game goes on),
   // but the reader is warned, and DIALOG_GRACE seconds before the end the dialog closes itself.
   function dialogTimer() {
@@ -596,7 +596,7 @@ function tablePage(id) {
     if (S.overlay === "invites") {
       const row = (seat, link, label) =>
         h("div", { class: "invite" }, h("span", { title: label }, label), h("input", { readonly: true, value: link, class: "invite-link", dataset: { seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(link); e.target.textContent = t("copied"); } }, t("copy")));
-      // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back (bug 8)
+      // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back
       const own = S.seat !== null && S.token ? [h("h3", {}, t("ownLink")), h("p", { class: "muted" }, t("ownLinkHelp")), row(S.seat, `${location.origin}/t/${id}#t=${S.token}`, seatName(S.seats, S.seat, S.seat))] : [];
       const others = store.invites(id).filter((inv) => inv.seat !== S.seat);
       const rows = others.length ? [h("h3", {}, t("inviteOthers")), h("p", { class: "muted" }, t("inviteHelp")), others.map((inv) => row(inv.seat, inv.link, seatName(S.seats, inv.seat, S.seat)))] : [];
@@ -645,11 +645,11 @@ function tablePage(id) {
     }
     const v = view();
     const bottomSeat = S.seat !== null ? S.seat : v.seats[0];
-    // a trick completed in an earlier hand is not drawn over this one's bidding (issue 37, bug 6): the result
+    // a trick completed in an earlier hand is not drawn over this one's bidding: the result
     // banner says how that hand ended and "Last trick" shows it
     const completed = S.completed && S.completed.hand === S.state.hand ? S.completed : null;
     const ctx = { game: S.game, gameName: S.gameName, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
-    // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
+    // The hand of the player to act is never pushed down or covered: the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
     const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values)) : null;
     const act = panel();
@@ -715,7 +715,7 @@ function markLang() {
 }
 
 // Pasting a seat link into a tab that already shows that table changes only the "#t=" part: no page
-// load follows, so the table page is built again here with the new token (bug 7).
+// load follows, so the table page is built again here with the new token.
 window.addEventListener("hashchange", () => {
   if (!location.pathname.startsWith("/t/") || !new URLSearchParams(location.hash.slice(1)).get("t")) return;
   if (page) page.destroy();

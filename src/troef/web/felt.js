@@ -181,7 +181,7 @@ export function seatBox(ctx, seat, p, mine) {
     box.style.left = `clamp(4.8em, ${p.x}%, calc(100% - 4.8em))`;
     box.style.top = `${p.y}%`;
   }
-  // while this browser is offline nobody's presence is known: every dot goes grey (bug 9)
+  // while this browser is offline nobody's presence is known: every dot goes grey
   const online = ctx.online !== false && info.connected;
   const dot = ctx.online === false ? "unknown" : online ? "on" : "off";
   // the whole name, wrapping if it must (never cut off); dealer, bot level and stand-in on their own line

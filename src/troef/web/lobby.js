@@ -12,9 +12,9 @@ const root = document.getElementById("app");
 
 // Picking a game here never changes the page's language: the user reads the lobby in the language
 // chosen (or the browser's); only a table page speaks its game's first language, and only to a user who
-// chose none (issue 37, bug 4).
+// chose none.
 export function lobbyPage({ GAMES, gameOf, gameOptions }) {
-  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
+  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed
   const testing = new URLSearchParams(location.search).has("seed");
   const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
 
