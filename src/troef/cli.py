@@ -77,8 +77,6 @@ def _arena_command(name: str) -> None:
         from troef.arena.teams import describe_teams, run_teams
 
         try:
-            if teams is not None and not played.partnerships:
-                raise ArenaError(f"{played.title} has no partnerships: give the bots per seat (--seats)")
             if teams is not None and seats is not None:
                 raise ArenaError("give the bots per seat (--seats) or per team (--teams), not both")
             with Progress(
