@@ -76,6 +76,11 @@ class View(Protocol):
         """The viewer's legal actions in text form (empty unless it is the viewer's turn)."""
         ...
 
+    @property
+    def events(self) -> Sequence[tuple[int, str]]:
+        """The deal's public moves so far, as (seat, action text), in order (its log)."""
+        ...
+
     def to_json(self) -> dict[str, Any]:  # JSON: the values are the game's own
         """The view as JSON-ready data (what the server sends the viewer)."""
         ...
@@ -357,7 +362,7 @@ class Game(ABC, Generic[M, A, V, O]):
 
     def deal_started(self, match: M) -> bool:
         """Whether anything has happened yet in the current deal (its view lists events)."""
-        return bool(self.view(match).to_json().get("events"))
+        return bool(self.view(match).events)
 
     def moment(self, match: M) -> Moment:
         """Where the current deal stands for people watching (tables give them time to look)."""

@@ -292,11 +292,8 @@ class PlainTable(Frame):
         return self.game.table_view(self.game.view(self.match, self.human))
 
     def _events(self) -> list[str]:
-        table = self._table()
-        if table is not None:
-            return [t("plain_event", self.lang, name=self.name(s), action=self.words(a)) for s, a in table.events]
-        events = self.game.view(self.match, self.human).to_json().get("events")
-        return [str(event) for event in events] if isinstance(events, list) else []
+        events = self.game.view(self.match, self.human).events
+        return [t("plain_event", self.lang, name=self.name(s), action=self.words(a)) for s, a in events]
 
     def deal_name(self, n: int) -> str:
         """The game's name of its deal ``n`` in the table's language."""
