@@ -105,8 +105,6 @@ def test_troef_play_speaks_dutch_with_the_games_own_words(tmp_path: Path) -> Non
 def test_the_plain_table_words_refusals_and_hints_in_the_tables_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from troef_duel.game import TEXTS
-
     from troef.terminal.frame import PlainTable, frame_class
 
     out = io.StringIO()
@@ -135,7 +133,7 @@ def test_the_plain_table_words_refusals_and_hints_in_the_tables_language(
             held = [c for c in range(64) if deal.hands[0] >> c & 1]
             other = [c for c in held if c // 8 != led]
             if other and any(c // 8 == led for c in held):
-                said["refused"] = TEXTS.refusal("follow", suit=led).text("nl")
+                said["refused"] = game("duel").texts().refusal("follow", suit=led).text("nl")
                 return f"play {'JQKA'[other[0] % 8 - 4]}{'hdcs'[other[0] // 8]}"
         return "1"
 
