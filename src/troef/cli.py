@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,9 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from troef.core.bot import LEVELS
 from troef.core.errors import RecordError, ReplayError, TroefError
-from troef.core.game import Switch, SwitchValue
+from troef.core.game import AnyGame, Switch, SwitchValue
 
 app = typer.Typer(
     help="troef: Dutch and German café card games of the Jass family (Bonaken first).",
@@ -42,22 +42,29 @@ def _arena_command(name: str) -> None:
 
     played = game(name)
     presets = played.presets()
-    default_seats = ",".join(["pimc" if "pimc" in played.bot_kinds() else "heuristic"] + ["heuristic"] * 3)
+    # the game's strongest offered level in the first seat against its club players (or its strongest again),
+    # as many seats as its first preset seats by default
+    field = _default_level(played)
+    seated = played.preset(played.default_preset).default_players
+    default_seats = ",".join([played.offered_levels()[-1]] + [field] * (seated - 1))
+    measuring = ", cheat" if played.cheat_bot else ""
 
     # the options' help names this game's presets and bots: see _play_command
     def arena(
         seats: str | None = typer.Option(
             None,
-            help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}, cheat (default {default_seats}).",
+            help=f"Bots per seat, comma separated: {', '.join(played.bot_kinds())}{measuring} "
+            f"(default {default_seats}).",
         ),
         teams: str | None = typer.Option(
             None,
-            help="Partnership games: the bot of each team, comma separated (seats 0 and 2 against 1 and 3).",
+            help="The bot of each team, comma separated (seats 0 and 2 against 1 and 3).",
+            hidden=not played.partnerships,
         ),
         matches: int = typer.Option(100, help="Whole matches to play (with --duplicate and --teams: an even number)."),
         seed: int = typer.Option(1, help="Seed of the first match."),
         rules: str = typer.Option(played.default_preset, help=f"Rule set: {', '.join(presets)}."),
-        workers: int = typer.Option(1, help="Processes to play in (this machine has 2 cores)."),
+        workers: int = typer.Option(1, help=f"Processes to play in (this machine has {os.cpu_count() or 1} cores)."),
         cluster: str | None = typer.Option(
             None,
             help="Play the matches as Ray tasks: auto (a running or a new local Ray) or ray://HOST:PORT "
@@ -182,8 +189,9 @@ def _play_command(name: str) -> None:
         seed: int | None = typer.Option(None, help="Seed: the same seed deals the same cards."),
         lang: str = typer.Option(languages[0], help=f"Language of the table: {', '.join(languages)}."),
         bots: str = typer.Option(
-            "club",
-            help=f"Computer players: the levels {', '.join(LEVELS)}, or any of {', '.join(played.bot_kinds())}.",
+            _default_level(played),
+            help=f"Computer players: the levels {', '.join(played.offered_levels())}, or any of "
+            f"{', '.join(played.bot_kinds())}.",
         ),
         seat: int = typer.Option(0, help="Your seat (0 is the first)."),
         save: Path | None = typer.Option(None, help="Where to save the record (default: a file in the data folder)."),
@@ -228,10 +236,25 @@ def _play_command(name: str) -> None:
     play_app.command(name)(play)
 
 
-def _register_game_commands() -> None:
-    from troef.games import names
+def _default_level(played: AnyGame) -> str:
+    """The computer players a game's table gets unless told: its ``club`` level, else its strongest offered."""
+    levels = played.offered_levels()
+    return "club" if "club" in levels else levels[-1]
 
+
+def _register_game_commands() -> None:
+    """``troef play <game>`` and ``troef arena <game>`` for every game; a registration that cannot be loaded
+    is named in one line (the other games' commands work)."""
+    from troef.games import game, names, problems
+
+    for problem in problems():
+        typer.echo(f"troef: {problem}", err=True)
     for name in names():
+        try:
+            game(name)
+        except TroefError as exc:
+            typer.echo(f"troef: {exc}", err=True)
+            continue
         _arena_command(name)
         _play_command(name)
 

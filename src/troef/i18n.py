@@ -319,6 +319,25 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "pass_word": {"nl": "pas", "en": "pass", "de": "passe"},
     "none_word": {"nl": "geen", "en": "none", "de": "kein"},
     "hint": {"nl": "Tip: {action}", "en": "Hint: {action}", "de": "Tipp: {action}"},
+    # --- the plain table of a game with no terminal table of its own (terminal/frame.py) -----------
+    "plain_deal": {"nl": "spel {n}", "en": "deal {n}", "de": "Spiel {n}"},
+    "plain_trump": {"nl": "troef: {suit}", "en": "trump: {suit}", "de": "Trumpf: {suit}"},
+    "plain_event": {"nl": "{name}: {action}", "en": "{name}: {action}", "de": "{name}: {action}"},
+    "plain_score": {"nl": "Stand: {score}", "en": "Score: {score}", "de": "Stand: {score}"},
+    "plain_open": {"nl": "Open: {cards}", "en": "Face up: {cards}", "de": "Offen: {cards}"},
+    "plain_trick": {"nl": "Op tafel: {cards}", "en": "On the table: {cards}", "de": "Auf dem Tisch: {cards}"},
+    "plain_hand": {"nl": "Jouw kaarten: {cards}", "en": "Your cards: {cards}", "de": "Deine Karten: {cards}"},
+    "plain_prompt": {
+        "nl": "Jouw beurt (nummer, zet of 'tip'): ",
+        "en": "Your turn (number, action or 'hint'): ",
+        "de": "Du bist dran (Nummer, Zug oder 'tipp'): ",
+    },
+    "plain_unknown": {
+        "nl": "'{text}' begrijp ik niet: {reason}",
+        "en": "I do not understand '{text}': {reason}",
+        "de": "'{text}' verstehe ich nicht: {reason}",
+    },
+    "plain_over": {"nl": "Afgelopen. Stand: {score}", "en": "Over. Score: {score}", "de": "Vorbei. Stand: {score}"},
     "hints_heading": {
         "nl": "Tip (* = de beste keuze; hoe hoger het getal, hoe beter):",
         "en": "Hint (* = the best choice; the higher the figure, the better):",

@@ -78,7 +78,8 @@ def test_the_state_after_a_round_carries_its_result_until_the_next_round_starts(
     assert not game.hand_started(match)
     message = project_all(game, match, [0], table="t", version=1)[0]
     assert message["hand"] == 2 and message["view"]["round"] == 1
-    assert message["prev"]["round"] == 0 and message["prev"]["result"] == match.rounds[0].score.to_json()
+    score = match.rounds[0].score
+    assert score is not None and message["prev"]["round"] == 0 and message["prev"]["result"] == score.to_json()
     view = game.view(match, game.to_act(match))
     game.apply(match, game.legal(view)[0])
     assert game.hand_started(match)

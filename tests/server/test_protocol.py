@@ -200,7 +200,7 @@ def test_hints_come_from_the_seat_view(srv: Server) -> None:
     hint = clients[to_act].recv_until(lambda m: m["type"] in ("hint", "error"))
     assert hint["type"] == "hint" and hint["ref"] == 3
     assert hint["action"] in clients[to_act].state["view"]["legal"]
-    assert hint["source"] in ("heuristic", "pimc", "random")
+    assert hint["source"] in srv.http("GET", "/api/games")[1]["games"]["bonaken"]["bots"]  # a computer player
     other = clients[(to_act + 1) % 4]
     other.send({"v": 1, "type": "hint"})
     assert _error(other)["code"] == "not_your_turn"

@@ -140,3 +140,17 @@ def test_digits_of_other_scripts_are_not_a_card_number(tmp_path: Path) -> None:
     for line in ("\u00b2", "\u0661"):
         with pytest.raises(NotationError):
             game.read(line, view)
+
+
+def test_the_dutch_table_speaks_the_games_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every word of the Dutch table comes from klaverjas's catalogue: its name of a deal (never Bonaken's
+    "giffie"), the actions (trump, the kraak answers, roem, card plays) and the cards' Dutch letters."""
+    game, out = make_game(tmp_path, lang="nl", rules="kraken", seed=3)
+    feed(monkeypatch, iter([""] * 40))
+    game.run()
+    text = out.getvalue()
+    assert "Spel 1 van 16, " in text and "iffie" not in text
+    assert "troef ruiten" in text and ": nee" in text and "geen roem" in text
+    assert "mogelijk: speel B♦" in text and "Enter = speel " in text
+    for english in ("play ", ": no\n", "roem 0", "trump ", "Q♦", "J♦"):
+        assert english not in text

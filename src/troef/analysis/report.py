@@ -35,6 +35,10 @@ WORDS: Final = Words(
             "en": "; with open cards {cost} {unit} lost",
             "de": "; mit offenen Karten {cost} {unit} verloren",
         },
+        # the units of the open-card values (troef.analysis.core.Part.open_unit)
+        "analysis_trick": {"nl": "slag {n} {card}", "en": "trick {n} {card}", "de": "Stich {n} {card}"},
+        "unit_points": {"nl": "punten", "en": "points", "de": "Punkte"},
+        "unit_contract": {"nl": "contract", "en": "contract", "de": "Kontrakt"},
         "analysis_more": {
             "nl": "Meer: {command}",
             "en": "More: {command}",
@@ -53,6 +57,19 @@ def pretty_label(label: str) -> str:
     return label
 
 
+def _unit(unit: str, lang: str) -> str:
+    """A unit of the open-card values in ``lang`` (the unit itself where the catalogue has no word for it)."""
+    return t(f"unit_{unit}", lang) if f"unit_{unit}" in WORDS.words else unit
+
+
+def _worded_label(label: str, lang: str) -> str:
+    """A decision's label in ``lang``: a card play (``trick 3 Ks``) as ``slag 3 K♠``; others as :func:`pretty_label`."""
+    words = pretty_label(label).split(" ")
+    if len(words) == 3 and words[0] == "trick" and words[1].isdigit():
+        return t("analysis_trick", lang, n=words[1], card=words[2])
+    return " ".join(words)
+
+
 def _number(value: float) -> str:
     return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
 
@@ -63,13 +80,15 @@ def deal_summary(analysis: MatchAnalysis, seat: int, lang: str = "en", limit: in
     mistakes = [d for deal in analysis.deals for d in deal.decisions if d.seat == seat and d.mark == "mistake"]
     mistakes.sort(key=lambda d: (-d.fair_cost, d.deal, d.index))
     open_part = (
-        t("analysis_open", lang, cost=_number(summary.open_cost), unit=analysis.open_unit)
+        t("analysis_open", lang, cost=_number(summary.open_cost), unit=_unit(analysis.open_unit, lang))
         if summary.open_cost > 1e-9
         else ""
     )
     if not mistakes:
         return t("analysis_none", lang, open=open_part)
-    where = ", ".join(pretty_label(d.label) for d in mistakes[:limit]) + (", ..." if len(mistakes) > limit else "")
+    where = ", ".join(_worded_label(d.label, lang) for d in mistakes[:limit]) + (
+        ", ..." if len(mistakes) > limit else ""
+    )
     cost = _number(100 * sum(d.fair_cost for d in mistakes))
     return t("analysis_mistakes", lang, n=len(mistakes), cost=cost, where=where, open=open_part)
 

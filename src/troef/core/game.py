@@ -18,6 +18,7 @@ protocol alone. ``troef.games`` holds the registry of the games.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import random
@@ -26,9 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Never, Protocol, TypeAlias, TypeVar, cast
 
+from troef.cards import SUIT_LETTERS, card_str, parse_card
 from troef.core.actions import SPECTATOR, Action
 from troef.core.bot import Bot, RandomBot
-from troef.core.errors import TroefError
+from troef.core.errors import NotationError, TroefError
 from troef.core.refusals import UNWORDED, Refusal, Texts
 from troef.core.switches import PresetRules
 
@@ -43,6 +45,7 @@ __all__ = [
     "ResearchPart",
     "Switch",
     "SwitchValue",
+    "TableView",
     "UnknownBotError",
     "View",
 ]
@@ -73,6 +76,11 @@ class View(Protocol):
     @property
     def legal(self) -> tuple[str, ...]:
         """The viewer's legal actions in text form (empty unless it is the viewer's turn)."""
+        ...
+
+    @property
+    def events(self) -> Sequence[tuple[int, str]]:
+        """The deal's public moves so far, as (seat, action text), in order (its log)."""
         ...
 
     def to_json(self) -> dict[str, Any]:  # JSON: the values are the game's own
@@ -194,6 +202,68 @@ class Switch:
         raise TroefError(f"{self.name} must be one of {', '.join(str(c).lower() for c in self.choices)}, not {text!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What a plain table shows of one viewer's view, the same for every game: the contract between a game
+    and the tables written once (the terminal's ``PlainTable``, the browser's ``plain.js``).
+
+    A game gives it with :meth:`Game.table_view`, built from that viewer's :class:`View` alone, so it holds
+    nothing the viewer may not know. Cards are troef's card numbers (:mod:`troef.cards`); ``events`` are the
+    public moves of the deal so far as (seat, action text), which :meth:`Game.action_words` words.
+    """
+
+    #: The seat it belongs to, or :data:`SPECTATOR`.
+    viewer: int
+    #: The number of seats at the table.
+    seats: int
+    #: The seat to act, -1 when nobody is.
+    to_act: int
+    #: The part of the deal, in the game's words (``"play"`` for the card play); ``phase_<phase>`` words it.
+    phase: str
+    #: The deal's number in the match (1 is the first).
+    deal: int
+    #: The seat that dealt, -1 when the game has no dealer.
+    dealer: int
+    #: The viewer's own cards (empty for a spectator).
+    hand: tuple[int, ...]
+    #: How many cards each seat holds, by seat.
+    hand_sizes: tuple[int, ...]
+    #: The trick on the table: (seat, card) in the order played.
+    trick: tuple[tuple[int, int], ...]
+    #: The deal's completed tricks: each its cards as (seat, card) in the order played, and the seat that won it.
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+    #: Each seat's score in the match so far (its points, tricks or marks, higher is better), by seat.
+    score: tuple[int, ...]
+    #: The trump suit (0-3, as :mod:`troef.cards`), or None.
+    trump: int | None
+    #: Open cards every seat sees besides the trick (a turned-up trump card, a centre), in the order shown.
+    open_cards: tuple[int, ...]
+    #: The viewer's legal actions (empty unless it is the viewer's turn).
+    legal: tuple[str, ...]
+    #: The deal's public moves so far: (seat, action text).
+    events: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data, cards in their text form (``"Ah"``): the ``table`` field of a plain table's state frames."""
+        return {
+            "viewer": self.viewer,
+            "seats": self.seats,
+            "to_act": self.to_act,
+            "phase": self.phase,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "hand": [card_str(card) for card in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "trick": [[seat, card_str(card)] for seat, card in self.trick],
+            "tricks": [[[[seat, card_str(card)] for seat, card in cards], winner] for cards, winner in self.tricks],
+            "score": list(self.score),
+            "trump": self.trump,
+            "open_cards": [card_str(card) for card in self.open_cards],
+            "legal": list(self.legal),
+            "events": [[seat, text] for seat, text in self.events],
+        }
+
+
 #: Where a deal stands for people watching a table: a deal about to start, a trick just completed, or neither.
 Moment: TypeAlias = Literal["deal_start", "trick_done", "playing"]
 
@@ -246,8 +316,9 @@ class Game(ABC, Generic[M, A, V, O]):
     terminal_table: ClassVar[str | None] = None
     #: Its part of the server (a :class:`troef.server.adapter.CoreAdapter` subclass): a score sheet, faster views.
     server_adapter: ClassVar[str | None] = None
-    #: Its table in the browser: an ES module the server serves as ``/static/games/<name>.js``, given as
-    #: ``"package:file.js"`` (a file in that package); None: the browser's plain table.
+    #: Its table in the browser: an ES module in the game's package, given as ``"package:file.js"``, which the
+    #: server serves as ``/games/<name>.js`` (troef's own as ``/static/<file>``); None: the browser's plain
+    #: table (``web/plain.js``) where the game gives :meth:`table_view`, else no table in the browser.
     web_module: ClassVar[str | None] = None
     #: Its part of the deal analysis (a :class:`troef.analysis.core.Part`), or None: no analysis.
     analysis_part: ClassVar[str | None] = None
@@ -295,7 +366,7 @@ class Game(ABC, Generic[M, A, V, O]):
 
     def deal_started(self, match: M) -> bool:
         """Whether anything has happened yet in the current deal (its view lists events)."""
-        return bool(self.view(match).to_json().get("events"))
+        return bool(self.view(match).events)
 
     def moment(self, match: M) -> Moment:
         """Where the current deal stands for people watching (tables give them time to look)."""
@@ -351,8 +422,40 @@ class Game(ABC, Generic[M, A, V, O]):
         return None if reason is None else UNWORDED.refusal("illegal", reason=reason)
 
     def texts(self) -> Texts:
-        """The game's catalogue of refusal texts in every language (:mod:`troef.core.refusals`)."""
+        """The game's catalogue of refusal texts and words in every language (:mod:`troef.core.refusals`)."""
         return UNWORDED
+
+    def word(self, key: str, lang: str, **params: str | int) -> str | None:
+        """The game's own word ``key`` in ``lang`` from its catalogue's ``words`` (:attr:`Texts.words`), or None.
+
+        The keys the layers written once ask for: ``deal`` (its name of a deal, with ``{n}``), ``title``,
+        ``phase_<phase>``, ``preset_<name>``, ``level_<kind>``, ``switch_<name>``, ``action_<verb>``.
+        """
+        return self.texts().word(key, lang, **params)
+
+    def action_words(self, text: str, lang: str) -> str:
+        """An action's text (``"play Ah"``) in the reader's words, from the catalogue's ``action_<verb>``
+        (``{card:card}`` for a card after the verb, ``{suit:suit}`` for a suit letter, ``{rest}`` for the
+        text after it), or ``action_<verb>_<rest>`` for one action of its own (``action_roem_0``); the text
+        itself where the game words no such verb."""
+        verb, _, rest = text.strip().partition(" ")
+        params: dict[str, str | int] = {"rest": rest}
+        with contextlib.suppress(NotationError):  # a verb without a card: {rest} only
+            params["card"] = parse_card(rest)
+        if len(rest) == 1 and rest in SUIT_LETTERS:  # a suit by its letter ("trump c"): {suit:suit}
+            params["suit"] = SUIT_LETTERS.index(rest)
+        try:  # the whole action's own word first ("action_roem_0"), then its verb's
+            worded = self.word(f"action_{verb}_{rest}", lang, **params) if rest else None
+            worded = worded or self.word(f"action_{verb}", lang, **params)
+        except KeyError:  # a template that needs a card where the text has none
+            worded = None
+        return text if worded is None else worded
+
+    def table_view(self, view: V) -> TableView | None:
+        """What the plain tables show of ``view`` (:class:`TableView`), or None where the game gives none:
+        then the browser has no table for it unless it names a :attr:`web_module`, and the terminal's plain
+        table shows the view's JSON."""
+        return None
 
     def apply(self, match: M, action: A) -> None:
         """Apply ``action`` to ``match`` (see :meth:`Match.apply`)."""

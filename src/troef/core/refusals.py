@@ -83,6 +83,10 @@ class Texts:
     suits: Mapping[str, Sequence[str]]
     ranks: Mapping[str, Sequence[str]] = field(default_factory=lambda: dict.fromkeys(LANGS, RANK_TEXT))
     cards: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(LANGS, "{rank}{letter}"))
+    #: The game's other words by key, per language, with the same placeholders: what a plain table shows in
+    #: the reader's language (``deal``: its name of a deal, ``action_<verb>``: an action, ``phase_<phase>``,
+    #: ``preset_<name>``, ``level_<kind>``, ``switch_<name>``; see :meth:`troef.core.game.Game.word`).
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def refusal(self, code: str, **params: Param) -> Refusal:
         """A refusal of this game; ``code`` must be in the catalogue (a missing one is a bug: ``KeyError``)."""
@@ -106,7 +110,14 @@ class Texts:
 
     def render(self, code: str, params: Mapping[str, Param], lang: str) -> str:
         """The template of ``code`` in ``lang`` (English for another language) with ``params`` filled in."""
-        entry = self.refusals[code]
+        return self._fill(code, self.refusals[code], params, lang)
+
+    def word(self, key: str, lang: str, **params: Param) -> str | None:
+        """The game's word ``key`` in ``lang`` (English for another language) with ``params``, or None."""
+        entry = self.words.get(key)
+        return None if entry is None else self._fill(key, entry, params, lang)
+
+    def _fill(self, code: str, entry: Mapping[str, str], params: Mapping[str, Param], lang: str) -> str:
         template = entry.get(lang)
         if template is None:
             lang, template = "en", entry["en"]
@@ -134,6 +145,7 @@ class Texts:
             "suits": {lang: list(names) for lang, names in self.suits.items()},
             "ranks": {lang: list(labels) for lang, labels in self.ranks.items()},
             "cards": dict(self.cards),
+            "words": {key: dict(entry) for key, entry in self.words.items()},
         }
 
 

@@ -79,14 +79,21 @@ def unregister(name: str) -> None:
         game.cache_clear()
 
 
-def _from_environment() -> dict[str, str]:
+def _from_environment() -> tuple[dict[str, str], list[str]]:
     found: dict[str, str] = {}
+    problems: list[str] = []
     for item in filter(None, (part.strip() for part in os.environ.get(ENV, "").split(","))):
         name, eq, target = item.partition("=")
         if not eq or not _NAME.fullmatch(name.strip()) or not _TARGET.fullmatch(target.strip()):
-            raise TroefError(f"{ENV}: write name=module:attribute, not {item!r}")
+            problems.append(f"{ENV}: write name=module:attribute, not {item!r}")
+            continue
         found[name.strip()] = target.strip()
-    return found
+    return found, problems
+
+
+def problems() -> tuple[str, ...]:
+    """What is wrong with the registrations: one line per malformed ``TROEF_GAMES`` entry (which is left out)."""
+    return tuple(_from_environment()[1])
 
 
 @cache
@@ -94,7 +101,7 @@ def _targets() -> dict[str, str]:
     targets = dict(BUILT_IN)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         targets.setdefault(point.name, point.value)
-    for name, target in (_from_environment() | _registered).items():
+    for name, target in (_from_environment()[0] | _registered).items():
         targets.setdefault(name, target)
     return targets
 
@@ -111,7 +118,10 @@ def game(name: str) -> AnyGame:
     if target is None:
         raise UnknownGameError(f"unknown game {name!r}; choose one of {', '.join(_targets())}")
     module, _, attr = target.partition(":")
-    found = getattr(importlib.import_module(module), attr, None)
+    try:
+        found = getattr(importlib.import_module(module), attr, None)
+    except Exception as exc:  # a registration whose module is missing or broken: one line naming it
+        raise TroefError(f"the game {name!r} ({target}) cannot be loaded: {type(exc).__name__}: {exc}") from exc
     if not isinstance(found, Game):
         raise TroefError(f"the game {name!r} ({target}) is not a troef Game")
     if found.name != name:

@@ -1,10 +1,10 @@
-"""What the server needs of a game: the :class:`GameAdapter` protocol and the registry of games.
+"""What the server needs of a game: :class:`CoreAdapter` and the registry of games.
 
 The server (tables, seats, messages, storage, the browser's card table) knows
-nothing of any one game. A game plugs in through :class:`GameAdapter`: start a
+nothing of any one game. It takes a game through :class:`CoreAdapter`: start a
 match from a stored configuration, check and apply actions given as text, and
-give the view of one seat or a spectator. :class:`CoreAdapter` implements it
-once for every :class:`~troef.core.game.Game` of the game registry
+give the view of one seat or a spectator as JSON. It is written once for every
+:class:`~troef.core.game.Game` of the game registry
 (:mod:`troef.games`), the lobby's switches included (the game's
 :meth:`~troef.core.game.Game.switches`); a game whose table needs more (a
 score sheet, faster views) names a small subclass in its
@@ -22,12 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final, Generic, Never, TypeAlias, TypeVar
 
 import orjson
 
+from troef.core.bot import Bot
 from troef.core.errors import IllegalActionError, NotationError, TroefError
-from troef.core.game import AnyGame
+from troef.core.game import AnyGame, Game, Match, View
 from troef.core.refusals import Refusal
 from troef.games import game as get_game
 from troef.games import names as game_names
@@ -56,127 +57,6 @@ class Problem:
     def detail(self) -> dict[str, Any] | None:
         """The refusal as the error message carries it (``{"code": ..., "params": {...}}``), or None."""
         return None if self.refusal is None else self.refusal.to_json()
-
-
-class GameAdapter(Protocol):
-    """One game as the server sees it. Matches and views are the game's own objects."""
-
-    #: The game's name in URLs, records and the database (e.g. ``"bonaken"``).
-    name: str
-    #: The game itself (the protocol of :mod:`troef.core.game`).
-    game: AnyGame
-
-    def options(self) -> dict[str, Any]:
-        """What the lobby offers: presets, numbers of players, variant switches (JSON-ready)."""
-        ...
-
-    def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """A checked, JSON-ready configuration from what a client sent; raise :class:`ConfigError`."""
-        ...
-
-    def players(self, config: Mapping[str, Any]) -> int:
-        """Number of seats at a table of this configuration."""
-        ...
-
-    def new_match(self, config: Mapping[str, Any], seed: int, first_dealer: int | None) -> Any:
-        """A fresh match; the same arguments always give the same match."""
-        ...
-
-    def to_act(self, match: Any) -> int:
-        """The seat to act, -1 when nobody is (the match is over)."""
-        ...
-
-    def is_over(self, match: Any) -> bool:
-        """Whether the match has ended."""
-        ...
-
-    def check(self, match: Any, text: str) -> tuple[str, Problem | None]:
-        """The canonical text of an action for the seat to act, and why it is refused (or None)."""
-        ...
-
-    def texts(self) -> dict[str, Any]:
-        """The game's refusal texts in every language, JSON-ready (:meth:`troef.core.refusals.Texts.to_json`)."""
-        ...
-
-    def apply(self, match: Any, text: str) -> None:
-        """Apply an action that :meth:`check` accepted."""
-        ...
-
-    def hand_count(self, match: Any) -> int:
-        """Number of hands (deals) so far, the current one included."""
-        ...
-
-    def hand_started(self, match: Any) -> bool:
-        """Whether anything has happened yet in the current hand."""
-        ...
-
-    def view(self, match: Any, viewer: int, hand: int | None = None) -> Any:
-        """The view of hand ``hand`` (default: the current one) for a seat or the spectator (-1)."""
-        ...
-
-    def views(self, match: Any, viewers: Sequence[int], hand: int | None = None) -> list[Any]:
-        """:meth:`view` for several viewers at once (a game may share the work between them)."""
-        ...
-
-    def view_json(self, view: Any) -> dict[str, Any]:
-        """A view as JSON-ready data."""
-        ...
-
-    def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
-        """:meth:`view_json` of several views made together (the dicts may share parts: read-only)."""
-        ...
-
-    def views_bytes(self, views: Sequence[Any]) -> list[bytes]:
-        """:meth:`view_json` of several views made together, encoded as compact JSON (as ``orjson.dumps`` does).
-
-        The server calls this for every seat after every action: a game may
-        encode what the views share once.
-        """
-        ...
-
-    def legal(self, view: Any) -> list[str]:
-        """The actions a view offers its viewer, as text."""
-        ...
-
-    def public(self, match: Any) -> dict[str, Any]:
-        """What everyone may know of the match as a whole (score sheet, standing), JSON-ready."""
-        ...
-
-    def result(self, match: Any) -> dict[str, Any]:
-        """The final result of a finished match, JSON-ready (stored with the table)."""
-        ...
-
-    def record(self, match: Any, seats: list[dict[str, str]]) -> str:
-        """The full record of the match as text (JSON): every card, for finished matches only."""
-        ...
-
-    def bot_levels(self) -> list[str]:
-        """The computer players that can be made now (e.g. ``random``, ``heuristic``)."""
-        ...
-
-    def hint_level(self) -> str:
-        """The strongest available computer player, which gives hints."""
-        ...
-
-    def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
-        """Every legal action in ``view`` with its value (``action``, ``value``, ``best``), best first.
-
-        Searches for about ``budget`` seconds in a worker process. Empty where
-        the game has no such values: then the strongest bot's choice is the hint.
-        """
-        ...
-
-    def make_bot(self, level: str, seed: int) -> Any:
-        """A computer player of ``level``."""
-        ...
-
-    def bot_pause(self, match: Any) -> float:
-        """How many times the usual pause a bot waits before its next action (people read a finished trick first)."""
-        ...
-
-    def bot_action(self, bot: Any, view: Any) -> str:
-        """The action a bot takes in its view (runs in a worker thread)."""
-        ...
 
 
 class LogError(ConfigError):
@@ -263,16 +143,20 @@ _ON_OFF: Final = (False, True)
 _PAUSES: Final[dict[str, float]] = {"deal_start": 3.0, "trick_done": 2.0, "playing": 1.0}
 
 
-class CoreAdapter:
-    """:class:`GameAdapter` written once against the game protocol (:class:`~troef.core.game.Game`).
+M = TypeVar("M", bound="Match[Never]")
+V = TypeVar("V", bound=View)
+
+
+class CoreAdapter(Generic[M, V]):
+    """What the server needs of a game, written once against the game protocol (:class:`~troef.core.game.Game`):
+    ``CoreAdapter[Match, View]`` over the game's own match and view types. The server holds any game's as a
+    :data:`GameAdapter`; matches and views pass through it only back to the same game, and leave the server
+    as JSON (the views, the public score sheet, the result, the hints: ``dict[str, Any]``).
 
     A configuration is ``{"preset": ..., "players": ..., "switches": {...}}``;
     the lobby may set only the game's switches (:meth:`~troef.core.game.Game.switches`),
     each to one of its choices (``_ON_OFF`` for true/false).
     """
-
-    #: Bot levels giving hints, best first (the others the game has come after).
-    hint_order: ClassVar[tuple[str, ...]] = ("pimc", "heuristic", "random")
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
@@ -281,6 +165,7 @@ class CoreAdapter:
         self.switches: dict[str, tuple[object, ...]] = {
             switch.name: (_ON_OFF if switch.kind is bool else switch.choices) for switch in game.switches()
         }
+        self._plain = game.web_module is None and plain_table(game)
 
     # ------------------------------------------------------------------ configuration
     def switch_default(self, preset: str, key: str) -> object:
@@ -306,7 +191,25 @@ class CoreAdapter:
             "levels": [level for level in self.game.offered_levels() if level in self.bot_levels()],
             # where the browser finds the game's table: a module of troef's own web folder, or the game's package's
             "web": web_address(self.game),
+            # the lobby's words for its presets, computer players and switches, per language, from its catalogue
+            "labels": self.labels(),
         }
+
+    def labels(self) -> dict[str, dict[str, str]]:
+        """The game's own words for its title, presets, computer players and switches, per language (JSON-ready);
+        a language or key the game does not word is left out (the browser falls back to its own catalogue)."""
+        keys = [
+            "title",
+            *(f"preset_{name}" for name in self.game.presets()),
+            *(f"level_{kind}" for kind in self.game.bot_kinds()),
+            *(f"switch_{name}" for name in self.switches),
+        ]
+        found: dict[str, dict[str, str]] = {}
+        for lang in ("nl", "en", "de"):
+            words = {key: word for key in keys if (word := self.game.word(key, lang)) is not None}
+            if words:
+                found[lang] = words
+        return found
 
     def normalize_config(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         presets = self.game.presets()
@@ -352,7 +255,8 @@ class CoreAdapter:
         return int(config["players"])
 
     # ------------------------------------------------------------------ the match
-    def new_match(self, config: Mapping[str, Any], seed: int, first_dealer: int | None) -> Any:
+    def new_match(self, config: Mapping[str, Any], seed: int, first_dealer: int | None) -> M:
+        """A fresh match; the same arguments always give the same match (its rules revision included)."""
         preset = str(config["preset"])
         revision = config.get("revision")
         if revision is None:  # stored before tables named their revision: see settle()
@@ -361,17 +265,23 @@ class CoreAdapter:
             switches = self.game.switches_at(preset, dict(config.get("switches", {})), revision)
         except TroefError as exc:
             raise ConfigError(str(exc)) from None
-        return self.game.new_match(
-            preset, self.players(config), seed=seed, first_dealer=first_dealer, switches=switches
+        match: M = self.game.new_match(
+            preset,
+            self.players(config),
+            seed=seed,
+            first_dealer=first_dealer,
+            switches=switches,
         )
+        return match
 
-    def to_act(self, match: Any) -> int:
+    def to_act(self, match: M) -> int:
         return int(match.to_act)
 
-    def is_over(self, match: Any) -> bool:
+    def is_over(self, match: M) -> bool:
         return bool(match.is_over)
 
-    def check(self, match: Any, text: str) -> tuple[str, Problem | None]:
+    def check(self, match: M, text: str) -> tuple[str, Problem | None]:
+        """The canonical text of an action for the seat to act, and why it is refused (or None)."""
         try:
             action = self.game.parse_action(text)
         except NotationError as exc:
@@ -393,69 +303,95 @@ class CoreAdapter:
     def texts(self) -> dict[str, Any]:
         return self.game.texts().to_json()
 
-    def apply(self, match: Any, text: str) -> None:
+    def apply(self, match: M, text: str) -> None:
+        """Apply an action that :meth:`check` accepted."""
         try:
             self.game.apply(match, self.game.parse_action(text))
         except IllegalActionError as exc:  # check() said yes: this is a bug, not a player's mistake
             raise RuntimeError(f"the engine refused an action it had accepted: {exc}") from exc
 
-    def hand_count(self, match: Any) -> int:
+    def hand_count(self, match: M) -> int:
+        """The deals so far, the current one included (the protocol's ``hand``)."""
         return self.game.deals(match)
 
-    def hand_started(self, match: Any) -> bool:
+    def hand_started(self, match: M) -> bool:
+        """Whether anything has happened yet in the current deal."""
         return self.game.deal_started(match)
 
     # ------------------------------------------------------------------ views
-    def view(self, match: Any, viewer: int, hand: int | None = None) -> Any:
-        return self.game.view(match, viewer, hand)
+    def view(self, match: M, viewer: int, hand: int | None = None) -> V:
+        """The view of deal ``hand`` (default: the current one) for a seat or the spectator (-1)."""
+        view: V = self.game.view(match, viewer, hand)
+        return view
 
-    def views(self, match: Any, viewers: Sequence[int], hand: int | None = None) -> list[Any]:
+    def views(self, match: M, viewers: Sequence[int], hand: int | None = None) -> list[V]:
+        """:meth:`view` for several viewers at once (a game may share the work between them)."""
         return [self.view(match, viewer, hand) for viewer in viewers]
 
-    def view_json(self, view: Any) -> dict[str, Any]:
+    def view_json(self, view: V) -> dict[str, Any]:
+        """A view as JSON-ready data (with the table view where the browser plays it at the plain table)."""
         data: dict[str, Any] = view.to_json()
+        if self._plain:  # the browser's plain table reads the table view (troef.core.game.TableView)
+            table = self.game.table_view(view)
+            if table is not None:
+                data["table"] = table.to_json()
         return data
 
-    def views_json(self, views: Sequence[Any]) -> list[dict[str, Any]]:
+    def views_json(self, views: Sequence[V]) -> list[dict[str, Any]]:
+        """:meth:`view_json` of several views made together (the dicts may share parts: read-only)."""
         return [self.view_json(view) for view in views]
 
-    def views_bytes(self, views: Sequence[Any]) -> list[bytes]:
+    def views_bytes(self, views: Sequence[V]) -> list[bytes]:
+        """:meth:`view_json` of several views encoded as compact JSON: the server calls this for every seat after
+        every action, so a game may encode what the views share once."""
         return [orjson.dumps(data) for data in self.views_json(views)]
 
-    def legal(self, view: Any) -> list[str]:
+    def legal(self, view: V) -> list[str]:
+        """The actions a view offers its viewer, as text."""
         return list(view.legal)
 
-    def public(self, match: Any) -> dict[str, Any]:
+    def public(self, match: M) -> dict[str, Any]:
+        """What everyone may know of the match as a whole (score sheet, standing), JSON-ready."""
         over = self.is_over(match)
         return {"hand_no": self.hand_count(match), "over": over, "standing": self.game.standing(match)}
 
-    def result(self, match: Any) -> dict[str, Any]:
+    def result(self, match: M) -> dict[str, Any]:
+        """The final result of a finished match, JSON-ready (stored with the table)."""
         scores = self.game.scores(match)
         return {"standing": self.game.standing(match), "scores": {str(k): v for k, v in sorted(scores.items())}}
 
-    def record(self, match: Any, seats: list[dict[str, str]]) -> str:
+    def record(self, match: M, seats: list[dict[str, str]]) -> str:
+        """The full record of the match (JSON text): every card, for finished matches only."""
         return self.game.record(match, seats)
 
     # ------------------------------------------------------------------ computer players
+    def warning(self, match: M, seat: int, text: str) -> str | None:
+        """A warning before a risky action of ``seat`` (a code the browser words), or None: none by default."""
+        return None
+
     def bot_levels(self) -> list[str]:
+        """The computer players that can be made now."""
         return list(_available_levels(self.game.name))
 
     def hint_level(self) -> str:
-        """The strongest available bot, which gives hints."""
+        """The strongest computer player the game offers people (:meth:`~troef.core.game.Game.offered_levels`,
+        weakest first), which gives hints where the game has no hints of its own."""
         levels = _available_levels(self.game.name)
-        return next(level for level in (*self.hint_order, *levels) if level in levels)
+        offered = [level for level in self.game.offered_levels() if level in levels]
+        return offered[-1] if offered else levels[-1]
 
-    def hint_values(self, view: Any, budget: float, seed: int) -> list[dict[str, Any]]:
+    def hint_values(self, view: V, budget: float, seed: int) -> list[dict[str, Any]]:
         """The game's hints (:meth:`~troef.core.game.Game.hints`), best first; empty where it has none."""
         found = sorted(
             self.game.hints(view, budget, seed), key=lambda h: (not h.best, -1.0 if h.value is None else -h.value)
         )
         return [{"action": h.text, "value": h.value, "best": h.best} for h in found]
 
-    def make_bot(self, level: str, seed: int) -> Any:
+    def make_bot(self, level: str, seed: int) -> Bot:
+        """A computer player of ``level``."""
         return self.game.make_bot(level, seed)
 
-    def bot_pause(self, match: Any) -> float:
+    def bot_pause(self, match: M) -> float:
         """How much longer than usual a bot waits now (:meth:`~troef.core.game.Game.moment`): people look at a
         finished trick first, and at a finished deal longer (the first deal of a match has nothing to look at)."""
         moment = self.game.moment(match)
@@ -463,14 +399,22 @@ class CoreAdapter:
             return 1.0
         return _PAUSES[moment]
 
-    def bot_action(self, bot: Any, view: Any) -> str:
+    def bot_action(self, bot: Bot, view: V) -> str:
+        """The action a bot takes in its view (runs in a worker thread)."""
         return str(bot.act(view).text())
 
 
+def plain_table(game: AnyGame) -> bool:
+    """Whether ``game`` gives a table view (:meth:`~troef.core.game.Game.table_view`), which the browser's
+    plain table plays."""
+    return type(game).table_view is not Game.table_view
+
+
 def web_address(game: AnyGame) -> str | None:
-    """The address the browser imports ``game``'s table from (:attr:`~troef.core.game.Game.web_module`), or None."""
+    """The address the browser imports ``game``'s table from (:attr:`~troef.core.game.Game.web_module`): the plain
+    table, once per game, for a game that names none but gives a table view; None: no table in the browser."""
     if game.web_module is None:
-        return None
+        return f"/static/plain.js?game={game.name}" if plain_table(game) else None
     package, _, file = game.web_module.partition(":")
     return f"/static/{file}" if package == "troef.web" else f"/games/{game.name}.js"
 
@@ -498,6 +442,10 @@ def _available_levels(name: str) -> tuple[str, ...]:
 
 def _to_json(value: object) -> object:
     return value if isinstance(value, (bool, int, str)) or value is None else str(value)
+
+
+#: Any game's adapter, as the server holds it (its matches and views go back only to the same adapter).
+GameAdapter: TypeAlias = "CoreAdapter[Any, Any]"
 
 
 def adapter(name: str) -> GameAdapter:

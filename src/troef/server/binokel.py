@@ -1,6 +1,6 @@
 """Binokel's part of the server: the score sheet and the result.
 
-Everything else of the :class:`~troef.server.adapter.GameAdapter` comes from
+Everything else of the :class:`~troef.server.adapter.CoreAdapter` comes from
 :class:`~troef.server.adapter.CoreAdapter`: the views (the game's projection of
 the current round or a finished one: replays, and the result of the round just
 played, which the table shows while the next round has not started) and the
@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from troef.games.binokel.match import Match
+from troef.games.binokel.view import BinokelView
 from troef.server.adapter import CoreAdapter
 
 
-class BinokelAdapter(CoreAdapter):
+class BinokelAdapter(CoreAdapter[Match, BinokelView]):
     """Binokel (preset ``cardgames``) for the server."""
 
     def public(self, match: Match) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Bonaken's part of the server: the score sheet, the false-roem warning, hints and the fast views.
 
-Everything else of the :class:`~troef.server.adapter.GameAdapter` comes from
+Everything else of the :class:`~troef.server.adapter.CoreAdapter` comes from
 :class:`~troef.server.adapter.CoreAdapter`, written once for every game (the
 lobby's switches are the game's own, :data:`troef.games.bonaken.game.SWITCHES`).
 Views come from :func:`troef.games.bonaken.view.hand_views` only, the one
@@ -19,7 +19,7 @@ from troef.games.bonaken.view import BonakenView, hand_views, views_to_bytes, vi
 from troef.server.adapter import CoreAdapter
 
 
-class BonakenAdapter(CoreAdapter):
+class BonakenAdapter(CoreAdapter[Match, BonakenView]):
     """Bonaken (presets ``nk``, ``pagat``, ``hazerswoude``) for the server."""
 
     def views(self, match: Match, viewers: Sequence[int], hand: int | None = None) -> list[BonakenView]:

@@ -148,7 +148,7 @@ class BotPlayers:
                 level = next((x for x in ("heuristic", *self.light_levels) if x in self.light_levels), level)
             best = [v for v in values if v.get("best")]
             if best:
-                return str(best[0]["action"]), "pimc", values
+                return str(best[0]["action"]), level, values
         seed = self._rng.randrange(2**62)
         bot = table.game.make_bot(level, seed) if level in self.light_levels else None
         future = self._think(table.game, level, bot, view, seed)

@@ -1,6 +1,6 @@
 """Klaverjas's part of the server: the roem of each trick in the views, the score sheet and hints.
 
-Everything else of the :class:`~troef.server.adapter.GameAdapter` comes from
+Everything else of the :class:`~troef.server.adapter.CoreAdapter` comes from
 :class:`~troef.server.adapter.CoreAdapter`: the views (the game's one
 projection of a deal, in which the partner's cards are as hidden as the
 opponents') and the lobby's switches (:data:`troef.games.klaverjas.game.SWITCHES`;
@@ -18,7 +18,7 @@ from troef.games.klaverjas.view import KlaverjasView
 from troef.server.adapter import CoreAdapter
 
 
-class KlaverjasAdapter(CoreAdapter):
+class KlaverjasAdapter(CoreAdapter[Match, KlaverjasView]):
     """Klaverjas (presets ``kraken``, ``amsterdam``, ``rotterdam``) for the server."""
 
     def view_json(self, view: KlaverjasView) -> dict[str, Any]:

@@ -53,7 +53,7 @@ def new_token() -> str:
 def clean_name(raw: object, default: str) -> str:
     """A seat name without control characters, at most :data:`MAX_NAME` long.
 
-    A longer name is cut and ends in an ellipsis, so that everybody sees it was cut (issue 37, bug 9).
+    A longer name is cut and ends in an ellipsis, so that everybody sees it was cut.
     """
     if not isinstance(raw, str):
         return default

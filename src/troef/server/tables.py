@@ -379,7 +379,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         counts as in play from the start, and never expires unjoined.
         """
         self._make_room()
-        game_name = body.get("game", "bonaken")
+        game_name = body.get("game", next(iter(self.games), ""))  # none named: the registry's first
         game = self.games.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise TableError(400, "bad_config", f"unknown game; choose one of {', '.join(self.games)}")

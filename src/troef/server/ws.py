@@ -295,8 +295,7 @@ class Connection:
     def _check(self, msg: ClientMessage) -> None:
         """Whether an action would cost the seat dearly (a false roem claim, say), asked before sending it."""
         table, seat = self._seat(msg)
-        warning_of = getattr(table.game, "warning", None)
-        warning = warning_of(table.match, seat, msg.action) if callable(warning_of) else None
+        warning = table.game.warning(table.match, seat, msg.action or "")
         self._reply({"type": "check", "action": msg.action, "version": table.version, "warning": warning}, msg)
 
     def _chat(self, msg: ClientMessage) -> None:

@@ -34,7 +34,7 @@ from rich.markup import escape
 
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
-from troef.core.game import AnyGame
+from troef.core.game import AnyGame, TableView
 from troef.games import game as get_game
 from troef.games import part as game_part
 from troef.i18n import LANGS, t
@@ -132,6 +132,17 @@ class Frame(ABC):
             lines.append(f"{'*' if h.best else ' '} {escape(label(h.text))}{value}")
         self.print("\n".join(lines))
         return True
+
+    def hint(self, view: Any, label: Callable[[str], str], fallback: str | None = None) -> None:
+        """The ``hint`` command, for every table: the game's hints (:meth:`show_hints`), else ``fallback``
+        (a table's own advice, an action's text), else the choice of the strongest computer player the
+        game offers, given the same view."""
+        if self.show_hints(view, label):
+            return
+        if fallback is None:
+            level = self.game.offered_levels()[-1]
+            fallback = self.game.make_bot(level, self.match.seed % 2**31).act(view).text()
+        self.print(escape(t("hint", self.lang, action=label(fallback))))
 
     # ------------------------------------------------------------------ console
     def print(self, *items: RenderableType | str) -> None:
@@ -255,51 +266,110 @@ class Frame(ABC):
 
 
 class PlainTable(Frame):
-    """The table of a game with no terminal part of its own: the view as the game writes it, the legal actions
-    numbered; the player types a number or an action in the game's notation."""
+    """The table of a game with no terminal part of its own, in the reader's language.
+
+    Where the game gives a :class:`~troef.core.game.TableView` it shows that (the deal by the game's
+    name for it, the trump, the trick, the player's cards, the score) and words every action with
+    :meth:`~troef.core.game.Game.action_words`; otherwise the view's JSON. The legal actions are
+    numbered; the player types a number or an action in the game's notation, or ``hint``. A refused
+    action is worded from its code in the table's language (:meth:`~troef.core.game.Game.refusal`).
+    """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._seen = 0
+        self._deal = 0
 
-    def _events(self) -> list[object]:
-        events = self.game.view(self.match, self.human).to_json().get("events")
-        return list(events) if isinstance(events, list) else []
+    def words(self, text: str) -> str:
+        """An action's text in the table's language."""
+        return self.game.action_words(text, self.lang)
+
+    def card(self, card: int) -> str:
+        """A card as the game writes it in the table's language."""
+        return self.game.texts().card(card, self.lang)
+
+    def _table(self) -> TableView | None:
+        return self.game.table_view(self.game.view(self.match, self.human))
+
+    def _events(self) -> list[str]:
+        events = self.game.view(self.match, self.human).events
+        return [t("plain_event", self.lang, name=self.name(s), action=self.words(a)) for s, a in events]
+
+    def deal_name(self, n: int) -> str:
+        """The game's name of its deal ``n`` in the table's language."""
+        return self.game.word("deal", self.lang, n=n) or t("plain_deal", self.lang, n=n)
 
     def before_action(self) -> None:
+        deal = self.game.deals(self.match)
+        if deal != self._deal:  # a new deal
+            self._deal, self._seen = deal, 0
+            title = self.deal_name(deal)
+            table = self._table()
+            if table is not None and table.trump is not None:
+                title += " · " + t("plain_trump", self.lang, suit=self.game.texts().suits[self.lang][table.trump])
+            self.print(f"-- {escape(title)} --")
         events = self._events()
-        if len(events) < self._seen:  # a new deal
-            self._seen = 0
-            self.print(f"-- deal {self.game.deals(self.match)} --")
         for event in events[self._seen :]:
-            self.print(escape(str(event)))
+            self.print(escape(event))
         self._seen = len(events)
+
+    def show_table(self, table: TableView) -> None:
+        """The player's side of the table: the score, the open cards, the trick, the cards in hand."""
+        lines = [t("plain_score", self.lang, score=", ".join(f"{self.name(s)} {n}" for s, n in enumerate(table.score)))]
+        if table.open_cards:
+            lines.append(t("plain_open", self.lang, cards=" ".join(self.card(c) for c in table.open_cards)))
+        if table.trick:
+            trick = ", ".join(f"{self.name(s)} {self.card(c)}" for s, c in table.trick)
+            lines.append(t("plain_trick", self.lang, cards=trick))
+        lines.append(t("plain_hand", self.lang, cards=" ".join(self.card(c) for c in table.hand)))
+        self.print(escape("\n".join(lines)))
 
     def human_turn(self) -> None:
         view = self.game.view(self.match, self.human)
-        data = view.to_json()
-        shown = {key: value for key, value in data.items() if key not in ("events", "legal")}
-        self.print(escape(" ".join(f"{key}={value}" for key, value in shown.items())))
+        table = self.game.table_view(view)
+        if table is not None:
+            self.show_table(table)
+        else:
+            data = view.to_json()
+            shown = {key: value for key, value in data.items() if key not in ("events", "legal")}
+            self.print(escape(" ".join(f"{key}={value}" for key, value in shown.items())))
         legal = list(view.legal)
-        self.print(escape("  ".join(f"{n}) {text}" for n, text in enumerate(legal, 1))))
+        self.print(escape("  ".join(f"{n}) {self.words(text)}" for n, text in enumerate(legal, 1))))
         while True:
-            line = self.ask("> ").strip()
+            line = self.ask(t("plain_prompt", self.lang)).strip()
             if line in ("quit", "stop"):
                 raise Quit
+            if line.lower() in HINT_WORDS:
+                self.hint(view, self.words)
+                continue
+            worded = {self.words(text).lower(): text for text in legal}  # "speel B♦" as well as "play Jd"
             text = legal[int(line) - 1] if line.isascii() and line.isdigit() and 0 < int(line) <= len(legal) else line
+            text = worded.get(line.lower(), text)
             try:
                 action = self.game.parse_action(text)
             except TroefError as exc:
-                self.print(f"[red]{escape(str(exc))}[/red]")
+                self.print(f"[red]{escape(t('plain_unknown', self.lang, text=line, reason=exc))}[/red]")
                 continue
-            reason = self.game.check(self.match, action)
-            if reason is None:
+            refused = self.game.refusal(self.match, action)
+            if refused is None:
                 self.game.apply(self.match, action)
                 return
-            self.print(f"[red]{escape(reason)}[/red]")
+            self.print(f"[red]{escape(refused.text(self.lang))}[/red]")
 
     def end_match(self) -> None:
         self.before_action()
+        table = self._table()
+        if table is not None:
+            self.print(
+                escape(
+                    t(
+                        "plain_over",
+                        self.lang,
+                        score=", ".join(f"{self.name(s)} {n}" for s, n in enumerate(table.score)),
+                    )
+                )
+            )
+            return
         for row in self.game.standing(self.match):
             self.print(escape(", ".join(f"{key} {value}" for key, value in row.items())))
 

@@ -25,9 +25,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from troef.cards import RANK_TEXT, SUIT_NAMES, SUIT_SYMBOLS, parse_card, suit_of
+from troef.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, suit_of
 from troef.core.errors import NotationError
-from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, NameTrump, Play, declare_roem, parse_action
+from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, Play, declare_roem, parse_action
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
@@ -43,7 +43,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "de": "Klaverjas ({rules}): du und {partner} gegen {left} und {right}",
     },
     "kj_deal": {
-        "nl": "Giffie {n} van {of}, {dealer} deelt",
+        "nl": "Spel {n} van {of}, {dealer} deelt",
         "en": "Deal {n} of {of}, {dealer} deals",
         "de": "Spiel {n} von {of}, {dealer} gibt",
     },
@@ -119,7 +119,8 @@ class TerminalGame(Frame):
     def card(self, card: int, style: str = "") -> Text:
         """A card as rank and suit symbol, hearts and diamonds in red."""
         colour = "red" if suit_of(card) in _RED else "default"
-        return Text(RANK_TEXT[card & 7] + SUIT_SYMBOLS[card >> 3], style=f"{style} {colour}".strip())
+        rank = self.game.texts().ranks[self.lang][card & 7]  # the game's letters in the table's language
+        return Text(rank + SUIT_SYMBOLS[card >> 3], style=f"{style} {colour}".strip())
 
     def suit(self, suit: int) -> str:
         return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[self.lang][suit]}"
@@ -193,9 +194,11 @@ class TerminalGame(Frame):
     def _action_text(self, action: KlaverjasAction) -> Text:
         if isinstance(action, Play):
             return self.card(action.card, "bold")
-        if isinstance(action, NameTrump):
-            return Text(f"trump {self.suit(action.suit)}")
-        return Text(action.text())
+        return Text(self.words(action.text()))
+
+    def words(self, text: str) -> str:
+        """An action's text in the table's language (the game's catalogue: ``trump c`` -> ``troef klaveren``)."""
+        return self.game.action_words(text, self.lang)
 
     def table_view(self, view: KlaverjasView) -> Panel:
         """The table as the human's seat sees it."""
@@ -240,7 +243,7 @@ class TerminalGame(Frame):
             hand.append_text(self.card(c, "bold"))
             hand.append(" ")
         lines.append(hand)
-        lines.append(Text(f"{t('kj_legal', self.lang)}: {', '.join(view.legal)}", style="dim"))
+        lines.append(Text(f"{t('kj_legal', self.lang)}: {', '.join(map(self.words, view.legal))}", style="dim"))
         return Panel(Text("\n").join(lines), expand=False)
 
     def sheet(self) -> Table:
@@ -315,12 +318,11 @@ class TerminalGame(Frame):
         self.print(self.table_view(view))
         hint = self.advisor.act(view)
         while True:
-            line = self.ask(t("kj_prompt", self.lang, hint=hint.text()))
+            line = self.ask(t("kj_prompt", self.lang, hint=self.words(hint.text())))
             if line.strip().lower() in ("quit", "stop", "q"):
                 raise Quit
             if line.strip().lower() in HINT_WORDS:
-                if not self.show_hints(view, lambda text: self._action_text(parse_action(text)).plain):
-                    self.print(t("hint", self.lang, action=hint.text()))
+                self.hint(view, self.words, fallback=hint.text())
                 continue
             if not line.strip():
                 action = hint

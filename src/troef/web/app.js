@@ -47,14 +47,14 @@ import { backNode, cardLabel, cardNode, cardSpoken, spokenCards } from "./cards.
 import { KEY_ACTIONS, keysList } from "./a11y.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
-import { GAMES, gameOf, word } from "./games.js";
+import { GAMES, gameOf, label, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage, replayView } from "./replay.js";
 import { chatLine, chatPanel, chatReceived } from "./chat.js";
 import { guideFlag, guidePanel } from "./guide.js";
 
 const root = document.getElementById("app");
-// Seconds before a turn's time runs out at which a dialog opened on that turn closes itself (bug 8).
+// Seconds before a turn's time runs out at which a dialog opened on that turn closes itself.
 const DIALOG_GRACE = 8;
 const BASE_TITLE = document.title;
 let page = null; // { render(), destroy() }
@@ -86,15 +86,15 @@ function tablePage(id) {
     id, token: store.token(id), ws: null, seat: null, seats: [], state: null, oldTrick: [], completed: null,
     lastTricks: null, result: null, shownResult: 0, hint: null, overlay: null, fatal: null, retry: 0, closed: false,
     connected: false, ref: 0, resultTimer: null,
-    // the action sent and not yet answered: clicks meanwhile are ignored (bug 4)
+    // the action sent and not yet answered: clicks meanwhile are ignored
     pending: null, timer: null, rematch: null, owner: null,
     // a game's picks (Bonaken: cards picked to lay away) and actions queued to be sent one by one
-    discardPick: [], discardQueue: [], confirm: null, checking: null, game: gameOf("bonaken"), gameName: null,
+    discardPick: [], discardQueue: [], confirm: null, checking: null, game: null, gameName: null,
     // the analysis dialog: its box (kept from render to render, so what it shows stays) and its replay view
     anBox: null, anView: null,
     chat: [], // the last phrases said at the table (chat.js)
   };
-  // whoever just took an open seat sees its link at once: the way back from another device (bug 8)
+  // whoever just took an open seat sees its link at once: the way back from another device
   if (justClaimed) S.overlay = "invites";
   // the turn timer counts down on screen (only its text changes: no re-render)
   const ticker = setInterval(() => {
@@ -106,7 +106,7 @@ function tablePage(id) {
     const mine = myTimeLeft();
     const inDialog = document.getElementById("modal-timer");
     if (inDialog && mine !== null) inDialog.textContent = t("dialogTimer", { n: mine });
-    // a dialog read on your turn closes itself before the seat would go to a computer player (bug 8)
+    // a dialog read on your turn closes itself before the seat would go to a computer player
     if (S.overlay && mine !== null && mine <= DIALOG_GRACE) {
       S.overlay = null;
       render();
@@ -262,24 +262,27 @@ function tablePage(id) {
 
   function onState(msg) {
     const old = S.state;
-    const v = msg.view;
+    // every field the frame reads goes through the game's table view (tableView at the top), never the raw view
+    const v = S.game.tableView(msg.view);
+    const before = old ? S.game.tableView(old.view) : null;
+    const prev = msg.prev ? S.game.tableView(msg.prev) : null;
     if (S.pending && msg.version > S.pending.version) S.pending = null;
     S.oldTrick = [];
     if (old && old.hand === msg.hand) {
-      S.oldTrick = old.view.trick;
-      if (v.tricks.length > old.view.tricks.length) {
+      S.oldTrick = before.trick;
+      if (v.tricks.length > before.tricks.length) {
         const last = v.tricks[v.tricks.length - 1];
         S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand };
       }
-    } else if (old && msg.prev && old.hand === msg.hand - 1) {
-      S.oldTrick = old.view.trick;
-      if (msg.prev.tricks.length > old.view.tricks.length) {
-        const last = msg.prev.tricks[msg.prev.tricks.length - 1];
+    } else if (old && prev && old.hand === msg.hand - 1) {
+      S.oldTrick = before.trick;
+      if (prev.tricks.length > before.tricks.length) {
+        const last = prev.tricks[prev.tricks.length - 1];
         S.completed = { cards: last.cards, winner: last.winner, at: Date.now(), hand: msg.hand - 1 };
       }
     }
-    if (msg.prev) S.lastTricks = msg.prev.tricks;
-    if (msg.prev && S.game.tableView(msg.prev).result && msg.hand - 1 > S.shownResult && old) {
+    if (prev) S.lastTricks = prev.tricks;
+    if (prev && prev.result && msg.hand - 1 > S.shownResult && old) {
       S.shownResult = msg.hand - 1;
       S.result = { hand: msg.hand - 1, view: msg.prev, match: msg.match };
       clearTimeout(S.resultTimer);
@@ -294,8 +297,8 @@ function tablePage(id) {
     announceState(old, msg, wasMine);
     if (myTurn() && !wasMine) {
       chime();
-      const legal = msg.view.legal;
-      if (settings.get("autoplay") && legal.length === 1 && legal[0].startsWith("play ") && msg.view.hand && msg.view.hand.length === 1) {
+      const legal = v.legal;
+      if (settings.get("autoplay") && legal.length === 1 && legal[0].startsWith("play ") && v.hand && v.hand.length === 1) {
         setTimeout(() => { if (S.state === msg) act(legal[0]); }, 700 * settings.get("anim"));
       }
     }
@@ -469,7 +472,7 @@ function tablePage(id) {
   function topbar() {
     const v = view();
     const m = S.state.match;
-    const bits = [h("span", { class: "tag" }, t(`preset_${v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : word(S.game, "hand", { n: S.state.hand })), h("span", { class: "tag phase" }, word(S.game, `phase_${v.phase}`))];
+    const bits = [h("span", { class: "tag" }, label(S.gameName, `preset_${S.config?.preset ?? v.preset}`).split(" ")[0]), h("span", { class: "tag", id: "hand-no" }, S.game.handTag ? S.game.handTag(ui()) : word(S.game, "hand", { n: S.state.hand })), h("span", { class: "tag phase" }, word(S.game, `phase_${v.phase}`))];
     if (S.practice) bits.unshift(h("span", { class: "tag practice", id: "practice", title: t("practiceWhy") }, t("practice")));
     bits.push(...S.game.topTags(ui()).filter(Boolean));
     const buttons = [
@@ -505,7 +508,7 @@ function tablePage(id) {
     return Math.max(0, Math.ceil(tm.left - (Date.now() - tm.at) / 1000));
   }
 
-  // A dialog opened on your turn at a table with a turn timer says how long you have (issue 37, bug 8):
+  // A dialog opened on your turn at a table with a turn timer says how long you have:
   // the clock is not paused (the server's timer is the other players' guarantee that the game goes on),
   // but the reader is warned, and DIALOG_GRACE seconds before the end the dialog closes itself.
   function dialogTimer() {
@@ -598,7 +601,7 @@ function tablePage(id) {
     if (S.overlay === "invites") {
       const row = (seat, link, label) =>
         h("div", { class: "invite" }, h("span", { title: label }, label), h("input", { readonly: true, value: link, class: "invite-link", dataset: { seat } }), h("button", { type: "button", onclick: (e) => { navigator.clipboard?.writeText(link); e.target.textContent = t("copied"); } }, t("copy")));
-      // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back (bug 8)
+      // your own seat's link too: another device, or a browser whose storage was cleared, gets the seat back
       const own = S.seat !== null && S.token ? [h("h3", {}, t("ownLink")), h("p", { class: "muted" }, t("ownLinkHelp")), row(S.seat, `${location.origin}/t/${id}#t=${S.token}`, seatName(S.seats, S.seat, S.seat))] : [];
       const others = store.invites(id).filter((inv) => inv.seat !== S.seat);
       const rows = others.length ? [h("h3", {}, t("inviteOthers")), h("p", { class: "muted" }, t("inviteHelp")), others.map((inv) => row(inv.seat, inv.link, seatName(S.seats, inv.seat, S.seat)))] : [];
@@ -611,7 +614,7 @@ function tablePage(id) {
     }
     if (S.overlay === "settings") return modal(t("settings"), [dialogTimer(), settingsPanel(render)], close);
     if (S.overlay === "keys") return modal(t("keysTitle"), [dialogTimer(), keysList()], close, "keys-dialog");
-    if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName || "bonaken", v.preset)], close);
+    if (S.overlay === "rules") return modal(t("rulesLink"), [dialogTimer(), rulesPanel(S.gameName, S.config?.preset ?? v.preset)], close);
     if (S.overlay === "replace") {
       const away = S.seats.filter((x) => x.kind === "human" && x.seat !== S.seat && !x.connected && !x.standin);
       const body = away.length
@@ -648,11 +651,11 @@ function tablePage(id) {
     }
     const v = view();
     const bottomSeat = S.seat !== null ? S.seat : v.seats[0];
-    // a trick completed in an earlier hand is not drawn over this one's bidding (issue 37, bug 6): the result
+    // a trick completed in an earlier hand is not drawn over this one's bidding: the result
     // banner says how that hand ended and "Last trick" shows it
     const completed = S.completed && S.completed.hand === S.state.hand ? S.completed : null;
-    const ctx = { game: S.game, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
-    // The hand of the player to act is never pushed down or covered (bug 3): the hand result floats
+    const ctx = { game: S.game, gameName: S.gameName, view: v, match: S.state.match, state: S.state, seats: S.seats, viewer: S.seat === null ? -1 : S.seat, completed, oldTrick: S.oldTrick, online: S.connected };
+    // The hand of the player to act is never pushed down or covered: the hand result floats
     // over the felt, the hint sits in the action row, and toasts appear at the top of the screen.
     const hintLine = S.hint ? h("div", { class: "hint-text", id: "hint-text" }, t("hintSays", { action: S.game.actionWords(S.hint.action) }), S.game.hintValues(S.hint.values, S.hint.action)) : null;
     const act = panel();
@@ -719,7 +722,7 @@ function markLang() {
 }
 
 // Pasting a seat link into a tab that already shows that table changes only the "#t=" part: no page
-// load follows, so the table page is built again here with the new token (bug 7).
+// load follows, so the table page is built again here with the new token.
 window.addEventListener("hashchange", () => {
   if (!location.pathname.startsWith("/t/") || !new URLSearchParams(location.hash.slice(1)).get("t")) return;
   if (page) page.destroy();

@@ -124,8 +124,8 @@ export function seatPositions(n, bottom) {
   return out;
 }
 
-// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top
-// (issue 37, bug 6). On a phone that list is below the partner's name: the trick lies lower still, in a fan
+// Where a seat's card of the trick lies: lower than the frame's spot, below the partner's meld list at the top.
+// On a phone that list is below the partner's name: the trick lies lower still, in a fan
 // (the partner's card a little to the left, yours a little to the right) so that each card's corner shows.
 export function trickSpot(pos) {
   if (!window.matchMedia("(max-width: 700px)").matches) return { x: 50 + (pos.x - 50) * 0.3, y: 62 + (pos.y - 50) * 0.12 };
@@ -156,7 +156,7 @@ function meldBox(v, seat, beside = false) {
     box.append(h("div", { class: "bk-meld-names" }, names));
   }
   // the cards only while everyone studies them: from the first card played the list is short, so that the
-  // trick is never drawn over it (issue 37, bug 6)
+  // trick is never drawn over it
   if (!v.tricks.length && !v.trick.length && melds.length) {
     const row = h("div", { class: "open-hand bk-meld-cards" });
     melds.forEach((m, i) => {
@@ -187,7 +187,7 @@ export function seatExtra(ctx, seat) {
     out.push(line("bk_gave", v.gave, "bk-gave"), line("bk_received", v.received, "bk-received"));
   }
   // the seat at the top shows its melds beside its name on a wide screen, where the felt is low: below it
-  // they would reach down to the trick (issue 37, bug 6)
+  // they would reach down to the trick
   const bottom = ctx.viewer >= 0 ? ctx.viewer : 0;
   if (v.melds && v.melds.length) out.push(meldBox(v, seat, seat === (bottom + 2) % 4));
   return out;

@@ -56,7 +56,7 @@ export function errorText(err) {
 }
 
 export function toast(text, kind = "info") {
-  // at the top of the screen, under the header: never over the hand (bug 3)
+  // at the top of the screen, under the header: never over the hand
   const box = document.getElementById("toasts");
   const node = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
   box.append(node);

@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import { backNode, cardNode, suitSpan } from "./cards.js";
 import { h, seatName } from "./dom.js";
-import { gameOf, word } from "./games.js";
+import { gameOf, label, word } from "./games.js";
 import { settings } from "./settings.js";
 
 // The settings live in settings.js; the table and replay pages take them from here with the rest.
@@ -227,7 +227,7 @@ export function seatBox(ctx, seat, p, mine) {
     box.style.left = `clamp(4.8em, ${p.x}%, calc(100% - 4.8em))`;
     box.style.top = `${p.y}%`;
   }
-  // while this browser is offline nobody's presence is known: every dot goes grey (bug 9)
+  // while this browser is offline nobody's presence is known: every dot goes grey
   const online = ctx.online !== false && info.connected;
   const dot = ctx.online === false ? "unknown" : online ? "on" : "off";
   // the whole name, wrapping if it must (never cut off); dealer, bot level and stand-in on their own line
@@ -244,7 +244,7 @@ export function seatBox(ctx, seat, p, mine) {
     h(
       "div",
       { class: "seat-meta" },
-      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? t(`level_${info.level}`) : t("standinShort")}`) : null,
+      info.kind === "bot" || info.standin ? h("span", { class: "bot-level" }, `\u2699 ${info.kind === "bot" ? label(ctx.gameName, `level_${info.level}`) : t("standinShort")}`) : null,
       game.seatMeta(ctx, seat),
     ),
   );
@@ -288,11 +288,11 @@ export function icon(name) {
 }
 
 export function rulesPanel(game, preset) {
-  const words = gameOf(game).GLOSSARY[game] || [];
+  const words = (gameOf(game).GLOSSARY || {})[game] || [];
   return h(
     "div",
     { class: "rules-panel", id: "rules-panel" },
-    preset ? h("p", {}, t("rulesPreset", { preset: t(`preset_${preset}`) })) : null,
+    preset ? h("p", {}, t("rulesPreset", { preset: label(game, `preset_${preset}`) })) : null,
     h("dl", { class: "glossary" }, words.map((w) => [h("dt", {}, t(`g_${w}`)), h("dd", {}, t(`gd_${w}`))])),
     h("p", {}, h("a", { href: `/rules/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener", id: "full-rules" }, t("fullRules"))),
   );

@@ -3,10 +3,10 @@
 // (GET /api/games, each game's "web": the address of its module, which the game names in its own
 // package); a game without one has no table in the browser and is not offered in the lobby.
 
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 
 export const GAMES = {};
-const listed = await fetch("/api/games").then((r) => (r.ok ? r.json() : { games: {} }));
+export const listed = await fetch("/api/games").then((r) => (r.ok ? r.json() : { games: {} }));
 await Promise.all(
   Object.entries(listed.games).map(async ([name, options]) => {
     if (options.web) GAMES[name] = await import(options.web);
@@ -25,4 +25,15 @@ export function gameOf(name) {
 // "Runde"), never Bonaken's "gift".
 export function word(game, key, vars = {}) {
   return t((game.WORDS && game.WORDS[key]) || key, vars);
+}
+
+// A game's label for a preset, a computer player or a switch ("preset_<name>", "level_<kind>",
+// "switch_<name>") in the page's language, from its own catalogue (GET /api/games: "labels"), else
+// the page's catalogue (i18n.js), else the name itself.
+export function label(game, key) {
+  const labels = listed.games[game]?.labels;
+  const own = labels && (labels[getLang()]?.[key] ?? labels.en?.[key]);
+  if (own) return own;
+  const shared = t(key);
+  return shared === key ? key.slice(key.indexOf("_") + 1) : shared;
 }

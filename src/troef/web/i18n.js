@@ -48,7 +48,6 @@ const TEXTS = {
     loading: "Loading\u2026", hands: "Hands", created: "Created", result: "Result", replayOf: "Replay of table {id}", analyse: "Analyse", anDialog: "Analysis of a deal", anTitle: "Analysis: {deal}", anLoading: "Analysing\u2026", anSeat: "{name}: {m} {m|mistake|mistakes}, {u} unlucky, accuracy {a}", an_mistake: "mistake", an_unlucky: "unlucky", an_best: "best", an_good: "good", an_none: "not judged", anFair: "fair", anOpen: "open cards", anSheet: "on the score sheet", anWhy: "Fair: the chance from what the player could know; open cards: the value with every card known.",
     inviteHelp: "Send each friend their own link: whoever has a link plays that seat.",
     newHand: "New hand", language: "Language", seatsTaken: "seats", open: "open",
-    // issue 18
     computerN: "Computer {n}", dealerChip: "dealer", standinShort: "computer plays for now",
     dot_on: "online", dot_off: "away", dot_unknown: "unknown: you are offline",
     trickOne: "{n} trick", trickMany: "{n} tricks", trickN: "Trick {n}", moves: "Moves ({n})",
@@ -94,7 +93,7 @@ const TEXTS = {
     g_eruit: "eruit", gd_eruit: "Two pluses: out as a winner.", g_erin: "erin", gd_erin: "Two minuses: out as a loser (the first one buys the round).",
     g_plusminus: "+ / \u2212", gd_plusminus: "A declarer who makes the contract gets a plus, one who fails a minus.",
     g_tablepoints: "table points", gd_tablepoints: "NK: by the order of going out, 10, 8, 4 and 1 points; erin scores 0.",
-    // klaverjas (issue 13)
+    // klaverjas
     preset_kraken: "Kraken (Amsterdam klaverjassen with kraak and crosses)", preset_amsterdam: "Amsterdam klaverjassen", preset_rotterdam: "Rotterdam klaverjassen",
     sw_who_plays: "Who plays", sw_follow: "Following and trumping", sw_packets: "Dealing", sw_roem_counting: "Roem in tricks",
     sw_hand_roem: "Roem declared from the hand (with afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraaks each side owes",
@@ -177,7 +176,6 @@ const TEXTS = {
     loading: "Laden\u2026", hands: "Giften", created: "Gemaakt", result: "Uitslag", replayOf: "Tafel {id} terugkijken", analyse: "Analyseren", anDialog: "Analyse van een spel", anTitle: "Analyse: {deal}", anLoading: "Bezig met analyseren\u2026", anSeat: "{name}: {m} {m|fout|fouten}, {u} pech, nauwkeurigheid {a}", an_mistake: "fout", an_unlucky: "pech", an_best: "beste", an_good: "goed", an_none: "niet beoordeeld", anFair: "eerlijk", anOpen: "open kaarten", anSheet: "op het scoreformulier", anWhy: "Eerlijk: de kans vanuit wat de speler kon weten; open kaarten: de waarde met alle kaarten bekend.",
     inviteHelp: "Stuur elke vriend zijn eigen link: wie een link heeft, speelt die plaats.",
     newHand: "Nieuwe gift", language: "Taal", seatsTaken: "plaatsen", open: "open",
-    // issue 18
     computerN: "Computer {n}", dealerChip: "deler", standinShort: "computer speelt nu",
     dot_on: "aanwezig", dot_off: "afwezig", dot_unknown: "onbekend: je bent offline",
     trickOne: "{n} slag", trickMany: "{n} slagen", trickN: "Slag {n}", moves: "Zetten ({n})",
@@ -223,7 +221,7 @@ const TEXTS = {
     g_eruit: "eruit", gd_eruit: "Twee plussen: eruit als winnaar.", g_erin: "erin", gd_erin: "Twee minnen: erin als verliezer (de eerste betaalt het rondje).",
     g_plusminus: "+ / \u2212", gd_plusminus: "Wie zijn bod haalt krijgt een plus, wie het niet haalt een min.",
     g_tablepoints: "tafelpunten", gd_tablepoints: "NK: naar de volgorde van eruit gaan 10, 8, 4 en 1 punt; erin krijgt 0.",
-    // klaverjas (issue 13)
+    // klaverjas
     preset_kraken: "Kraken (Amsterdams klaverjassen met kraken en kruisen)", preset_amsterdam: "Amsterdams klaverjassen", preset_rotterdam: "Rotterdams klaverjassen",
     sw_who_plays: "Wie speelt", sw_follow: "Bekennen en troeven", sw_packets: "Delen", sw_roem_counting: "Roem in slagen",
     sw_hand_roem: "Roem uit de hand melden (met afkeuren)", sw_kraak: "Kraak, rekraak, superkraak", sw_kraak_quota: "Kraken die elke partij moet",
@@ -306,7 +304,6 @@ const TEXTS = {
     loading: "L\u00E4dt\u2026", hands: "Spiele", created: "Er\u00F6ffnet", result: "Ergebnis", replayOf: "Wiederholung von Tisch {id}", analyse: "Analysieren", anDialog: "Analyse eines Spiels", anTitle: "Analyse: {deal}", anLoading: "Analysiere\u2026", anSeat: "{name}: {m} Fehler, {u} Pech, Genauigkeit {a}", an_mistake: "Fehler", an_unlucky: "Pech", an_best: "beste", an_good: "gut", an_none: "nicht bewertet", anFair: "fair", anOpen: "offene Karten", anSheet: "auf dem Spielzettel", anWhy: "Fair: die Chance aus dem, was der Spieler wissen konnte; offene Karten: der Wert mit allen Karten bekannt.",
     inviteHelp: "Schicke jedem Freund seinen eigenen Link: wer einen Link hat, spielt diesen Platz.",
     newHand: "Neues Spiel", language: "Sprache", seatsTaken: "Pl\u00E4tze", open: "offen",
-    // issue 18
     computerN: "Computer {n}", dealerChip: "Geber", standinShort: "Computer spielt vorerst",
     dot_on: "da", dot_off: "abwesend", dot_unknown: "unbekannt: du bist offline",
     trickOne: "{n} Stich", trickMany: "{n} Stiche", trickN: "Stich {n}", moves: "Z\u00FCge ({n})",
@@ -352,7 +349,7 @@ const TEXTS = {
     g_eruit: "eruit", gd_eruit: "Zwei Plus: als Gewinner drau\u00DFen.", g_erin: "erin", gd_erin: "Zwei Minus: als Verlierer drau\u00DFen (der erste zahlt die Runde).",
     g_plusminus: "+ / \u2212", gd_plusminus: "Wer sein Gebot schafft, bekommt ein Plus, wer nicht, ein Minus.",
     g_tablepoints: "Tischpunkte", gd_tablepoints: "NK: nach der Reihenfolge des Ausscheidens 10, 8, 4 und 1 Punkt; erin bekommt 0.",
-    // klaverjas (issue 13)
+    // klaverjas
     preset_kraken: "Kraken (Amsterdamer Klaverjassen mit Kraak und Kreuzen)", preset_amsterdam: "Amsterdamer Klaverjassen", preset_rotterdam: "Rotterdamer Klaverjassen",
     sw_who_plays: "Wer spielt", sw_follow: "Bedienen und Trumpfen", sw_packets: "Geben", sw_roem_counting: "Roem in Stichen",
     sw_hand_roem: "Roem aus der Hand melden (mit Afkeuren)", sw_kraak: "Kraak, Rekraak, Superkraak", sw_kraak_quota: "Kraaks, die jede Partei schuldet",
@@ -606,9 +603,19 @@ export function refusalText(game, refusal, language = lang) {
   const texts = GAME_TEXTS[game];
   if (!texts || texts instanceof Promise || !refusal) return null;
   const entry = texts.refusals[refusal.code];
-  if (!entry) return null;
+  return entry ? fillGameText(texts, entry, refusal.params || {}, language) : null;
+}
+
+// A game's own word (its catalogue's "words": deal, action_<verb>, phase_<phase>, preset_<name>,
+// level_<kind>; troef.core.game.Game.word) in ``language``, or null where the game has none.
+export function gameWord(game, key, params = {}, language = lang) {
+  const texts = GAME_TEXTS[game];
+  if (!texts || texts instanceof Promise || !texts.words || !texts.words[key]) return null;
+  return fillGameText(texts, texts.words[key], params, language);
+}
+
+function fillGameText(texts, entry, params, language) {
   const use = entry[language] ? language : "en";
-  const params = refusal.params || {};
   return entry[use].replace(/\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, k, kind, one, other) => {
     if (!Object.hasOwn(params, k)) return whole;
     const value = params[k];

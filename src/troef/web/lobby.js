@@ -3,7 +3,7 @@
 // (app.js), which passes it the games and the server's options.
 
 import { t } from "./i18n.js";
-import { word } from "./games.js";
+import { label, word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
 import { myTablesPanel } from "./mytables.js";
 import { learnPanel } from "./guide.js";
@@ -12,9 +12,9 @@ const root = document.getElementById("app");
 
 // Picking a game here never changes the page's language: the user reads the lobby in the language
 // chosen (or the browser's); only a table page speaks its game's first language, and only to a user who
-// chose none (issue 37, bug 4).
+// chose none.
 export function lobbyPage({ GAMES, gameOf, gameOptions }) {
-  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed (bug 10)
+  // the seed (which deals the cards) is for testers and bug reports only: shown with /?seed
   const testing = new URLSearchParams(location.search).has("seed");
   const S = { games: null, tables: null, error: null, form: null, variantsOpen: false, closed: false, timer: null, listBox: null };
 
@@ -71,7 +71,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     const presetSel = h(
       "select",
       { id: "preset", name: "preset", onchange: (e) => { S.form = defaultForm(f.game, e.target.value); render(); } },
-      Object.keys(opts.presets).map((p) => h("option", { value: p, selected: p === f.preset }, t(`preset_${p}`))),
+      Object.keys(opts.presets).map((p) => h("option", { value: p, selected: p === f.preset }, label(f.game, `preset_${p}`))),
     );
     const playersSel = h(
       "select",
@@ -99,7 +99,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     const seatRows = h("div", { class: "seat-rows" });
     for (let i = 0; i < f.players; i++) {
       const s = f.seats[i];
-      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...(opts.levels || opts.bots).map((l) => [`bot:${l}`, t("bot", { level: t(`level_${l}`) })])];
+      const choices = [["me", t("me")], ["invite", t("invite")], ["open", t("openSeat")], ...(opts.levels || opts.bots).map((l) => [`bot:${l}`, t("bot", { level: label(f.game, `level_${l}`) })])];
       seatRows.append(
         h(
           "div",
@@ -191,7 +191,7 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
   function describe(tbl) {
     const names = tbl.seats.map((s) => (s.kind === "bot" ? `${displayName(s.name)} \u2699` : s.open ? `(${t("open")})` : displayName(s.name))).join(", ");
     const title = S.games.games[tbl.game]?.title || tbl.game;
-    const text = `${title} \u00B7 ${t(`preset_${tbl.config.preset}`)} \u00B7 ${t("playersN", { n: tbl.config.players })} \u00B7 ${names}`;
+    const text = `${title} \u00B7 ${label(tbl.game, `preset_${tbl.config.preset}`)} \u00B7 ${t("playersN", { n: tbl.config.players })} \u00B7 ${names}`;
     // a practice table is dealt from a seed its creator chose: whoever knows the seed knows every card
     return tbl.practice ? [h("span", { class: "tag practice", title: t("practiceWhy") }, t("practice")), " ", text] : text;
   }

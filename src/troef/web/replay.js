@@ -188,7 +188,7 @@ export function replayView(box, id, opts = {}) {
     );
     const v = frameView(frame);
     const openHands = S.open ? Object.fromEntries(Object.entries(S.open).map(([seat, hands]) => [seat, hands[S.i]])) : null;
-    const ctx = { game: game(), view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
+    const ctx = { game: game(), gameName: S.info.game, view: v, match: frame.match, state: frame, seats, viewer: frame.viewer, completed: null, oldTrick: S.i > 0 ? S.frames[S.i - 1].view.trick : [], openHands };
     const bottom = frame.viewer >= 0 ? frame.viewer : v.seats[0];
     const bottomCards = v.hand || (openHands ? openHands[bottom] : null) || [];
     const hand = h("div", { class: "hand" }, bottomCards.map((c) => cardNode(c)));
@@ -203,7 +203,7 @@ export function replayView(box, id, opts = {}) {
     box.replaceChildren(
       h("div", { class: "table-page replay", dataset: { phase: v.phase, step: S.i, hand: S.hand } }, embedded ? null : h("h2", {}, t("replayOf", { id })), controls, analysisPanel(), cap, result, board(ctx), h("div", { class: "me" }, seatBox(ctx, bottom, null, true), lastTrick, hand), events, end),
     );
-    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall: bug 7);
+    // the felt sized to the window and every seat box on it (an open hand at the top seat is tall);
     // in a dialog, to a part of the window (the table page behind keeps the size it has)
     fitTable(box.querySelector(".table-page"), embedded ? { height: Math.round(window.innerHeight * 0.45) } : {});
     const panel = document.getElementById("analysis");

@@ -30,7 +30,7 @@ def registered() -> Iterator[None]:
     """Tiny is a game of troef, in this process and in every process it starts, until the block ends."""
     saved = {key: os.environ.get(key) for key in (ENV, "PYTHONPATH")}
     register("tiny", TARGET)
-    os.environ[ENV] = ENV_VALUE
+    os.environ[ENV] = ",".join(filter(None, (saved[ENV], ENV_VALUE)))  # beside the games registered already
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (ROOT, saved["PYTHONPATH"])))
     try:
         yield

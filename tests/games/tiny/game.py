@@ -186,7 +186,7 @@ class TinyView:
     hand: tuple[str, ...]
     trick: tuple[tuple[int, str], ...]
     won: tuple[int, ...]
-    events: tuple[str, ...]
+    events: tuple[tuple[int, str], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -198,22 +198,18 @@ class TinyView:
             "hand": list(self.hand),
             "trick": [[s, c] for s, c in self.trick],
             "won": list(self.won),
-            "events": list(self.events),
+            "events": [[seat, text] for seat, text in self.events],
         }
 
     def known_cards(self) -> int:
-        shown = [*self.hand, *(c for _, c in self.trick), *(e.rsplit(" ", 1)[1] for e in self.events if " plays " in e)]
+        shown = [*self.hand, *(c for _, c in self.trick), *(text.rsplit(" ", 1)[1] for _, text in self.events)]
         return mask_of(parse_card(text) for text in shown)
 
 
 def view_of(match: Match, viewer: int, index: int) -> TinyView:
     deal = match.deals[index]
     current = index == len(match.deals) - 1
-    events: list[str] = []
-    for n, (seat, action) in enumerate(deal.history):
-        events.append(f"seat {seat} plays {card_str(action.card)}")
-        if (n + 1) % deal.players == 0:
-            events.append(f"seat {deal.tricks[n // deal.players][1]} wins trick {n // deal.players + 1}")
+    events = [(seat, action.text()) for seat, action in deal.history]
     to_act = deal.to_act if current and not match.is_over else -1
     legal = tuple(Play(c).text() for c in deal.legal_cards(viewer)) if to_act == viewer and viewer >= 0 else ()
     return TinyView(

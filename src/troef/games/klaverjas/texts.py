@@ -196,4 +196,21 @@ TEXTS: Final = Texts(
         "de": ("7", "8", "9", "10", "B", "D", "K", "A"),
     },
     cards={"nl": "{rank}{symbol}", "en": "{rank}{letter}", "de": "{rank}{symbol}"},
+    # the table's words for a deal and the actions (troef.core.game.Game.word, action_words); kraak, rekraak,
+    # superkraak, roem and stuk are the game's own words in every language
+    words={
+        "deal": {"nl": "spel {n}", "en": "deal {n}", "de": "Spiel {n}"},
+        "action_play": {"nl": "speel {card:card}", "en": "play {card:card}", "de": "spiele {card:card}"},
+        "action_trump": {"nl": "troef {suit:suit}", "en": "trump {suit:suit}", "de": "Trumpf {suit:suit}"},
+        "action_pass": {"nl": "pas", "en": "pass", "de": "passe"},
+        "action_no": {"nl": "nee", "en": "no", "de": "nein"},
+        "action_kraak": dict.fromkeys(("nl", "en", "de"), "kraak"),
+        "action_rekraak": dict.fromkeys(("nl", "en", "de"), "rekraak"),
+        "action_superkraak": dict.fromkeys(("nl", "en", "de"), "superkraak"),
+        "action_stuk": dict.fromkeys(("nl", "en", "de"), "stuk"),
+        "action_roem": {"nl": "roem {rest}", "en": "roem {rest}", "de": "Roem {rest}"},
+        "action_roem_0": {"nl": "geen roem", "en": "no roem", "de": "kein Roem"},
+        "action_claim": {"nl": "claimen", "en": "claim", "de": "Rest beanspruchen"},
+        "action_turn": {"nl": "omdraaien", "en": "turn", "de": "aufdecken"},
+    },
 )

@@ -1,4 +1,4 @@
-"""The secret each online tournament game is dealt from, drawn with its round (issue 35, finding 1).
+"""The secret each online tournament game is dealt from, drawn with its round.
 
 Revision ID: 0005
 Revises: 0004
