@@ -79,7 +79,7 @@ def test_it_plays_a_game_written_outside_troef_in_the_arena(tiny: None) -> None:
 def test_two_bots_with_one_seed_decide_alike_on_every_view() -> None:
     kj = game("klaverjas")
     match = kj.new_match("kraken", seed=5)
-    views = []
+    views: list[Any] = []
     chooser = random.Random(1)
     while len(views) < 12:
         view = kj.view(match, match.to_act)

@@ -112,7 +112,7 @@ def test_two_match_histories_with_the_same_current_deal_give_different_tensors(n
     """Perfect recall in a match: the score the deal is played for is in the tensor, not only in the string."""
     lay = layout(name, 4)
     second: list[int] | None = None
-    found: list[np.ndarray[Any, Any]] = []
+    found: list[Any] = []
     for seed in range(40):
         e = deal_episode(Episode(Config(name, preset, 4, "match")), 0)  # the same first deal, other play
         chooser = random.Random(seed)

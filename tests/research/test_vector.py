@@ -46,7 +46,7 @@ def test_every_slot_plays_what_the_single_env_plays_from_the_same_seed(
 ) -> None:
     n, seed = 3, 40
     steps = 400 if episode == "match" else 150
-    switches = {"deals": 2} if episode == "match" else {}  # a match of two deals
+    switches: dict[str, Any] = {"deals": 2} if episode == "match" else {}  # a match of two deals
     v = VectorEnv(game, n, preset=preset, players=players, episode=episode, seed=seed, **switches)
     slots = _record(v, steps, seed=1)
     assert sum(len(slot) for slot in slots) >= n

@@ -64,8 +64,7 @@ class TinyResearch(ResearchPart[Match, TinyView]):
         return tuple(parse_card(c) for c in view.hand)
 
     def events(self, view: TinyView) -> Sequence[tuple[int, str]]:
-        plays = (e.split() for e in view.events if " plays " in e)  # "seat 1 plays Ah"
-        return tuple((int(words[1]), f"play {words[3]}") for words in plays)
+        return tuple((seat, text) for seat, text in view.events if text.startswith("play "))
 
     def trick(self, view: TinyView) -> Sequence[tuple[int, int]]:
         return tuple((seat, parse_card(card)) for seat, card in view.trick)
