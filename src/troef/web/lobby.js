@@ -7,6 +7,7 @@ import { word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
 import { myTablesPanel } from "./mytables.js";
 import { learnPanel } from "./guide.js";
+import { accountPanel } from "./account.js";
 
 const root = document.getElementById("app");
 
@@ -248,7 +249,9 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     }
     if (!S.form) S.form = defaultForm(offered()[0]);
     S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, learnPanel(S.games, offered()), S.listBox)));
+    // signing in or out changes "my tables" (the account's seats come into this browser)
+    S.accountBox = accountPanel(() => load());
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, S.accountBox, learnPanel(S.games, offered()), S.listBox)));
   }
 
   const self = { render, destroy() { S.closed = true; clearInterval(S.timer); } };
