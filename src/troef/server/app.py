@@ -250,6 +250,7 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await hub.start()
         await tournaments.start()
+        await community.start()
         try:
             # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here,
             # and the guarded HTTP protocol and GameSocket apply the guard's checks and caps
@@ -292,7 +293,9 @@ def create_app(
         return JSONResponse(game.texts(), headers={"cache-control": "no-cache"})
 
     async def list_tables(_request: Request) -> Response:
-        return JSONResponse(await hub.lobby())
+        lists = await hub.lobby()
+        await community.describe_open(lists["open"])  # free seats, rules family, ratings of who sits there
+        return JSONResponse(lists)
 
     async def create_table(request: Request) -> Response:
         try:

@@ -23,6 +23,10 @@
 ``GET /api/players/{name}/history.svg``        ``?game=&family=``: the rating history chart
 ``GET /api/leaderboard/{game}/{family}``       the leaderboard, computer levels among the people
 ``GET /api/ratings/levels``                    every computer level's rating per game and family
+``POST /api/play-now``                         ``{"game", "preset", "wait", "guest", "name"}``: queue to play now
+``POST /api/play-now/{entry}``                 ``{"guest"}``: the entry's status (seated: table, seat, token once);
+                                               ``{"cancel": true}``: leave the queue
+``GET /api/play-now``                          how many wait, per game and preset
 ``GET /p/{name}``, ``/leaderboard``            the pages (the browser UI)
 =============================================  ==============================================
 
@@ -44,7 +48,15 @@ from starlette.routing import Route
 from troef.server.accounts import COOKIE, SESSION_DAYS, Account, AccountError, Accounts, neutral_name
 from troef.server.community import account_seats_table, accounts_table
 from troef.server.guard import Guard, RateLimiter
-from troef.server.live import LiveTable, TableError, hash_token
+from troef.server.live import LiveTable, TableError, clean_name, hash_token
+from troef.server.matchmaking import (
+    TURN_SECONDS,
+    Entry,
+    Group,
+    Matchmaker,
+    QueueError,
+    account_player,
+)
 from troef.server.ratings import (
     apply_match,
     families,
@@ -53,6 +65,7 @@ from troef.server.ratings import (
     history_svg,
     leaderboard,
     player_ratings,
+    ratings_of,
     seat_players,
     teams_of,
 )
@@ -63,6 +76,9 @@ log = logging.getLogger("troef.server")
 
 #: Sign-in, sign-up and recovery attempts a client (network) may make a minute.
 SIGN_IN_PER_MINUTE: Final = 30
+#: "Play now" requests a minute: per account for a signed-in player, per network for guests (docs/deploy.md).
+QUEUE_PER_MINUTE_ACCOUNT: Final = 60
+QUEUE_PER_MINUTE_NETWORK: Final = 20
 
 Body = Callable[[Request, Guard], Awaitable[dict[str, Any]]]
 
@@ -96,7 +112,27 @@ class CommunityWeb:
         self.store = hub.store
         self.accounts = Accounts(hub.store.store.engine)
         self.sign_ins = RateLimiter(SIGN_IN_PER_MINUTE)
+        self.queue_limits = {
+            "account": RateLimiter(QUEUE_PER_MINUTE_ACCOUNT),
+            "network": RateLimiter(QUEUE_PER_MINUTE_NETWORK),
+        }
+        self.matchmaker = Matchmaker(hub.store.store.engine, hub.games)
         hub.finish_listeners.append(self._finished)
+
+    async def start(self) -> None:
+        """Serve the "play now" queue (after the hub has started: the database is migrated)."""
+        self.hub._spawn(self._serve_queue())
+
+    async def _serve_queue(self) -> None:
+        task = self.matchmaker.start(self.store.run, self._make_table)
+        await task
+
+    def allowed(self, request: Request, account: Account | None, limits: dict[str, RateLimiter]) -> bool:
+        """Whether a request may use a resource now: counted per account where there is one, per network for
+        guests (an account's allowance is the larger)."""
+        if account is not None:
+            return limits["account"].allow(account.player)
+        return limits["network"].allow(self.guard.client_key(request.client.host if request.client else None))
 
     # ------------------------------------------------------------------ helpers
     async def account(self, request: Request) -> Account | None:
@@ -161,7 +197,7 @@ class CommunityWeb:
     async def _serve(self, request: Request, work: Callable[[], Awaitable[Response]]) -> Response:
         try:
             return await work()
-        except (AccountError, TableError) as exc:
+        except (AccountError, TableError, QueueError) as exc:
             return _error(exc.status, exc.code, exc.message)
 
     # ------------------------------------------------------------------ accounts
@@ -341,6 +377,86 @@ class CommunityWeb:
 
         return await self._serve(request, work)
 
+    # ------------------------------------------------------------------ play now
+    async def _make_table(self, group: Group) -> tuple[str, dict[int, str]]:
+        seats: list[dict[str, Any]] = [
+            {"kind": "human", "name": s.name} if isinstance(s, Entry) else {"kind": "bot", "level": s}
+            for s in group.seats
+        ]
+        body = {
+            "game": group.game,
+            "config": {"preset": group.preset, "players": len(seats)},
+            "seats": seats,
+            "turn_seconds": TURN_SECONDS,
+        }
+        table, tokens = await self.hub.create_table(body)
+        for seat, entry in enumerate(group.seats):
+            if isinstance(entry, Entry) and entry.player.startswith("a:"):
+                account = Account(entry.player[2:], entry.name, True)
+                tokens[seat] = await self.own_seat(account, table, seat) or tokens[seat]
+        return table.id, tokens
+
+    async def play_now(self, request: Request) -> Response:
+        async def work() -> Response:
+            body = await self.body(request, self.guard)
+            account = await self.account(request)
+            if not self.allowed(request, account, self.queue_limits):
+                raise QueueError(429, "rate_limited", "too many requests to play from here; wait a minute")
+            player = account_player(account, body.get("guest"))
+            name = account.name if account is not None else clean_name(body.get("name"), "guest")
+            entry = await self.store.run(
+                self.matchmaker.enqueue, player, name, body.get("game"), body.get("preset"), body.get("wait")
+            )
+            return JSONResponse(entry)
+
+        return await self._serve(request, work)
+
+    async def play_now_status(self, request: Request) -> Response:
+        async def work() -> Response:
+            body = await self.body(request, self.guard)
+            player = account_player(await self.account(request), body.get("guest"))
+            entry = request.path_params["entry"]
+            if body.get("cancel") is True:
+                return JSONResponse(await self.store.run(self.matchmaker.cancel, entry, player))
+            return JSONResponse(await self.store.run(self.matchmaker.status, entry, player))
+
+        return await self._serve(request, work)
+
+    async def queue_counts(self, _request: Request) -> Response:
+        return JSONResponse({"waiting": await self.store.run(self.matchmaker.waiting_counts)})
+
+    async def describe_open(self, tables: list[dict[str, Any]]) -> None:
+        """Add to each open table of the lobby its free seats, its rules family and the ratings of who sits there."""
+        ids = [t["id"] for t in tables]
+        for t in tables:
+            t["free"] = sum(1 for s in t["seats"] if s.get("open"))
+            t["family"] = family(t["game"], str(t["config"].get("preset")))
+        if not ids:
+            return
+
+        def read() -> dict[tuple[str, int], dict[str, Any]]:
+            with self.accounts.engine.connect() as conn:
+                owners = conn.execute(
+                    sa.select(
+                        account_seats_table.c.table_id, account_seats_table.c.seat, account_seats_table.c.account_id
+                    ).where(account_seats_table.c.table_id.in_(ids))
+                ).all()
+                out: dict[tuple[str, int], dict[str, Any]] = {}
+                by_id = {t["id"]: t for t in tables}
+                for table_id, seat, account_id in owners:
+                    t = by_id[table_id]
+                    found = ratings_of(conn, [f"a:{account_id}"], t["game"], t["family"])
+                    if found:
+                        out[(table_id, seat)] = next(iter(found.values()))
+                return out
+
+        found = await self.store.run(read)
+        for t in tables:
+            for s in t["seats"]:
+                rating = found.get((t["id"], s["seat"]))
+                if rating is not None:
+                    s["rating"] = rating
+
     # ------------------------------------------------------------------ ratings and profiles
     def _finished(self, table: LiveTable) -> None:
         """A match has ended: rate it if every person at it has an account (in the background)."""
@@ -514,4 +630,7 @@ class CommunityWeb:
             Route("/api/players/{name}/history.svg", self.history_chart),
             Route("/api/leaderboard/{game}/{family}", self.leaderboard),
             Route("/api/ratings/levels", self.levels),
+            Route("/api/play-now", self.play_now, methods=post),
+            Route("/api/play-now", self.queue_counts, methods=["GET"]),
+            Route("/api/play-now/{entry}", self.play_now_status, methods=post),
         ]
