@@ -12,7 +12,8 @@ from sqlalchemy.engine import Engine
 from troef.server.adapter import games
 from troef.server.community import queue_table
 from troef.server.matchmaking import Entry, Matchmaker, QueueError, bot_level, guest_player, plan
-from troef.server.schema import make_engine, migrate
+from troef.server.schema import SeatRow, TableRow, make_engine, migrate, tables_table
+from troef.server.writes import insert_table
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -61,6 +62,14 @@ def engine(tmp_path: Path) -> Engine:
     return e
 
 
+def _table(engine: Engine, table_id: str) -> None:
+    seats = [SeatRow(i, "human", None, f"p{i}", False, None) for i in range(4)]
+    config = {"preset": "nk", "players": 4, "switches": {}}
+    row = TableRow(table_id, "bonaken", config, 1, None, datetime.now(UTC), seats=seats)
+    with engine.begin() as conn:
+        insert_table(conn, row)
+
+
 def test_a_player_queued_twice_has_one_entry_and_is_seated_once(engine: Engine) -> None:
     mm = Matchmaker(engine, games())
     guest = guest_player("k" * 20)
@@ -71,12 +80,16 @@ def test_a_player_queued_twice_has_one_entry_and_is_seated_once(engine: Engine) 
     groups = mm.take()
     assert len(groups) == 1 and len(groups[0].seats) == 4
     assert mm.take() == []  # marked matching: nobody is taken twice
+    _table(engine, "T1")
     mm.seated(groups[0], "T1", {seat: f"token{seat}" for seat in range(4)})
     status = mm.status(first["entry"], guest)
     assert status["status"] == "seated" and status["table"] == "T1"
     assert status["token"] == f"token{status['seat']}"
-    assert "token" not in mm.status(first["entry"], guest)  # handed out once
-    # seated, the player may queue again (a new entry)
+    # the slower tab asks to play just after: the same seat, not a second table
+    assert mm.enqueue(guest, "Ans", "bonaken", "nk", 0) == status
+    # once that table is over, the player queues anew
+    with engine.begin() as conn:
+        conn.execute(sa.update(tables_table).where(tables_table.c.id == "T1").values(finished_at=datetime.now(UTC)))
     assert mm.enqueue(guest, "Ans", "bonaken", "nk", 0)["entry"] != first["entry"]
     with pytest.raises(QueueError):
         mm.status(others[0]["entry"], guest)  # another player's entry is not ours to see

@@ -149,7 +149,7 @@ queue_table: Final = sa.Table(
     sa.Column("matched_at", UTCDateTime(), nullable=True),
     sa.Column("table_id", sa.String(32), nullable=True),
     sa.Column("seat", sa.Integer, nullable=True),
-    #: the seat's token until the player has fetched it once (then NULL)
+    #: the seat's token, for the entry's player (a guest has no other way to it)
     sa.Column("token", sa.String(64), nullable=True),
     sa.Index("troef_queue_waiting", "game", "preset", "status"),
 )

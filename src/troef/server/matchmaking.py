@@ -24,7 +24,10 @@ Every process looks at the queue a few times a second (:meth:`Matchmaker.tick`):
    by a computer player, and a rated match counts that as a loss, see
    :mod:`troef.server.ratings`) and gives each account its seat.
 3. It marks the entries ``seated`` with the table, the seat and the seat's
-   token, which the player fetches once (:meth:`Matchmaker.status`).
+   token, which only the entry's player can fetch (:meth:`Matchmaker.status`).
+   A player who asks to play again within :data:`SAME_REQUEST` seconds of
+   being seated, while that table plays (the second tab was slower), gets
+   that seat again, not a second table.
 
 If a process stops between 1 and 3, its entries go back to waiting after
 :data:`STALE_MATCHING` seconds.
@@ -47,6 +50,7 @@ from sqlalchemy.engine import Connection, Engine
 from troef.server.accounts import Account
 from troef.server.community import queue_table, ratings_table
 from troef.server.ratings import MU, family, rating_row
+from troef.server.schema import tables_table
 
 log = logging.getLogger("troef.server")
 
@@ -57,6 +61,8 @@ MIN_WAIT: Final = 0
 MAX_WAIT: Final = 600
 #: The turn timer of a table made by "play now", in seconds.
 TURN_SECONDS: Final = 60
+#: Seconds after being seated in which a player who asks to play again (another tab) gets the same seat.
+SAME_REQUEST: Final = 60.0
 #: Seconds after which entries a process was seating are waiting again (the process stopped).
 STALE_MATCHING: Final = 60.0
 #: The computer levels that fill seats, weakest first.
@@ -184,8 +190,19 @@ class Matchmaker:
         entry_id = secrets.token_urlsafe(12)
         with self.engine.begin() as conn:
             existing = conn.execute(sa.select(queue_table.c.id).where(queue_table.c.active == player)).scalar()
+            if existing is None:  # just seated (the other tab was quicker): that seat, not a second one
+                existing = conn.execute(
+                    sa.select(queue_table.c.id)
+                    .join(tables_table, tables_table.c.id == queue_table.c.table_id)
+                    .where(
+                        queue_table.c.player == player,
+                        queue_table.c.status == "seated",
+                        queue_table.c.matched_at > now - timedelta(seconds=SAME_REQUEST),
+                        tables_table.c.finished_at.is_(None),
+                    )
+                ).scalar()
             if existing is not None:
-                return self._status(conn, existing, player, peek=True)
+                return self._status(conn, existing, player)
             rating = rating_row(conn, player, game, family(game, preset))[0] if player.startswith("a:") else MU
             try:
                 with conn.begin_nested():
@@ -208,10 +225,10 @@ class Matchmaker:
                 existing = conn.execute(sa.select(queue_table.c.id).where(queue_table.c.active == player)).scalar()
                 if existing is None:
                     raise QueueError(409, "queue_busy", "try again") from None
-                return self._status(conn, existing, player, peek=True)
-            return self._status(conn, entry_id, player, peek=True)
+                return self._status(conn, existing, player)
+            return self._status(conn, entry_id, player)
 
-    def _status(self, conn: Connection, entry_id: object, player: str, peek: bool = False) -> dict[str, Any]:
+    def _status(self, conn: Connection, entry_id: object, player: str) -> dict[str, Any]:
         if not isinstance(entry_id, str) or len(entry_id) > 32:
             raise QueueError(404, "unknown_entry", "no such place in the queue")
         row = conn.execute(
@@ -229,14 +246,11 @@ class Matchmaker:
             "since": row.created_at.isoformat(),
         }
         if row.status == "seated":
-            out.update(table=row.table_id, seat=row.seat)
-            if row.token is not None and not peek:
-                out["token"] = row.token
-                conn.execute(sa.update(queue_table).where(queue_table.c.id == row.id).values(token=None))
+            out.update(table=row.table_id, seat=row.seat, token=row.token)
         return out
 
     def status(self, entry_id: object, player: str) -> dict[str, Any]:
-        """An entry's status; once seated, the table, the seat and (the first time only) the seat's token."""
+        """An entry's status; once seated, the table, the seat and the seat's token (to its player only)."""
         with self.engine.begin() as conn:
             return self._status(conn, entry_id, player)
 
@@ -248,7 +262,7 @@ class Matchmaker:
                 .where(queue_table.c.id == entry_id, queue_table.c.player == player, queue_table.c.status == "waiting")
                 .values(status="cancelled", active=None)
             )
-            return self._status(conn, entry_id, player, peek=True)
+            return self._status(conn, entry_id, player)
 
     def waiting_counts(self) -> dict[str, dict[str, int]]:
         """How many players wait, per game and preset (the lobby shows it)."""
