@@ -9,16 +9,20 @@ host name as its relying party id, not an address.
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from openskill.models import PlackettLuce
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 
 from tests.polling import wait_until
 from tests.server.conftest import Server
+from tests.server.people import play_out, scores_of
 from troef.server.schema import make_engine, metadata
 
 pytestmark = pytest.mark.slow
@@ -162,4 +166,62 @@ def test_passkey_sign_up_in_second_key_recovery_sign_out_everywhere_and_deletion
         assert conn.execute(sa.text("SELECT count(*) FROM troef_accounts")).scalar_one() == 0
         assert conn.execute(sa.text("SELECT count(*) FROM troef_passkeys")).scalar_one() == 0
     engine.dispose()
+    context.close()
+
+
+def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
+    browser: Browser, site: tuple[Server, str]
+) -> None:
+    """A new player signs up, clicks "Play now" for Kraken, is seated with computer players after the wait,
+    finishes the rated match (its seat played through the protocol with the page's own token), and sees the
+    new rating in the profile with the match and its analysis, and the computer level on the leaderboard."""
+    server, db_url = site
+    base = f"http://localhost:{server.port}"
+    context = browser.new_context()
+    page = context.new_page()
+    authenticator(context, page)
+    page.goto(f"{base}/")
+    page.fill("#account-name", "Wim")
+    page.click("#sign-up")
+    page.click("#codes-done")
+    page.wait_for_selector("#signed-in")
+    assert "loss" in page.inner_text("#leave-rule")
+    page.select_option("#pn-game", "klaverjas")
+    page.select_option("#pn-preset", "kraken")
+    page.select_option("#pn-wait", "0")
+    page.click("#play-now-go")
+    page.wait_for_url(lambda url: "/t/" in url, timeout=60_000)
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    token = page.evaluate("(id) => localStorage.getItem('troef.seat.' + id)", table_id)
+    status, info = server.http("GET", f"/api/tables/{table_id}")
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    assert info["seats"][0]["name"] == "Wim" and info["config"]["preset"] == "kraken"
+
+    client = server.client()
+    assert client.join(table_id, token)["seat"] == 0
+    play_out([client])
+    client.close()
+    scores, finished = scores_of(db_url, table_id)
+    assert finished
+    level = info["seats"][1]["level"]
+    model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
+    ranks = [1 + (scores[1] > scores[0]), 1 + (scores[0] > scores[1])]
+    want = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=ranks)
+
+    page.goto(f"{base}/p/Wim")
+    wait_until(lambda: page.locator(".rating").count() == 1 or (page.reload() and False), what="the rating shown")
+    assert page.inner_text(".rating .rating-value").startswith(str(round(want[0][0].mu)))
+    assert "(" in page.inner_text(".rating .rating-value")  # provisional after one match
+    assert page.locator(f'.match[data-table="{table_id}"] a').count() == 2
+    # the analysis behind the profile's link (a search of every card: a bound far above its time)
+    with urllib.request.urlopen(f"{server.base}/api/tables/{table_id}/analysis/1", timeout=600) as resp:
+        assert resp.status == 200 and json.loads(resp.read())
+
+    page.goto(f"{base}/leaderboard?game=klaverjas&family=kraken")
+    page.wait_for_selector("#leaderboard tr")
+    text = page.inner_text("#leaderboard")
+    assert "Wim" in text and str(round(want[0][0].mu)) in text
+    assert str(round(want[0][1].mu)) in text  # the computer level, rated on the same scale
+    status, levels = server.http("GET", "/api/ratings/levels")
+    assert levels["levels"]["klaverjas"]["kraken"][level]["rating"] == round(want[0][1].mu)
     context.close()
