@@ -222,6 +222,6 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     text = page.inner_text("#leaderboard")
     assert "Wim" in text and str(round(want[0][0].mu)) in text
     assert str(round(want[0][1].mu)) in text  # the computer level, rated on the same scale
-    status, levels = server.http("GET", "/api/ratings/levels")
+    _, levels = server.http("GET", "/api/ratings/levels")
     assert levels["levels"]["klaverjas"]["kraken"][level]["rating"] == round(want[0][1].mu)
     context.close()
