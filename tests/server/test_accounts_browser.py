@@ -194,6 +194,7 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     table_id = page.url.split("/t/")[1].split("#")[0]
     token = page.evaluate("(id) => localStorage.getItem('troef.seat.' + id)", table_id)
     status, info = server.http("GET", f"/api/tables/{table_id}")
+    assert status == 200, info
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
     assert info["seats"][0]["name"] == "Wim" and info["config"]["preset"] == "kraken"
 
