@@ -31,6 +31,44 @@ from troef.tournament.cli import tournament_app  # noqa: E402  (the commands liv
 
 app.add_typer(tournament_app, name="tournament")
 
+ratings_app = typer.Typer(
+    help="Ratings of people and computer players (OpenSkill, docs/deploy.md).", no_args_is_help=True
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("calibrate")
+def ratings_calibrate(
+    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas or binokel.")] = "klaverjas",
+    preset: Annotated[str, typer.Option("--rules", "--preset", help="The rule set (its family is rated).")] = "kraken",
+    matches: Annotated[int, typer.Option(help="Arena matches to play and rate.")] = 60,
+    levels: Annotated[str, typer.Option(help="Computer levels, comma-separated.")] = "beginner,club,strong",
+    db: Annotated[str | None, typer.Option(help="The server's database URL (default: its SQLite file).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the seatings and deals.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+) -> None:
+    """Rate the computer levels against each other in the arena, on the scale of the people's ratings."""
+    from troef.server.calibrate import calibrate
+    from troef.server.storage import default_url
+
+    try:
+        result = calibrate(
+            db or default_url(),
+            game,
+            preset,
+            matches,
+            [x.strip() for x in levels.split(",") if x.strip()],
+            seed,
+            workers,
+        )
+    except ValueError as exc:
+        typer.echo(f"troef ratings calibrate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{result['game']} ({result['family']}), {result['matches']} matches in {result['seconds']} s:")
+    for level, shown in sorted(result["levels"].items(), key=lambda kv: -kv[1]["rating"]):
+        mark = " (provisional)" if shown["provisional"] else ""
+        typer.echo(f"  {level:10s} {shown['rating']:5d} \u00b1 {shown['sigma']}{mark}")
+
 
 def _arena_command(name: str) -> None:
     """Register ``troef arena <name>``: computer players of one game against each other."""
