@@ -125,3 +125,17 @@ def test_a_cancelled_entry_is_never_seated_and_stale_matching_waits_again(engine
     assert mm.take(datetime.now(UTC) + timedelta(seconds=30)) == []
     (again,) = mm.take(datetime.now(UTC) + timedelta(seconds=120))
     assert {s.id for s in again.seats if isinstance(s, Entry)} == {s.id for s in group.seats if isinstance(s, Entry)}
+
+
+def test_entries_seated_or_cancelled_a_day_ago_are_deleted(engine: Engine) -> None:
+    mm = Matchmaker(engine, games())
+    gone = mm.enqueue("a:0", "p0", "bonaken", "nk", 600)
+    mm.cancel(gone["entry"], "a:0")
+    mm.enqueue("a:1", "p1", "bonaken", "nk", 600)
+    mm.take(datetime.now(UTC) + timedelta(hours=23))
+    with engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(queue_table)).scalar_one() == 2
+    mm.take(datetime.now(UTC) + timedelta(hours=25))
+    with engine.connect() as conn:
+        left = conn.execute(sa.select(queue_table.c.player, queue_table.c.status)).all()
+    assert [tuple(r) for r in left] == [("a:1", "waiting")]  # a waiting entry waits on

@@ -166,6 +166,7 @@ class Accounts:
         sid = secrets.token_urlsafe(24)
         self.key(conn)
         now = _now()
+        conn.execute(sa.delete(sessions_table).where(sessions_table.c.expires_at < now))  # kept no longer than valid
         conn.execute(
             sa.insert(sessions_table).values(
                 id_hash=_sha(sid), account_id=account_id, created_at=now, expires_at=now + timedelta(days=SESSION_DAYS)

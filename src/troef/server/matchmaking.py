@@ -65,6 +65,8 @@ TURN_SECONDS: Final = 60
 SAME_REQUEST: Final = 60.0
 #: Seconds after which entries a process was seating are waiting again (the process stopped).
 STALE_MATCHING: Final = 60.0
+#: Seconds a seated or cancelled entry is kept (then deleted).
+KEEP_ENTRIES: Final = 86400
 #: The computer levels that fill seats, weakest first.
 FILL_LEVELS: Final = ("beginner", "club", "strong")
 #: A level with no rating yet is taken to be this strong (the scale of troef.server.ratings).
@@ -283,6 +285,13 @@ class Matchmaker:
         now = now or datetime.now(UTC)
         groups: list[Group] = []
         with self.engine.begin() as conn:
+            # entries seated or left a day ago are of no more use: deleted (docs/community.md, what is stored)
+            conn.execute(
+                sa.delete(queue_table).where(
+                    queue_table.c.status.in_(("seated", "cancelled")),
+                    queue_table.c.created_at < now - timedelta(seconds=KEEP_ENTRIES),
+                )
+            )
             conn.execute(
                 sa.update(queue_table)
                 .where(
