@@ -722,6 +722,16 @@ def bench_server(
     max_p99: Annotated[
         float | None, typer.Option(help="Fail (exit 1) if a run's p99 is above this many milliseconds.")
     ] = None,
+    matchmaking: Annotated[
+        int | None,
+        typer.Option(
+            help="Then N players press 'Play now' at once (the same game and rules, the same processes): "
+            "queue wait p50/p99 and actions/s, printed after the load's figures."
+        ),
+    ] = None,
+    matchmaking_wait: Annotated[
+        int, typer.Option(help="With --matchmaking: seconds before computer players fill a table.")
+    ] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
@@ -749,9 +759,29 @@ def bench_server(
     except BenchError as exc:
         typer.echo(f"troef bench server: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(
-        json.dumps(result, indent=1) if as_json else describe_comparison(result) if compare else describe(result)
-    )
+    queue: dict[str, Any] | None = None
+    if matchmaking is not None:
+        from troef.bench.matchmaking import describe_matchmaking, run_matchmaking
+        from troef.games import game as find_game
+
+        try:
+            queue = run_matchmaking(
+                matchmaking,
+                game,
+                preset or ("pagat" if game == "bonaken" else find_game(game).default_preset),
+                matchmaking_wait,
+                seconds,
+                processes,
+            )
+        except BenchError as exc:
+            typer.echo(f"troef bench server: {exc}", err=True)
+            raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result if queue is None else {**result, "matchmaking": queue}, indent=1))
+    else:
+        typer.echo(describe_comparison(result) if compare else describe(result))
+        if queue is not None:
+            typer.echo(describe_matchmaking(queue))
     missed = over_target(result, max_p99)
     if missed:
         typer.echo("troef bench server: the target is missed: " + "; ".join(missed), err=True)
