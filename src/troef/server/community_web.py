@@ -57,6 +57,7 @@ from troef.server.matchmaking import (
     QueueError,
     account_player,
 )
+from troef.server.profiles import profile as profile_of
 from troef.server.ratings import (
     apply_match,
     families,
@@ -64,12 +65,10 @@ from troef.server.ratings import (
     history,
     history_svg,
     leaderboard,
-    player_ratings,
     ratings_of,
     seat_players,
     teams_of,
 )
-from troef.server.schema import tables_table
 from troef.server.tables import Hub
 
 log = logging.getLogger("troef.server")
@@ -502,49 +501,7 @@ class CommunityWeb:
                     row = conn.execute(sa.select(accounts_table).where(accounts_table.c.name == name)).first()
                     if row is None or (not row.public and (me is None or me.id != row.id)):
                         return None
-                    player = f"a:{row.id}"
-                    matches = conn.execute(
-                        sa.select(
-                            tables_table.c.id,
-                            tables_table.c.game,
-                            tables_table.c.config,
-                            tables_table.c.finished_at,
-                            tables_table.c.result,
-                            account_seats_table.c.seat,
-                        )
-                        .join(account_seats_table, account_seats_table.c.table_id == tables_table.c.id)
-                        .where(account_seats_table.c.account_id == row.id, tables_table.c.finished_at.is_not(None))
-                        .order_by(tables_table.c.finished_at.desc())
-                        .limit(20)
-                    ).all()
-                    count = conn.execute(
-                        sa.select(sa.func.count())
-                        .select_from(account_seats_table.join(tables_table))
-                        .where(account_seats_table.c.account_id == row.id, tables_table.c.finished_at.is_not(None))
-                    ).scalar_one()
-                    ratings = player_ratings(conn, player)
-                    for r in ratings:
-                        r["history"] = history(conn, player, r["game"], r["family"], 50)
-                    return {
-                        "name": row.name,
-                        "public": bool(row.public),
-                        "since": row.created_at.date().isoformat(),
-                        "matches_played": int(count),
-                        "ratings": ratings,
-                        "matches": [
-                            {
-                                "id": m.id,
-                                "game": m.game,
-                                "preset": m.config.get("preset"),
-                                "seat": m.seat,
-                                "finished_at": m.finished_at.isoformat(),
-                                "result": m.result,
-                                "replay": f"/r/{m.id}",
-                                "analysis": f"/api/tables/{m.id}/analysis/1",
-                            }
-                            for m in matches
-                        ],
-                    }
+                    return profile_of(conn, row)
 
             data = await self.store.run(read)
             if data is None:

@@ -20,7 +20,8 @@ addTexts({
     acc_stored: "What troef stores: your name, your passkeys' public keys, your sessions (30 days), your seats, ratings and the matches played. Nothing else.",
     lb_title: "Leaderboard", lb_computer: "computer", lb_provisional: "provisional", lb_matches: "{n} matches",
     pr_ratings: "Ratings", pr_matches: "Last matches", pr_played: "{n} matches played", pr_analysis: "Analysis",
-    pr_private: "private profile",
+    pr_private: "private profile", pr_won: "won", pr_lost: "lost", pr_wonN: "{n} won", pr_tablePoints: "{n} table points",
+    pr_crosses: "{n} crosses", pr_points: "{n} points",
   },
   nl: {
     acc_title: "Je eigen naam", acc_guest: "Je speelt als gast. Claim een naam voor een rating en je tafels op elk apparaat.",
@@ -36,7 +37,8 @@ addTexts({
     acc_stored: "Wat troef bewaart: je naam, de publieke sleutels van je passkeys, je sessies (30 dagen), je plaatsen, ratings en gespeelde partijen. Verder niets.",
     lb_title: "Ranglijst", lb_computer: "computer", lb_provisional: "voorlopig", lb_matches: "{n} partijen",
     pr_ratings: "Ratings", pr_matches: "Laatste partijen", pr_played: "{n} partijen gespeeld", pr_analysis: "Analyse",
-    pr_private: "priv\u00E9profiel",
+    pr_private: "priv\u00E9profiel", pr_won: "gewonnen", pr_lost: "verloren", pr_wonN: "{n} gewonnen", pr_tablePoints: "{n} tafelpunten",
+    pr_crosses: "{n} kruisjes", pr_points: "{n} punten",
   },
   de: {
     acc_title: "Dein eigener Name", acc_guest: "Du spielst als Gast. Sichere dir einen Namen f\u00FCr eine Wertung und deine Tische auf jedem Ger\u00E4t.",
@@ -52,7 +54,8 @@ addTexts({
     acc_stored: "Was troef speichert: deinen Namen, die \u00F6ffentlichen Schl\u00FCssel deiner Passkeys, deine Sitzungen (30 Tage), deine Pl\u00E4tze, Wertungen und gespielten Partien. Sonst nichts.",
     lb_title: "Rangliste", lb_computer: "Computer", lb_provisional: "vorl\u00E4ufig", lb_matches: "{n} Partien",
     pr_ratings: "Wertungen", pr_matches: "Letzte Partien", pr_played: "{n} Partien gespielt", pr_analysis: "Analyse",
-    pr_private: "privates Profil",
+    pr_private: "privates Profil", pr_won: "gewonnen", pr_lost: "verloren", pr_wonN: "{n} gewonnen", pr_tablePoints: "{n} Tischpunkte",
+    pr_crosses: "{n} Kreuze", pr_points: "{n} Punkte",
   },
 });
 
@@ -280,11 +283,22 @@ export function profilePage(name) {
         h("img", { class: "history", alt: "", src: `/api/players/${encodeURIComponent(name)}/history.svg?game=${encodeURIComponent(r.game)}&family=${encodeURIComponent(r.family)}` }),
       ),
     );
+    const line = (l) => [
+      l.won === true ? t("pr_won") : l.won === false ? t("pr_lost") : "",
+      l.table_points !== undefined ? t("pr_tablePoints", { n: l.table_points }) : "",
+      l.crosses !== undefined ? t("pr_crosses", { n: l.crosses }) : "",
+      l.points !== undefined && l.crosses === undefined ? t("pr_points", { n: l.points }) : "",
+    ].filter(Boolean).join(", ");
+    const totals = Object.entries(data.games).map(([game, g]) =>
+      h("li", { class: "game-totals", dataset: { game } }, `${game}: ${t("lb_matches", { n: g.matches })}, ${t("pr_wonN", { n: g.won })}`,
+        g.table_points !== undefined ? `, ${t("pr_tablePoints", { n: g.table_points })}` : "",
+        g.crosses !== undefined ? `, ${t("pr_crosses", { n: g.crosses })} (Kraken)` : ""),
+    );
     const matches = data.matches.map((m) =>
       h(
         "div",
         { class: "table-row match", dataset: { table: m.id } },
-        h("span", {}, `${m.game} \u00B7 ${t(`preset_${m.preset}`)} \u00B7 ${m.finished_at.slice(0, 10)}`),
+        h("span", {}, `${m.game} \u00B7 ${t(`preset_${m.preset}`)} \u00B7 ${m.finished_at.slice(0, 10)}`, line(m.line) ? ` \u00B7 ${line(m.line)}` : ""),
         h("a", { href: m.replay, class: "button" }, t("replay")),
         h("a", { href: m.analysis, class: "button" }, t("pr_analysis")),
       ),
@@ -295,6 +309,7 @@ export function profilePage(name) {
         { class: "panel profile" },
         h("h2", { id: "profile-name" }, data.name, data.public ? "" : ` (${t("pr_private")})`),
         h("p", {}, t("pr_played", { n: data.matches_played })),
+        h("ul", { id: "game-totals" }, totals),
         h("h3", {}, t("pr_ratings")),
         ...ratings,
         h("h3", {}, t("pr_matches")),
