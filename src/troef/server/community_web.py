@@ -47,7 +47,7 @@ from starlette.routing import Route
 
 from troef.server.accounts import COOKIE, SESSION_DAYS, Account, AccountError, Accounts, neutral_name
 from troef.server.community import account_seats_table, accounts_table
-from troef.server.guard import Guard, RateLimiter
+from troef.server.guard import Guard, RateLimiter, host_name
 from troef.server.live import LiveTable, TableError, clean_name, hash_token
 from troef.server.matchmaking import (
     TURN_SECONDS,
@@ -97,8 +97,7 @@ def relying_party(request: Request) -> tuple[str, str]:
     names), so a page can only ask for passkeys of a name this server answers to.
     """
     host = request.headers.get("host", "")
-    name = host.rpartition(":")[0] if host.count(":") == 1 else host
-    return name.strip("[]").lower(), f"{request.url.scheme}://{host}".lower()
+    return host_name(host).lower(), f"{request.url.scheme}://{host}".lower()
 
 
 class CommunityWeb:

@@ -67,6 +67,8 @@ SAME_REQUEST: Final = 60.0
 STALE_MATCHING: Final = 60.0
 #: Seconds a seated or cancelled entry is kept (then deleted).
 KEEP_ENTRIES: Final = 86400
+#: Seconds between deletions of old entries.
+PURGE_EVERY: Final = 600
 #: The computer levels that fill seats, weakest first.
 FILL_LEVELS: Final = ("beginner", "club", "strong")
 #: A level with no rating yet is taken to be this strong (the scale of troef.server.ratings).
@@ -168,6 +170,8 @@ class Matchmaker:
         self.period = period
         self._postgres = engine.dialect.name == "postgresql"
         self._task: asyncio.Task[None] | None = None
+        #: When old entries are next deleted.
+        self._purge_due = datetime.min.replace(tzinfo=UTC)
 
     # ------------------------------------------------------------------ requests
     def _check(self, game: object, preset: object, wait: object) -> tuple[str, str, int]:
@@ -284,14 +288,25 @@ class Matchmaker:
         """Step 1: plan the tables to make and mark their entries ``matching`` (one transaction)."""
         now = now or datetime.now(UTC)
         groups: list[Group] = []
+        # an idle queue costs one read: no write transaction (on SQLite the server's own writes would wait)
+        with self.engine.connect() as conn:
+            busy = conn.execute(
+                sa.select(queue_table.c.id).where(queue_table.c.status.in_(("waiting", "matching"))).limit(1)
+            ).first()
+        if busy is None and now < self._purge_due:
+            return groups
         with self.engine.begin() as conn:
-            # entries seated or left a day ago are of no more use: deleted (docs/community.md, what is stored)
-            conn.execute(
-                sa.delete(queue_table).where(
-                    queue_table.c.status.in_(("seated", "cancelled")),
-                    queue_table.c.created_at < now - timedelta(seconds=KEEP_ENTRIES),
+            if now >= self._purge_due:
+                # entries seated or left a day ago are of no more use: deleted (docs/community.md, what is stored)
+                conn.execute(
+                    sa.delete(queue_table).where(
+                        queue_table.c.status.in_(("seated", "cancelled")),
+                        queue_table.c.created_at < now - timedelta(seconds=KEEP_ENTRIES),
+                    )
                 )
-            )
+                self._purge_due = now + timedelta(seconds=PURGE_EVERY)
+            if busy is None:
+                return groups
             conn.execute(
                 sa.update(queue_table)
                 .where(
