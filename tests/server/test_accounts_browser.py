@@ -206,7 +206,7 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     assert finished
     level = info["seats"][1]["level"]
     model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
-    ranks = [1 + (scores[1] > scores[0]), 1 + (scores[0] > scores[1])]
+    ranks = [1.0 + (scores[1] > scores[0]), 1.0 + (scores[0] > scores[1])]
     want = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=ranks)
 
     page.goto(f"{base}/p/Wim")

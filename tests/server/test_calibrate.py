@@ -31,7 +31,7 @@ def test_calibration_rates_each_match_as_openskill_says(tmp_path: Path) -> None:
                 "WHERE game = 'klaverjas' AND family = 'amsterdam-rotterdam' ORDER BY at, table_id"
             )
         ).all()
-        final = dict(conn.execute(sa.text("SELECT player, matches FROM troef_ratings")).all())
+        final: dict[str, int] = dict(conn.execute(sa.text("SELECT player, matches FROM troef_ratings")).all())
     engine.dispose()
     assert final == {"bot:beginner": 4, "bot:club": 4}
     # every match, from the ratings before it and the places it recorded, gives what openskill computes

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 
 from troef.server.community_web import relying_party
 
 
 def request(host: str, scheme: str = "http") -> Request:
-    scope = {"type": "http", "method": "GET", "scheme": scheme, "path": "/", "headers": [(b"host", host.encode())]}
+    scope: dict[str, Any] = {
+        "type": "http",
+        "method": "GET",
+        "scheme": scheme,
+        "path": "/",
+        "headers": [(b"host", host.encode())],
+    }
     scope["server"] = ("127.0.0.1", 8000)
     return Request(scope)
 

@@ -81,7 +81,7 @@ def test_forty_players_through_two_processes_are_seated_once_and_rated(pg_url: s
         assert finished
         model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
         team_score = [scores[0], scores[1]]
-        ranks = [1 + sum(1 for other in team_score if other > mine) for mine in team_score]
+        ranks = [1.0 + sum(1 for other in team_score if other > mine) for mine in team_score]
         expected = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=ranks)
         for seat, i in at_table:
             want = expected[seat % 2][seat // 2]
