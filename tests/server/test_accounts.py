@@ -203,3 +203,25 @@ def test_deleting_the_account_leaves_no_personal_data(accounts: Accounts, engine
             ).scalar_one()
             == "seat 2"
         )
+
+
+def test_a_rematch_keeps_the_accounts_seats(accounts: Accounts, engine: Engine) -> None:
+    _table(engine, "r1", {i: f"tok-{i}" for i in range(4)})
+    account, _, _ = sign_up(accounts, "Riet", Authenticator(ORIGIN))
+    (moved,) = accounts.move_seats(account, [{"id": "r1", "token": "tok-0"}])
+    # the rematch has the same seats and token hashes (troef.server.finished)
+    with engine.begin() as conn:
+        rows = conn.execute(sa.select(seats_table).where(seats_table.c.table_id == "r1")).all()
+    _table(engine, "r2", {i: f"other-{i}" for i in range(4)})
+    with engine.begin() as conn:
+        for r in rows:
+            conn.execute(
+                sa.update(seats_table)
+                .where(seats_table.c.table_id == "r2", seats_table.c.seat == r.seat)
+                .values(token_hash=r.token_hash)
+            )
+    accounts.copy_seats("r1", "r2")
+    accounts.copy_seats("r1", "r2")  # asked twice: once
+    listed = {t["id"]: t for t in accounts.tables(account)}
+    assert listed["r1"]["token"] == moved["token"]
+    assert listed["r2"]["seat"] == 0 and listed["r2"]["token"] is None  # the token of r1 holds there

@@ -548,26 +548,57 @@ class Accounts:
         with self.engine.begin() as conn:
             return self.link_seat(conn, account, table_id, seat)
 
+    def copy_seats(self, old: str, new: str) -> None:
+        """The accounts' seats of table ``old`` are theirs at ``new`` too (a rematch: the same people, seats and
+        tokens); done once however often it is asked."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(account_seats_table.c.seat, account_seats_table.c.account_id).where(
+                    account_seats_table.c.table_id == old
+                )
+            ).all()
+            for seat, account_id in rows:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            sa.insert(account_seats_table).values(table_id=new, seat=seat, account_id=account_id)
+                        )
+                except sa.exc.IntegrityError:  # asked again (or through another process): copied already
+                    pass
+
     def tables(self, account: Account, limit: int = 200) -> list[dict[str, Any]]:
-        """The account's seats, newest table first, each with its token."""
+        """The account's seats, newest table first, each with its token.
+
+        A rematch keeps the token of the table it follows, which this device holds; the server gives out
+        only tokens it can derive (``token`` None for the others)."""
         query = (
-            sa.select(account_seats_table.c.table_id, account_seats_table.c.seat, tables_table.c.finished_at)
+            sa.select(
+                account_seats_table.c.table_id,
+                account_seats_table.c.seat,
+                tables_table.c.finished_at,
+                seats_table.c.token_hash,
+            )
             .join(tables_table, tables_table.c.id == account_seats_table.c.table_id)
+            .join(
+                seats_table,
+                sa.and_(
+                    seats_table.c.table_id == account_seats_table.c.table_id,
+                    seats_table.c.seat == account_seats_table.c.seat,
+                ),
+            )
             .where(account_seats_table.c.account_id == account.id)
             .order_by(tables_table.c.created_at.desc())
             .limit(limit)
         )
         key = self.key()
+        out: list[dict[str, Any]] = []
         with self.engine.connect() as conn:
-            return [
-                {
-                    "id": r.table_id,
-                    "seat": r.seat,
-                    "over": r.finished_at is not None,
-                    "token": seat_token(key, r.table_id, r.seat, account.id),
-                }
-                for r in conn.execute(query)
-            ]
+            for r in conn.execute(query):
+                token: str | None = seat_token(key, r.table_id, r.seat, account.id)
+                if r.token_hash != hash_token(str(token)):
+                    token = None
+                out.append({"id": r.table_id, "seat": r.seat, "over": r.finished_at is not None, "token": token})
+        return out
 
     # ------------------------------------------------------------------ privacy
     def set_public(self, account: Account, public: object) -> Account:

@@ -333,6 +333,7 @@ def create_app(
         try:
             body = await _body(request, guard)
             table = await hub.rematch(request.path_params["table_id"], body.get("token"))
+            await community.rematched(request.path_params["table_id"], table.id)  # the seats stay the accounts'
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "table": table.info()})

@@ -181,6 +181,10 @@ class CommunityWeb:
         if table.has_connections():
             self.hub._broadcast_presence(table)
 
+    async def rematched(self, old: str, new: str) -> None:
+        """A rematch of ``old`` is ``new``: the accounts' seats there are the same accounts' (rated, profiles)."""
+        await self.store.run(self.accounts.copy_seats, old, new)
+
     async def own_seat(self, account: Account | None, table: LiveTable, seat: int) -> str | None:
         """Give a seat just made or taken by a signed-in player to the account: its new token (None for a guest)."""
         if account is None:

@@ -99,7 +99,7 @@ function heldTables() {
 }
 
 function keepTokens(tables) {
-  for (const item of tables || []) store.setToken(item.id, item.token);
+  for (const item of tables || []) if (item.token) store.setToken(item.id, item.token);
 }
 
 export async function currentAccount() {
