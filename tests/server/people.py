@@ -65,25 +65,47 @@ def sign_up(server: Server, name: str) -> Person:
     return person
 
 
-def play_out(clients: list[Client], seed: int = 0) -> None:
-    """Play every seat of ``clients`` (random legal actions) until the match is over."""
+def play_out(clients: list[Client], seed: int = 0) -> frozenset[int]:
+    """Play every seat of ``clients`` (random legal actions) until the match is over; the seats a computer
+    player stood in for at the end (a turn timer ran out on a loaded machine: the person "left")."""
     rng = random.Random(seed)
+    standins: frozenset[int] = frozenset()
     deadline = time.monotonic() + BOUND * 3
     while time.monotonic() < deadline:
         for client in clients:
             state = client.state
             assert state is not None
             if state["match"]["over"]:
-                return
+                return standins
             legal = state["view"]["legal"]
             if legal and getattr(client, "sent", None) != state["version"]:
                 client.act(rng.choice(legal), expect=state["version"])
                 client.sent = state["version"]  # type: ignore[attr-defined]
         for client in clients:
             with contextlib.suppress(TimeoutError):
-                if client.recv(timeout=0.05).get("type") == "error":  # refused (the state moved on): act again
+                msg = client.recv(timeout=0.05)
+                if msg.get("type") == "error":  # refused (the state moved on): act again
                     client.sent = None  # type: ignore[attr-defined]
+                if msg.get("type") == "presence":
+                    standins = frozenset(s["seat"] for s in msg["seats"] if s.get("standin"))
     raise AssertionError("the match did not end")
+
+
+def expected_ratings(
+    scores: dict[int, float], teams: list[list[int]], left: frozenset[int], before: list[list[tuple[float, float]]]
+) -> list[list[Any]]:
+    """What openskill gives the sides (ratings ``before``): places by score, a side with a leaver below the rest."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
+    stayed = [not any(s in left for s in team) for team in teams]
+    points = [scores[team[0]] for team in teams]
+    ranks = [
+        1.0 + sum(1 for j in range(len(teams)) if (stayed[j], points[j]) > (stayed[i], points[i]))
+        for i in range(len(teams))
+    ]
+    sides = [[model.rating(mu=mu, sigma=sigma) for mu, sigma in side] for side in before]
+    return list(model.rate(sides, ranks=ranks))
 
 
 def scores_of(db_url: str, table_id: str) -> tuple[dict[int, float], bool]:

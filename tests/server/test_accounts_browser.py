@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from openskill.models import PlackettLuce
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 
 from tests.polling import wait_until
 from tests.server.conftest import Server
-from tests.server.people import play_out, scores_of
+from tests.server.people import expected_ratings, play_out, scores_of
 from troef.server.schema import make_engine, metadata
 
 pytestmark = pytest.mark.slow
@@ -200,17 +199,21 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
 
     client = server.client()
     assert client.join(table_id, token)["seat"] == 0
-    play_out([client])
+    left = play_out([client])
     client.close()
     scores, finished = scores_of(db_url, table_id)
     assert finished
     level = info["seats"][1]["level"]
-    model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
-    ranks = [1.0 + (scores[1] > scores[0]), 1.0 + (scores[0] > scores[1])]
-    want = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=ranks)
+    fresh = (1500.0, 500.0)
+    want = expected_ratings(scores, [[0, 2], [1, 3]], left, [[fresh, fresh], [fresh, fresh]])
 
+    def rated() -> bool:
+        status, profile = server.http("GET", "/api/players/Wim")
+        return status == 200 and bool(profile["ratings"])
+
+    wait_until(rated, what="the match rated")
     page.goto(f"{base}/p/Wim")
-    wait_until(lambda: page.locator(".rating").count() == 1 or (page.reload() and False), what="the rating shown")
+    page.wait_for_selector(".rating .rating-value")
     assert page.inner_text(".rating .rating-value").startswith(str(round(want[0][0].mu)))
     assert "(" in page.inner_text(".rating .rating-value")  # provisional after one match
     assert page.locator(f'.match[data-table="{table_id}"] a').count() == 2
