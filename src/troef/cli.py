@@ -35,6 +35,44 @@ db_app = typer.Typer(
 )
 app.add_typer(db_app, name="db")
 
+ratings_app = typer.Typer(
+    help="Ratings of people and computer players (OpenSkill, docs/deploy.md).", no_args_is_help=True
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("calibrate")
+def ratings_calibrate(
+    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas or binokel.")] = "klaverjas",
+    preset: Annotated[str, typer.Option("--rules", "--preset", help="The rule set (its family is rated).")] = "kraken",
+    matches: Annotated[int, typer.Option(help="Arena matches to play and rate.")] = 60,
+    levels: Annotated[str, typer.Option(help="Computer levels, comma-separated.")] = "beginner,club,strong",
+    db: Annotated[str | None, typer.Option(help="The server's database URL (default: its SQLite file).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the seatings and deals.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+) -> None:
+    """Rate the computer levels against each other in the arena, on the scale of the people's ratings."""
+    from troef.server.calibrate import calibrate
+    from troef.server.storage import default_url
+
+    try:
+        result = calibrate(
+            db or default_url(),
+            game,
+            preset,
+            matches,
+            [x.strip() for x in levels.split(",") if x.strip()],
+            seed,
+            workers,
+        )
+    except ValueError as exc:
+        typer.echo(f"troef ratings calibrate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{result['game']} ({result['family']}), {result['matches']} matches in {result['seconds']} s:")
+    for level, shown in sorted(result["levels"].items(), key=lambda kv: -kv[1]["rating"]):
+        mark = " (provisional)" if shown["provisional"] else ""
+        typer.echo(f"  {level:10s} {shown['rating']:5d} \u00b1 {shown['sigma']}{mark}")
+
 
 def _arena_command(name: str) -> None:
     """Register ``troef arena <name>``: computer players of one game against each other."""
@@ -747,6 +785,16 @@ def bench_server(
     max_p99: Annotated[
         float | None, typer.Option(help="Fail (exit 1) if a run's p99 is above this many milliseconds.")
     ] = None,
+    matchmaking: Annotated[
+        int | None,
+        typer.Option(
+            help="Then N players press 'Play now' at once (the same game and rules, the same processes): "
+            "queue wait p50/p99 and actions/s, printed after the load's figures."
+        ),
+    ] = None,
+    matchmaking_wait: Annotated[
+        int, typer.Option(help="With --matchmaking: seconds before computer players fill a table.")
+    ] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
@@ -774,9 +822,29 @@ def bench_server(
     except BenchError as exc:
         typer.echo(f"troef bench server: {exc}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(
-        json.dumps(result, indent=1) if as_json else describe_comparison(result) if compare else describe(result)
-    )
+    queue: dict[str, Any] | None = None
+    if matchmaking is not None:
+        from troef.bench.matchmaking import describe_matchmaking, run_matchmaking
+        from troef.games import game as find_game
+
+        try:
+            queue = run_matchmaking(
+                matchmaking,
+                game,
+                preset or ("pagat" if game == "bonaken" else find_game(game).default_preset),
+                matchmaking_wait,
+                seconds,
+                processes,
+            )
+        except BenchError as exc:
+            typer.echo(f"troef bench server: {exc}", err=True)
+            raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result if queue is None else {**result, "matchmaking": queue}, indent=1))
+    else:
+        typer.echo(describe_comparison(result) if compare else describe(result))
+        if queue is not None:
+            typer.echo(describe_matchmaking(queue))
     missed = over_target(result, max_p99)
     if missed:
         typer.echo("troef bench server: the target is missed: " + "; ".join(missed), err=True)

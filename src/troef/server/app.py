@@ -56,6 +56,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from troef.core.errors import TroefError
 from troef.server.adapter import web_address, web_source
+from troef.server.community_web import CommunityWeb
 from troef.server.guard import GUARD, Guard, Limits, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
@@ -235,6 +236,7 @@ def create_app(
     )
     tournaments = TournamentWeb(db_url, hub)
     guard = Guard(limits or Limits())
+    community = CommunityWeb(hub, guard, _body)
 
     def endpoint(out: Outlet) -> Connection:
         transport = getattr(out, "transport", None)
@@ -248,6 +250,7 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await hub.start()
         await tournaments.start()
+        await community.start()
         try:
             # the lifespan state reaches uvicorn's protocols: GameSocket makes each socket's Connection here,
             # and the guarded HTTP protocol and GameSocket apply the guard's checks and caps
@@ -290,7 +293,9 @@ def create_app(
         return JSONResponse(game.texts(), headers={"cache-control": "no-cache"})
 
     async def list_tables(_request: Request) -> Response:
-        return JSONResponse(await hub.lobby())
+        lists = await hub.lobby()
+        await community.describe_open(lists["open"])  # free seats, rules family, ratings of who sits there
+        return JSONResponse(lists)
 
     async def create_table(request: Request) -> Response:
         try:
@@ -298,6 +303,10 @@ def create_app(
             if not guard.creations.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
             table, tokens = await hub.create_table(body)
+            owner = body.get("owner")
+            if owner in tokens:  # a signed-in creator's seat is the account's (troef.server.community_web)
+                account = await community.account(request)
+                tokens[owner] = await community.own_seat(account, table, owner) or tokens[owner]
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         invites = [
@@ -315,6 +324,7 @@ def create_app(
         try:
             body = await _body(request, guard)
             table, seat, token = await hub.claim(request.path_params["table_id"], body.get("seat"), body.get("name"))
+            token = await community.own_seat(await community.account(request), table, seat) or token
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#t={token}"})
@@ -323,6 +333,7 @@ def create_app(
         try:
             body = await _body(request, guard)
             table = await hub.rematch(request.path_params["table_id"], body.get("token"))
+            await community.rematched(request.path_params["table_id"], table.id)  # the seats stay the accounts'
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         return JSONResponse({"id": table.id, "table": table.info()})
@@ -388,11 +399,13 @@ def create_app(
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/analysis/{hand:int}", analysis),
         *tournaments.routes(),
+        *community.routes(page),
         Mount("/static", app=StaticFiles(directory=WEB_DIR), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Front, guard=guard)])
     app.state.hub = hub
     app.state.guard = guard
+    app.state.community = community
     return app
 
 

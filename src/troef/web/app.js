@@ -47,6 +47,7 @@ import { backNode, cardLabel, cardNode, cardSpoken, spokenCards } from "./cards.
 import { KEY_ACTIONS, keysList } from "./a11y.js";
 import { api, displayName, errorText, h, seatName, store, toast } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
+import { accountPage, leaderboardPage, profilePage } from "./account.js";
 import { GAMES, gameOf, label, word } from "./games.js";
 import { applySettings, board, chime, endScreen, fitTable, focusables, modal, moveLog, rulesPanel, seatBox, settings, settingsPanel } from "./felt.js";
 import { replayPage, replayView } from "./replay.js";
@@ -734,6 +735,9 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/t/")) tablePage(decodeURIComponent(path.slice(3)));
   else if (path.startsWith("/r/")) page = replayPage(decodeURIComponent(path.slice(3)));
+  else if (path.startsWith("/p/")) page = profilePage(decodeURIComponent(path.slice(3)));
+  else if (path === "/account") page = accountPage();
+  else if (path === "/leaderboard") page = leaderboardPage(gameOptions);
   else page = lobbyPage({ GAMES, gameOf, gameOptions });
 }
 

@@ -7,6 +7,8 @@ import { label, word } from "./games.js";
 import { api, displayName, errorText, h, store, toast } from "./dom.js";
 import { myTablesPanel } from "./mytables.js";
 import { learnPanel } from "./guide.js";
+import { accountPanel } from "./account.js";
+import { playNowPanel } from "./playnow.js";
 
 const root = document.getElementById("app");
 
@@ -203,9 +205,15 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
       { class: "panel" },
       h("div", { class: "panel-head" }, h("h2", {}, t("openTables")), h("button", { type: "button", class: "refresh", onclick: load }, t("refresh"))),
     );
-    if (!T.open.length) open.append(h("p", { class: "muted" }, t("none")));
-    for (const tbl of T.open) {
-      const row = h("div", { class: "table-row" }, h("span", {}, describe(tbl)));
+    // a filter by game and rules; each table says its free seats and the ratings of who sits there
+    const kinds = [...new Set(T.open.map((tbl) => `${tbl.game}/${tbl.config.preset}`))];
+    if (S.openFilter && !kinds.includes(S.openFilter)) S.openFilter = "";
+    open.append(h("label", { class: "small" }, t("pn_filter"), " ", h("select", { id: "open-filter", onchange: (e) => { S.openFilter = e.target.value; if (S.listBox) S.listBox.replaceChildren(...listsNodes()); } }, h("option", { value: "" }, t("pn_all")), kinds.map((k) => h("option", { value: k, selected: k === S.openFilter }, `${S.games.games[k.split("/")[0]]?.title || k} · ${t(`preset_${k.split("/")[1]}`)}`)))));
+    const shown = T.open.filter((tbl) => !S.openFilter || `${tbl.game}/${tbl.config.preset}` === S.openFilter);
+    if (!shown.length) open.append(h("p", { class: "muted" }, t("none")));
+    for (const tbl of shown) {
+      const rated = tbl.seats.filter((s) => s.rating).map((s) => `${displayName(s.name)} ${s.rating.rating}${s.rating.provisional ? "?" : ""}`);
+      const row = h("div", { class: "table-row open-table", dataset: { table: tbl.id } }, h("span", {}, describe(tbl), ` · ${t("pn_free", { n: tbl.free ?? tbl.seats.filter((s) => s.open).length })}`, rated.length ? ` · ${t("pn_rating", { r: rated.join(", ") })}` : ""));
       for (const s of tbl.seats) if (s.open) row.append(h("button", { type: "button", class: "claim", dataset: { table: tbl.id, seat: s.seat }, onclick: () => claim(tbl.id, s.seat) }, t("takeSeat", { n: s.seat + 1 })));
       row.append(h("a", { href: `/t/${tbl.id}`, class: "button" }, t("watch")));
       open.append(row);
@@ -248,7 +256,10 @@ export function lobbyPage({ GAMES, gameOf, gameOptions }) {
     }
     if (!S.form) S.form = defaultForm(offered()[0]);
     S.listBox = h("div", { id: "lists" }, S.tables ? lists() : h("p", {}, t("loading")));
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, learnPanel(S.games, offered()), S.listBox)));
+    // signing in or out changes "my tables" (the account's seats come into this browser)
+    S.accountBox = accountPanel(() => load());
+    S.playNow = S.playNow || playNowPanel(S.games, offered()); // kept: it may be waiting in the queue
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), h("div", { class: "lists" }, S.playNow, S.accountBox, learnPanel(S.games, offered()), S.listBox)));
   }
 
   const self = { render, destroy() { S.closed = true; clearInterval(S.timer); } };

@@ -1,0 +1,177 @@
+"""Ratings on a real SQLite database, checked against the ``openskill`` package itself."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from openskill.models import PlackettLuce
+from sqlalchemy.engine import Engine
+
+from troef.server.community import accounts_table, ratings_table
+from troef.server.ratings import (
+    MU,
+    SIGMA,
+    apply_match,
+    families,
+    family,
+    history,
+    history_svg,
+    leaderboard,
+    places,
+    rating_row,
+    teams_of,
+)
+from troef.server.schema import make_engine, migrate
+
+#: The scale: OpenSkill's defaults times 60, written out here (not read from the module under test).
+OWN_MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Engine:
+    e = make_engine(f"sqlite:///{tmp_path / 'troef.db'}")
+    migrate(e)
+    return e
+
+
+def test_families_keep_kraken_and_bonaken_nk_apart() -> None:
+    assert family("klaverjas", "kraken") == "kraken"
+    assert family("klaverjas", "amsterdam") == family("klaverjas", "rotterdam") == "amsterdam-rotterdam"
+    assert family("bonaken", "nk") == "nk"
+    assert family("bonaken", "pagat") == family("bonaken", "hazerswoude") == "pagat-hazerswoude"
+    assert family("binokel", "cardgames") == "cardgames"
+    assert families("klaverjas", ["kraken", "amsterdam", "rotterdam"]) == ["kraken", "amsterdam-rotterdam"]
+
+
+def test_teams_are_partners_at_a_partnership_game_of_four() -> None:
+    assert teams_of(4, True) == [[0, 2], [1, 3]]
+    assert teams_of(4, False) == [[0], [1], [2], [3]]
+    assert teams_of(3, False) == [[0], [1], [2]]
+
+
+def test_places_share_ties_and_put_a_leaver_last() -> None:
+    teams = [[0], [1], [2], [3]]
+    scores = {0: 10.0, 1: 4.0, 2: 10.0, 3: 1.0}
+    assert places(teams, scores, frozenset()) == [1, 3, 1, 4]
+    # the winner on points left the match: below everyone who stayed
+    assert places(teams, scores, frozenset({0})) == [4, 2, 1, 3]
+    assert places([[0, 2], [1, 3]], {0: 1500.0, 1: 900.0, 2: 1500.0, 3: 900.0}, frozenset({3})) == [1, 2]
+    assert places([[0, 2], [1, 3]], {0: 900.0, 1: 1500.0, 2: 900.0, 3: 1500.0}, frozenset({3})) == [1, 2]
+
+
+def test_a_kraken_match_moves_ratings_as_openskill_says(engine: Engine) -> None:
+    with engine.begin() as conn:
+        # earlier ratings of two of the four
+        conn.execute(
+            sa.insert(ratings_table),
+            [
+                {
+                    "player": "a:x",
+                    "game": "klaverjas",
+                    "family": "kraken",
+                    "mu": 1620.0,
+                    "sigma": 300.0,
+                    "matches": 7,
+                    "updated_at": datetime.now(UTC),
+                },
+                {
+                    "player": "bot:strong",
+                    "game": "klaverjas",
+                    "family": "kraken",
+                    "mu": 1700.0,
+                    "sigma": 120.0,
+                    "matches": 90,
+                    "updated_at": datetime.now(UTC),
+                },
+            ],
+        )
+    seats = ["a:x", "a:y", "bot:strong", "a:z"]
+    scores = {0: 900.0, 1: 1600.0, 2: 900.0, 3: 1600.0}  # seats 1 and 3 won
+    with engine.begin() as conn:
+        rated = apply_match(conn, "t1", "klaverjas", "kraken", seats, [[0, 2], [1, 3]], scores)
+    assert rated is not None
+    expected = OWN_MODEL.rate(
+        [
+            [OWN_MODEL.rating(mu=1620.0, sigma=300.0), OWN_MODEL.rating(mu=1700.0, sigma=120.0)],
+            [OWN_MODEL.rating(mu=1500.0, sigma=500.0), OWN_MODEL.rating(mu=1500.0, sigma=500.0)],
+        ],
+        ranks=[2, 1],
+    )
+    by_player = {r.player: r for r in rated}
+    assert by_player["a:x"].mu == pytest.approx(expected[0][0].mu)
+    assert by_player["a:x"].sigma == pytest.approx(expected[0][0].sigma)
+    assert by_player["bot:strong"].mu == pytest.approx(expected[0][1].mu)
+    assert by_player["a:y"].mu == pytest.approx(expected[1][0].mu)
+    assert by_player["a:z"].mu == pytest.approx(expected[1][1].mu)
+    assert by_player["a:y"].mu > 1500 and by_player["a:x"].mu < 1620  # the winners up, the losers down
+    with engine.connect() as conn:
+        mu, sigma, matches = rating_row(conn, "a:x", "klaverjas", "kraken")
+        assert mu == pytest.approx(expected[0][0].mu) and sigma == pytest.approx(expected[0][0].sigma)
+        assert matches == 8
+        assert [h["place"] for h in history(conn, "a:y", "klaverjas", "kraken")] == [1]
+        # the same table is never rated twice
+        assert rating_row(conn, "a:y", "klaverjas", "kraken")[2] == 1
+    with engine.begin() as conn:
+        assert apply_match(conn, "t1", "klaverjas", "kraken", seats, [[0, 2], [1, 3]], scores) is None
+    with engine.connect() as conn:
+        assert rating_row(conn, "a:y", "klaverjas", "kraken")[2] == 1
+
+
+def test_a_bonaken_table_is_a_free_for_all_with_shared_places(engine: Engine) -> None:
+    seats = ["a:p", "a:q", "a:r", "bot:club"]
+    scores = {0: 10.0, 1: 8.0, 2: 8.0, 3: 1.0}  # nk table points; seats 1 and 2 share second place
+    with engine.begin() as conn:
+        rated = apply_match(conn, "b1", "bonaken", "nk", seats, teams_of(4, False), scores, frozenset({0}))
+    assert rated is not None
+    fresh = [[OWN_MODEL.rating()] for _ in range(4)]
+    expected = OWN_MODEL.rate(fresh, ranks=[4, 1, 1, 3])  # seat 0 left: last, whatever its points
+    for r in rated:
+        assert r.mu == pytest.approx(expected[r.seat][0].mu)
+    assert {r.player: r.place for r in rated} == {"a:p": 4, "a:q": 1, "a:r": 1, "bot:club": 3}
+    assert next(r for r in rated if r.player == "a:p").left
+    assert next(r for r in rated if r.player == "a:p").mu < MU
+
+
+def test_the_leaderboard_lists_public_people_and_computer_levels_best_first(engine: Engine) -> None:
+    now = datetime.now(UTC)
+    with engine.begin() as conn:
+        for aid, name, public in (("1", "Ans", True), ("2", "Bert", False), ("3", "Cor", True)):
+            conn.execute(
+                sa.insert(accounts_table).values(
+                    id=aid, name=name, skeleton=name.lower(), user_handle=aid, public=public, created_at=now
+                )
+            )
+        for player, mu, sigma in (
+            ("a:1", 1600.0, 100.0),
+            ("a:2", 1900.0, 80.0),
+            ("a:3", 1800.0, 400.0),
+            ("bot:strong", 1650.0, 60.0),
+        ):
+            conn.execute(
+                sa.insert(ratings_table).values(
+                    player=player, game="bonaken", family="nk", mu=mu, sigma=sigma, matches=5, updated_at=now
+                )
+            )
+    with engine.connect() as conn:
+        board = leaderboard(conn, "bonaken", "nk")
+    # by mu - 3 sigma: strong 1470, Ans 1300, Cor 600; Bert's profile is private
+    assert [(e["name"], e["bot"], e["place"]) for e in board] == [
+        ("strong", True, 1),
+        ("Ans", False, 2),
+        ("Cor", False, 3),
+    ]
+    assert [e["provisional"] for e in board] == [False, False, True]
+    assert board[2]["rating"] == 1800
+
+
+def test_the_history_chart_is_a_line_through_every_match() -> None:
+    svg = history_svg([1600.0, 1550.0, 1700.0])
+    points = svg.split('points="')[1].split('"')[0].split()
+    assert len(points) == 4  # the start and three matches
+    ys = [float(p.split(",")[1]) for p in points]
+    assert ys[3] == min(ys) and ys[0] == max(ys)  # the best rating is highest on the chart, the start lowest
+    assert svg.startswith("<svg") and ">1700<" in svg
+    assert SIGMA == 500.0
