@@ -351,7 +351,8 @@ def replay(
         upgrade.write_text(done.text + "\n", encoding="utf-8")
         rules["upgraded"] = {"file": str(upgrade), "kept": done.kept, "replaced": sorted(done.replaced)}
     if as_json:
-        typer.echo(json.dumps({"rules": rules, **outcome.to_json()}, indent=1, ensure_ascii=False))
+        shown = {"rules": rules, **outcome.to_json()} if rules else outcome.to_json()
+        typer.echo(json.dumps(shown, indent=1, ensure_ascii=False))
         return
     if rules:
         how = " (inferred: the record names no revision)" if rules["inferred"] else ""

@@ -170,7 +170,7 @@ def test_troef_play_binokel_takes_the_target_and_troef_replay_reads_the_record(t
     assert result.exit_code == 0, result.output
     assert "Ziel 2000" in result.output and "Runde 1" in result.output  # German by default
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["rules"]["switches"] == {"target": 2000}
+    assert data["rules"]["switches"]["target"] == 2000 and data["rules"]["revision"] == 1  # every switch named
     replayed = runner.invoke(app, ["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
     bad = runner.invoke(app, ["play", "binokel", "--target", "1200", "--save", str(tmp_path / "x.json")], input="")
