@@ -575,6 +575,15 @@ def serve(
     replay_rate: Annotated[
         float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
     ] = 60,
+    tournament_rate: Annotated[
+        float, typer.Option(help="Tournaments one client may create a minute (0: no limit).")
+    ] = 5,
+    max_tables_per_owner: Annotated[
+        int | None,
+        typer.Option(help="Tables one client (network) may hold at once (default: a tenth of --max-tables)."),
+    ] = None,
+    analysis_workers: Annotated[int, typer.Option(help="Worker processes for analyses and open-card replays.")] = 1,
+    analysis_queue: Annotated[int, typer.Option(help="Analyses that may wait for a worker; more get 503.")] = 8,
     expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 180,
     header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
     idle_timeout: Annotated[
@@ -610,6 +619,10 @@ def serve(
             allowed_hosts=tuple(allowed_host or ()),
             create_per_minute=create_rate,
             replays_per_minute=replay_rate,
+            tournaments_per_minute=tournament_rate,
+            max_tables_per_owner=max_tables_per_owner,
+            analysis_workers=analysis_workers,
+            analysis_queue=analysis_queue,
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             max_connections=max_connections,
