@@ -68,8 +68,8 @@ def _lookalikes() -> dict[int, str]:
     The table is the one ``confusable_homoglyphs`` ships (Unicode's ``confusables.txt``): characters
     that it says look alike form one class (Latin ``i``, Turkish dotless ``ı``, Cyrillic ``і``, ...),
     written as its ASCII lower-case letter where it has one, else its ASCII letter (the class of
-    ``l``, ``I``, ``1`` and ``|`` is ``l``, that of ``O`` and ``0`` is ``O``). Mappings to more than one character (``rn`` for ``m``)
-    are left to :func:`skeleton`.
+    ``l``, ``I``, ``1`` and ``|`` is ``l``, that of ``O`` and ``0`` is ``O``). Mappings to more
+    than one character (``rn`` for ``m``) are left to :func:`skeleton`.
     """
     from confusable_homoglyphs.utils import load
 
