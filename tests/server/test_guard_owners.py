@@ -69,7 +69,7 @@ def test_one_address_cannot_create_tournaments_without_end(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_an_online_round_opens_whole_within_its_owners_allowance_or_not_at_all(tmp_path: Path) -> None:
     """The probe: with --max-tables 40, a 200-player round opened online filled the server and left orphans."""
-    srv = _server(tmp_path, "--max-tables", "40")  # an owner may hold 4 tables: a tenth, at least 4
+    srv = _server(tmp_path, "--max-tables", "40", loose=())  # an owner may hold 4 tables: a tenth, at least 4
     try:
         tid, org = _tournament(srv, 200, source="127.0.0.9")
         body = {"round": 1, "game": 1, "absent": []}
@@ -124,7 +124,7 @@ def test_an_opening_that_does_not_fit_the_server_makes_no_table_and_a_game_is_op
 @pytest.mark.slow
 def test_watching_a_table_does_not_make_it_a_table_in_play(tmp_path: Path) -> None:
     """The probe joined its own tables as a spectator (connect, join, close): they counted in play for an hour."""
-    srv = _server(tmp_path, "--max-tables", "3", "--max-tables-per-owner", "10")
+    srv = _server(tmp_path, "--max-tables", "3", loose=("--create-rate", "0"))
     try:
         for i in range(3):
             status, made = http_from(srv, "POST", "/api/tables", BODY, source=f"127.0.0.{20 + i}")
@@ -132,14 +132,13 @@ def test_watching_a_table_does_not_make_it_a_table_in_play(tmp_path: Path) -> No
             watcher = ws_from(srv, f"127.0.0.{20 + i}")
             assert watcher.join(made["id"])["role"] == "spectator"
             watcher.close()
-        assert _health(srv)["in_play"] == 0
         table = srv.create("pagat")  # a player's table is made and played
         player = srv.client()
         try:
             assert player.join(table["id"], table["invites"][0]["token"])["role"] == "seat"
         finally:
             player.close()
-        assert _health(srv)["in_play"] == 1
+        assert _health(srv)["in_play"] == 1  # the watched ones are not in play
     finally:
         srv.stop()
 
