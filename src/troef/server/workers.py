@@ -103,6 +103,10 @@ class WorkPool:
         """Computations waiting for a worker."""
         return len(self._waiting)
 
+    def running(self) -> int:
+        """Computations a worker is on."""
+        return self._running
+
     def _owner_jobs(self, owner: str) -> int:
         return sum(1 for job in self._jobs.values() if job.owner == owner and job.waiters > 0)
 
