@@ -697,10 +697,34 @@ def bench_server(
     max_p99: Annotated[
         float | None, typer.Option(help="Fail (exit 1) if a run's p99 is above this many milliseconds.")
     ] = None,
+    attack: Annotated[
+        bool,
+        typer.Option(
+            "--attack",
+            help="Live tables (8, or --tables) at a person's pace: their ping p99 quiet, then under the attacks "
+            "of docs/deploy.md's resource table, in one run; exit 1 above 2x the quiet p99 or if a player is refused.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
     errors."""
+    if attack:
+        from troef.bench.attack import attack as attack_run
+        from troef.bench.attack import describe_attack
+        from troef.bench.server import BenchError as AttackError
+
+        try:
+            found = attack_run(tables=8 if tables == 200 else tables, seconds=seconds, timeout=timeout)
+        except AttackError as exc:
+            typer.echo(f"troef bench server: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(json.dumps(found, indent=1) if as_json else describe_attack(found))
+        ratio = found["p99_ratio"]
+        if ratio is None or ratio > 2.0 or found["attack"]["players_refused"]:
+            typer.echo("troef bench server: the target (p99 <= 2x quiet, no player refused) is missed", err=True)
+            raise typer.Exit(1)
+        return
     from troef.bench.server import BenchError, describe, describe_comparison, over_target, run
     from troef.bench.server import compare as compare_runs
 
