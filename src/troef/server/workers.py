@@ -89,12 +89,10 @@ class WorkPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            from troef.server.bots import watch_parent
-
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=watch_parent,
+                initializer=worker_start,
                 initargs=(os.getpid(),),
             )
         return self._executor
@@ -191,6 +189,22 @@ class WorkPool:
                 process.terminate()
         for process in processes:
             process.join(timeout=2.0)
+
+
+#: How much lower a worker's scheduling priority is than the server's (``nice``): on a machine with few
+#: cores the live tables' event loop gets the processor first, the analyses what is left.
+WORKER_NICE: Final = 10
+
+
+def worker_start(parent: int) -> None:
+    """Run in each worker process at its start: a lower priority, and an exit once the server is gone."""
+    from troef.server.bots import watch_parent
+
+    try:
+        os.nice(WORKER_NICE)
+    except OSError:  # pragma: no cover - not allowed here: the same priority as the server
+        pass
+    watch_parent(parent)
 
 
 async def while_connected(request: Request, work: Awaitable[T]) -> T:
