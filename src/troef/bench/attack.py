@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from troef.bench.clients import percentile
+from troef.bench.clients import cpu_total, percentile
 from troef.bench.server import BenchError, free_port, start_server
 
 #: The server's limits: a small public server (others at their defaults: ``troef serve --help``).
@@ -328,6 +328,11 @@ async def _prepare(port: int, tables: int, finished: int) -> tuple[list[dict[str
             if time.monotonic() > deadline:
                 raise BenchError("the computer players' matches did not end within 300 s")
             await asyncio.sleep(0.5)
+    # the analyses' worker process starts with the first analysis: before the quiet phase, not in the attack
+    table, hand = deals[0]
+    status, _ = await http(port, "GET", f"/api/tables/{table}/analysis/{hand}")
+    if status != 200:
+        raise BenchError(f"an analysis could not be made: {status}")
     return live, deals
 
 
@@ -374,7 +379,7 @@ def _attack_process(
     out.put(asyncio.run(_attacks(port, live, deals, start_at, seconds)))
 
 
-async def _measure(port: int, tables: int, finished: int, seconds: float) -> dict[str, Any]:
+async def _measure(port: int, pid: int, tables: int, finished: int, seconds: float) -> dict[str, Any]:
     import multiprocessing
 
     live, deals = await _prepare(port, tables, finished)
@@ -397,12 +402,15 @@ async def _measure(port: int, tables: int, finished: int, seconds: float) -> dic
     attackers.start()  # it starts up (imports) during the quiet phase
     await asyncio.sleep(2.0)  # everybody seated
     quiet.pings.clear()
+    cpu_quiet = cpu_total([pid])
     await asyncio.sleep(max(0.0, start_at - time.time()))
     run.phase = attacked
+    cpu_attack = cpu_total([pid])
     await asyncio.sleep(seconds / 2)
     reconnect.set()  # every player's connection drops once, in the thick of it
     await asyncio.sleep(seconds / 2)
     run.stop.set()
+    cpu_end = cpu_total([pid])
     for task in players:
         task.cancel()
     await asyncio.gather(*players, return_exceptions=True)
@@ -416,6 +424,11 @@ async def _measure(port: int, tables: int, finished: int, seconds: float) -> dic
         "quiet": q,
         "attack": a,
         "p99_ratio": round(ratio, 2) if ratio is not None else None,
+        # the server process's own CPU time in each phase (its worker processes apart): what the attack costs it
+        "server_cpu_s": {
+            "quiet": round(cpu_attack - cpu_quiet, 2) if cpu_quiet is not None and cpu_attack is not None else None,
+            "attack": round(cpu_end - cpu_attack, 2) if cpu_attack is not None and cpu_end is not None else None,
+        },
         **found,
         "limits": " ".join(SERVER_LIMITS),
     }
@@ -431,7 +444,7 @@ def attack(tables: int = 8, seconds: float = 30.0, finished: int = 12, timeout: 
     try:
         limit = timeout if timeout is not None else 400 + 3 * seconds
         try:
-            return asyncio.run(asyncio.wait_for(_measure(port, tables, finished, seconds), limit))
+            return asyncio.run(asyncio.wait_for(_measure(port, proc.pid, tables, finished, seconds), limit))
         except TimeoutError:
             raise BenchError(f"the attack bench did not finish within {limit:.0f} s") from None
     finally:
@@ -452,6 +465,8 @@ def describe_attack(result: dict[str, Any]) -> str:
         f"ping quiet:  p50 {q['p50_ms']} ms, p99 {q['p99_ms']} ms, max {q['max_ms']} ms ({q['pings']} pings)",
         f"ping attack: p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms, max {a['max_ms']} ms ({a['pings']} pings)",
         f"p99 attack/quiet: {result['p99_ratio']}",
+        f"server CPU: quiet {result['server_cpu_s']['quiet']} s, attack {result['server_cpu_s']['attack']} s"
+        f" (of {result['seconds']:.0f} s each)",
         f"refused to players: quiet {q['players_refused'] or 'nothing'}, attack {a['players_refused'] or 'nothing'}",
         f"new visitors: {result['visitors']}",
     ]

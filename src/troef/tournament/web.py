@@ -451,13 +451,24 @@ class TournamentWeb:
             version = await self.run(self.store.version, tid)
             if version is not None and str(version) == since:
                 return JSONResponse({"unchanged": True, "version": version})
-        t, version = await self.run(self._load_versioned, tid)
-        if t is None:
+        text = await self.run(self._encoded, tid, public_json, {})
+        if text is None:
             return _error(404, "unknown_tournament", "no such tournament")
-        return JSONResponse(public_json(t) | {"version": version}, headers={"cache-control": "no-cache"})
+        return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
     def _load_versioned(self, tid: str) -> tuple[Tournament | None, int | None]:
         return self.store.load(tid), self.store.version(tid)
+
+    def _encoded(self, tid: str, view: Callable[[Tournament], dict[str, Any]], around: dict[str, Any]) -> bytes | None:
+        """``view`` of the tournament with its version (inside ``around``'s ``tournament``, if it has any keys),
+        encoded: run on the tournament thread, as a large tournament's JSON is work the event loop should not do."""
+        t, version = self._load_versioned(tid)
+        if t is None:
+            return None
+        data = view(t) | {"version": version}
+        return json.dumps(
+            around | {"tournament": data} if around else data, ensure_ascii=False, separators=(",", ":")
+        ).encode()
 
     async def _is_organiser(self, request: Request, tid: str) -> bool:
         token = request.headers.get(ORGANISER_HEADER, "")
@@ -510,19 +521,19 @@ class TournamentWeb:
                 owner = self.guard.owner_of(request.client.host if request.client else None)
                 return JSONResponse(await self.open_online(tid, body, owner))
             if action == "state":  # a read: no change, no new version
-                t, version = await self.run(self._load_versioned, tid)
-                if t is None:
+                text = await self.run(self._encoded, tid, organiser_json, {"ok": True})
+                if text is None:
                     raise TournamentError("no such tournament", "unknown_tournament")
-                return JSONResponse({"ok": True, "tournament": organiser_json(t) | {"version": version}})
+                return Response(text, media_type="application/json")
             change = self._change_for(action, body)
             if change is None:
                 return _error(404, "unknown_action", f"no organiser action {action!r}")
             answer = await self.run(self.store.change, tid, change)
         except TournamentError as exc:
             return _error(_STATUS.get(exc.code, 400), exc.code, exc.message)
-        t, version = await self.run(self._load_versioned, tid)
-        assert t is not None
-        return JSONResponse({"ok": True, "answer": answer, "tournament": organiser_json(t) | {"version": version}})
+        text = await self.run(self._encoded, tid, organiser_json, {"ok": True, "answer": answer})
+        assert text is not None
+        return Response(text, media_type="application/json")
 
     def _change_for(self, action: str, body: Mapping[str, Any]) -> Callable[[Tournament], Any] | None:
         if action == "players":
