@@ -276,7 +276,13 @@ def create_app(
             "quarantined": len(hub.quarantined),
             "connections": len(guard.open),
             "evicted": guard.evicted,
-            "work": {"running": work.running(), "waiting": work.waiting(), "ran": work.ran, "refused": work.refused, "dropped": work.dropped},
+            "work": {
+                "running": work.running(),
+                "waiting": work.waiting(),
+                "ran": work.ran,
+                "refused": work.refused,
+                "dropped": work.dropped,
+            },
         }
         if hub.cluster is not None:  # one of several processes: which (troef_presence.node), and what it runs
             body["node"] = hub.cluster.node

@@ -21,6 +21,7 @@ and holds it to a price:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -200,10 +201,8 @@ def worker_start(parent: int) -> None:
     """Run in each worker process at its start: a lower priority, and an exit once the server is gone."""
     from troef.server.bots import watch_parent
 
-    try:
+    with contextlib.suppress(OSError):  # not allowed here: the same priority as the server
         os.nice(WORKER_NICE)
-    except OSError:  # pragma: no cover - not allowed here: the same priority as the server
-        pass
     watch_parent(parent)
 
 
