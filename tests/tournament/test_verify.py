@@ -71,6 +71,11 @@ def test_verify_checks_every_online_deal_from_public_answers_and_from_the_databa
     # the record's drawn dealer passed in as a fixed one deals other cards: the check draws it as the table did
     moved = dict(record, first_dealer=(record["first_dealer"] + 1) % 4)
     assert "dealer" in (check_record(game["deal_secret"], config, json.dumps(moved)) or "")
+    # a later deal that is not the seed's is caught too
+    key = next(k for k in ("hands", "deals", "rounds") if k in record)
+    later = json.loads(json.dumps(record))
+    later[key][-1]["dealer"] = (later[key][-1]["dealer"] + 1) % 4
+    assert check_record(game["deal_secret"], config, json.dumps(later)) is not None
     # another secret (one whose commitment was not published) is caught
     forged = json.loads(json.dumps(public))
     forged["drawn"][0]["tables"][1]["games"][0]["deal_secret"] = game["deal_secret"]
