@@ -265,6 +265,7 @@ class Guard:
         self.tournaments = RateLimiter(self.limits.tournaments_per_minute)
         self._hosts = frozenset(host_name(h) for h in self.limits.allowed_hosts)
         self._proxies = frozenset(self.limits.trusted_proxies)
+        self._proxy_keys = frozenset(self.client_key(p) for p in self._proxies)
 
     def client_key(self, host: str | None) -> str:
         """The network a client is counted by, with this server's prefixes (:func:`client_key`)."""
@@ -348,7 +349,7 @@ class Guard:
         Its connections that are not a seated player's go first, the oldest
         first; a trusted proxy's are never taken (they are everybody's).
         """
-        proxies = self._proxies
+        proxies = self._proxy_keys
         heaviest, most = None, count + 1
         for other, held in self.per_client.items():
             if held > most and other != client and other not in proxies:
@@ -361,7 +362,7 @@ class Guard:
         self.closed(transport, key=victim)
         self.evicted += 1
         if transport is not None:
-            log.info("a connection of %s was closed to make room for %s", heaviest, client)
+            log.debug("a connection of %s was closed to make room for %s", heaviest, client)
             transport.abort()
         return True
 
