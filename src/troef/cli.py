@@ -584,6 +584,10 @@ def serve(
     ] = None,
     analysis_workers: Annotated[int, typer.Option(help="Worker processes for analyses and open-card replays.")] = 1,
     analysis_queue: Annotated[int, typer.Option(help="Analyses that may wait for a worker; more get 503.")] = 8,
+    operator_address: Annotated[
+        list[str] | None,
+        typer.Option(help="An address whose /api/health shows the counts (repeat; default this machine's)."),
+    ] = None,
     expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 180,
     header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
     idle_timeout: Annotated[
@@ -612,7 +616,7 @@ def serve(
     X-Forwarded-For and pass WebSocket upgrades on /ws (docs/protocol.md).
     """
     from troef.server import run
-    from troef.server.guard import Limits
+    from troef.server.guard import LOOPBACK_OPERATORS, Limits
 
     try:
         limits = Limits(
@@ -623,6 +627,7 @@ def serve(
             max_tables_per_owner=max_tables_per_owner,
             analysis_workers=analysis_workers,
             analysis_queue=analysis_queue,
+            operator_addresses=tuple(operator_address or LOOPBACK_OPERATORS),
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             max_connections=max_connections,
