@@ -51,6 +51,8 @@ SERVER_LIMITS: Final = (
     "--header-timeout",
     "10",
 )
+#: Seconds from the attack's start after which it is measured again on its own ("settled").
+SETTLE: Final = 5.0
 HUMANS4: Final = [{"kind": "human", "name": f"p{i}"} for i in range(4)]
 BOTS4: Final = [{"kind": "bot", "level": "random", "name": f"b{i}"} for i in range(4)]
 
@@ -60,7 +62,14 @@ class Phase:
     """What the players saw in one phase."""
 
     pings: list[float] = field(default_factory=list)
+    #: When (``time.perf_counter``) each ping's answer came.
+    answered: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
+
+    def since(self, moment: float) -> Phase:
+        """The pings answered from ``moment`` on."""
+        kept = [(p, t) for p, t in zip(self.pings, self.answered, strict=True) if t >= moment]
+        return Phase([p for p, _ in kept], [t for _, t in kept], self.refused)
 
     def summary(self) -> dict[str, Any]:
         ms = [1000 * p for p in self.pings]
@@ -185,7 +194,9 @@ async def _play(
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "pong" and msg.get("ref") in sent:
-                run.phase.pings.append(time.perf_counter() - sent.pop(msg["ref"]))
+                now = time.perf_counter()
+                run.phase.pings.append(now - sent.pop(msg["ref"]))
+                run.phase.answered.append(now)
             elif kind == "error" and msg.get("code") not in ("stale", "not_your_turn"):
                 run.phase.refused[f"error {msg.get('code')}"] += 1
             elif kind == "state" and msg["view"].get("legal") and not msg["match"]["over"]:
@@ -402,9 +413,11 @@ async def _measure(port: int, pid: int, tables: int, finished: int, seconds: flo
     attackers.start()  # it starts up (imports) during the quiet phase
     await asyncio.sleep(2.0)  # everybody seated
     quiet.pings.clear()
+    quiet.answered.clear()
     cpu_quiet = cpu_total([pid])
     await asyncio.sleep(max(0.0, start_at - time.time()))
     run.phase = attacked
+    attack_started = time.perf_counter()
     cpu_attack = cpu_total([pid])
     await asyncio.sleep(seconds / 2)
     reconnect.set()  # every player's connection drops once, in the thick of it
@@ -417,6 +430,7 @@ async def _measure(port: int, pid: int, tables: int, finished: int, seconds: flo
     found = await asyncio.get_running_loop().run_in_executor(None, out.get, True, 60.0)
     attackers.join(timeout=10)
     q, a = quiet.summary(), attacked.summary()
+    settled = attacked.since(attack_started + SETTLE).summary()
     ratio = a["p99_ms"] / q["p99_ms"] if q["p99_ms"] and a["p99_ms"] else None
     return {
         "tables": tables,
@@ -424,6 +438,8 @@ async def _measure(port: int, pid: int, tables: int, finished: int, seconds: flo
         "quiet": q,
         "attack": a,
         "p99_ratio": round(ratio, 2) if ratio is not None else None,
+        # the attack once its first wave is in (all its connections, tables and tournaments arrive at once)
+        "attack_settled": settled,
         # the server process's own CPU time in each phase (its worker processes apart): what the attack costs it
         "server_cpu_s": {
             "quiet": round(cpu_attack - cpu_quiet, 2) if cpu_quiet is not None and cpu_attack is not None else None,
@@ -464,6 +480,8 @@ def describe_attack(result: dict[str, Any]) -> str:
         f" under attack (server: {result['limits']})",
         f"ping quiet:  p50 {q['p50_ms']} ms, p99 {q['p99_ms']} ms, max {q['max_ms']} ms ({q['pings']} pings)",
         f"ping attack: p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms, max {a['max_ms']} ms ({a['pings']} pings)",
+        f"ping attack after its first {SETTLE:.0f} s: p50 {result['attack_settled']['p50_ms']} ms,"
+        f" p99 {result['attack_settled']['p99_ms']} ms, max {result['attack_settled']['max_ms']} ms",
         f"p99 attack/quiet: {result['p99_ratio']}",
         f"server CPU: quiet {result['server_cpu_s']['quiet']} s, attack {result['server_cpu_s']['attack']} s"
         f" (of {result['seconds']:.0f} s each)",
