@@ -677,6 +677,19 @@ def serve(
     replay_rate: Annotated[
         float, typer.Option(help="Replays and records one client may fetch a minute (0: no limit).")
     ] = 60,
+    tournament_rate: Annotated[
+        float, typer.Option(help="Tournaments one client may create a minute (0: no limit).")
+    ] = 5,
+    max_tables_per_owner: Annotated[
+        int | None,
+        typer.Option(help="Tables one client (network) may hold at once (default: a tenth of --max-tables)."),
+    ] = None,
+    analysis_workers: Annotated[int, typer.Option(help="Worker processes for analyses and open-card replays.")] = 1,
+    analysis_queue: Annotated[int, typer.Option(help="Analyses that may wait for a worker; more get 503.")] = 8,
+    operator_address: Annotated[
+        list[str] | None,
+        typer.Option(help="An address whose /api/health shows the counts (repeat; default this machine's)."),
+    ] = None,
     expire_after: Annotated[float, typer.Option(help="Seconds until a table nobody has joined is deleted.")] = 180,
     header_timeout: Annotated[float, typer.Option(help="Seconds a client has to send a request's headers.")] = 10,
     idle_timeout: Annotated[
@@ -705,13 +718,18 @@ def serve(
     X-Forwarded-For and pass WebSocket upgrades on /ws (docs/protocol.md).
     """
     from troef.server import run
-    from troef.server.guard import Limits
+    from troef.server.guard import LOOPBACK_OPERATORS, Limits
 
     try:
         limits = Limits(
             allowed_hosts=tuple(allowed_host or ()),
             create_per_minute=create_rate,
             replays_per_minute=replay_rate,
+            tournaments_per_minute=tournament_rate,
+            max_tables_per_owner=max_tables_per_owner,
+            analysis_workers=analysis_workers,
+            analysis_queue=analysis_queue,
+            operator_addresses=tuple(operator_address or LOOPBACK_OPERATORS),
             header_timeout=header_timeout,
             idle_timeout=idle_timeout,
             max_connections=max_connections,
@@ -796,10 +814,34 @@ def bench_server(
     matchmaking_wait: Annotated[
         int, typer.Option(help="With --matchmaking: seconds before computer players fill a table.")
     ] = 30,
+    attack: Annotated[
+        bool,
+        typer.Option(
+            "--attack",
+            help="Live tables (8, or --tables) at a person's pace: their ping p99 quiet, then under the attacks "
+            "of docs/deploy.md's resource table, in one run; exit 1 above 2x the quiet p99 or if a player is refused.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Load test: a real server on loopback, N tables played flat out (or at --think); actions/s, p50/p99 latency,
     errors."""
+    if attack:
+        from troef.bench.attack import attack as attack_run
+        from troef.bench.attack import describe_attack
+        from troef.bench.server import BenchError as AttackError
+
+        try:
+            found = attack_run(tables=8 if tables == 200 else tables, seconds=seconds, timeout=timeout)
+        except AttackError as exc:
+            typer.echo(f"troef bench server: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(json.dumps(found, indent=1) if as_json else describe_attack(found))
+        ratio = found["p99_ratio"]
+        if ratio is None or ratio > 2.0 or found["attack"]["players_refused"]:
+            typer.echo("troef bench server: the target (p99 <= 2x quiet, no player refused) is missed", err=True)
+            raise typer.Exit(1)
+        return
     from troef.bench.server import BenchError, describe, describe_comparison, over_target, run
     from troef.bench.server import compare as compare_runs
 

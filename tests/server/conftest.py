@@ -23,7 +23,18 @@ from troef.bench.server import free_port, start_server
 
 #: The per-client limits of most test servers: every test client is on loopback, one address, and
 #: a test may make many tables (the tests of the limits start servers with their own).
-LOOSE = ("--create-rate", "0", "--replay-rate", "0", "--max-connections-per-client", "1000")
+LOOSE = (
+    "--create-rate",
+    "0",
+    "--replay-rate",
+    "0",
+    "--tournament-rate",
+    "0",
+    "--max-connections-per-client",
+    "1000",
+    "--max-tables-per-owner",
+    "100000",
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -94,7 +94,7 @@ def test_a_table_that_cannot_be_rebuilt_is_set_aside_and_the_server_starts(tmp_p
         for _ in range(2):  # set aside for good: the next start leaves it out again
             srv.start()
             status, health = srv.http("GET", "/api/health")
-            assert status == 200 and health == {"ok": True, "tables": 1, "quarantined": 2}
+            assert status == 200 and (health["ok"], health["tables"], health["quarantined"]) == (True, 1, 2)
             client = srv.client()
             assert client.join(good["id"], good["invites"][0]["token"])["type"] == "welcome"
             client.close()

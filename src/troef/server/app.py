@@ -9,8 +9,9 @@ HTTP routes (JSON unless noted):
 =======================================  ==============================================
 ``GET /``, ``/t/{id}``, ``/r/{id}``      the browser UI (lobby, table, replay)
 ``GET /rules/{game}``                    the rules troef plays (``docs/rules/{game}.md`` as HTML)
-``GET /api/health``                      ``{"ok": true, ...}`` (tables in memory; on PostgreSQL the
-                                         process's node and the leases it holds)
+``GET /api/health``                      ``{"ok": true}``; to an operator (``--operator-address``, or the
+                                         ``x-troef-operator`` token) also the tables in memory, and on
+                                         PostgreSQL the process's node and the leases it holds
 ``GET /api/games``                       presets, players, switches, bot levels
 ``GET /api/tables``                      open tables, live tables, finished matches
 ``POST /api/tables``                     create a table; returns the invite tokens
@@ -62,6 +63,7 @@ from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
 from troef.server.transport import ENDPOINT, GameSocket
+from troef.server.workers import ClientGone, WorkBusy, WorkPool, while_connected
 from troef.server.ws import Connection, Outlet
 
 log = logging.getLogger("troef.server")
@@ -225,6 +227,8 @@ def create_app(
 
     db_url = db_url or default_url()
     store = AsyncStore(db_url)
+    guard = Guard(limits or Limits())
+    work = WorkPool(guard.limits.analysis_workers, guard.limits.analysis_queue, guard.limits.analysis_queue_per_owner)
     hub = Hub(
         store,
         bot_delay=bot_delay,
@@ -233,9 +237,10 @@ def create_app(
         idle_seconds=idle_seconds,
         expire_seconds=expire_seconds,
         max_unjoined=max_unjoined,
+        max_tables_per_owner=guard.limits.tables_per_owner(max_tables),
+        work=work,
     )
-    tournaments = TournamentWeb(db_url, hub)
-    guard = Guard(limits or Limits())
+    tournaments = TournamentWeb(db_url, hub, guard)
     community = CommunityWeb(hub, guard, _body)
 
     def endpoint(out: Outlet) -> Connection:
@@ -262,9 +267,26 @@ def create_app(
     def page(_request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"cache-control": "no-cache"})
 
-    async def health(_request: Request) -> Response:
+    async def health(request: Request) -> Response:
+        host = request.client.host if request.client else None
+        if not guard.is_operator(host, request.headers.get("x-troef-operator")):
+            return JSONResponse({"ok": True})  # how full the server is, is the operator's to know
         # quarantined: tables set aside at start-up (the log says which and why)
-        body: dict[str, Any] = {"ok": True, "tables": len(hub.tables), "quarantined": len(hub.quarantined)}
+        body: dict[str, Any] = {
+            "ok": True,
+            "tables": len(hub.tables),
+            "in_play": hub.in_play(),
+            "quarantined": len(hub.quarantined),
+            "connections": len(guard.open),
+            "evicted": guard.evicted,
+            "work": {
+                "running": work.running(),
+                "waiting": work.waiting(),
+                "ran": work.ran,
+                "refused": work.refused,
+                "dropped": work.dropped,
+            },
+        }
         if hub.cluster is not None:  # one of several processes: which (troef_presence.node), and what it runs
             body["node"] = hub.cluster.node
             body["leases"] = len(hub.cluster.leased)
@@ -302,7 +324,7 @@ def create_app(
             body = await _body(request, guard)
             if not guard.creations.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
-            table, tokens = await hub.create_table(body)
+            table, tokens = await hub.create_table(body, holder=_client(request, guard))
             owner = body.get("owner")
             if owner in tokens:  # a signed-in creator's seat is the account's (troef.server.community_web)
                 account = await community.account(request)
@@ -351,11 +373,22 @@ def create_app(
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
             open_cards = request.query_params.get("open") == "1"
-            text = await hub.replay(
-                request.path_params["table_id"], hand, request.headers.get("x-troef-token"), open_cards
+            text = await while_connected(
+                request,
+                hub.replay(
+                    request.path_params["table_id"],
+                    hand,
+                    request.headers.get("x-troef-token"),
+                    open_cards,
+                    _client(request, guard),
+                ),
             )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
+        except WorkBusy as exc:
+            return _busy(exc)
+        except ClientGone:
+            return Response(status_code=499)  # nobody reads it
         return Response(text, media_type="application/json")  # made and encoded once, off the loop
 
     async def analysis(request: Request) -> Response:
@@ -363,9 +396,16 @@ def create_app(
             if not guard.replays.allow(_client(request, guard)):
                 raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
             fair = request.query_params.get("fair") == "1"
-            found = await hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair)
+            owner = _client(request, guard)
+            found = await while_connected(
+                request, hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair, owner)
+            )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
+        except WorkBusy as exc:
+            return _busy(exc)
+        except ClientGone:
+            return Response(status_code=499)  # nobody reads it
         return JSONResponse(found)
 
     async def record(request: Request) -> Response:
@@ -410,8 +450,17 @@ def create_app(
 
 
 def _client(request: Request, guard: Guard) -> str:
+    """The owner a request's resources count against (:meth:`Guard.owner_of`)."""
     # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
-    return guard.client_key(request.client.host if request.client else None)
+    return guard.owner_of(request.client.host if request.client else None)
+
+
+def _busy(exc: WorkBusy) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": "busy", "message": exc.message}},
+        status_code=503,
+        headers={"retry-after": str(exc.retry_after)},
+    )
 
 
 #: Allocations between collections of the youngest generation, and collections between older ones.

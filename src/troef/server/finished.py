@@ -31,6 +31,9 @@ from troef.server.live import LiveTable, TableError, hash_token
 from troef.server.projection import PROTOCOL_VERSION, encode, project
 from troef.server.storage import AsyncStore, SeatRow, TableRow, set_rematch
 
+if TYPE_CHECKING:
+    from troef.server.workers import WorkPool
+
 log = logging.getLogger("troef.server")
 
 #: Sampled worlds per decision of the fair analysis the server makes (``?fair=1``).
@@ -45,13 +48,12 @@ class FinishedMatches:
     tables: dict[str, LiveTable]
     replay_cache: int
     _replay_executor: ThreadPoolExecutor
-    _analysis_executor: ThreadPoolExecutor
     _replays: OrderedDict[tuple[str, int, int, bool], bytes | None]
     _replays_made: dict[tuple[str, int, int, bool], asyncio.Future[bytes | None]]
     _finished_rows: OrderedDict[str, TableRow]
     _rows_loading: dict[str, asyncio.Future[TableRow | None]]
     _records: OrderedDict[str, tuple[str, str]]
-    _analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]]
+    work: WorkPool
     _rematches: dict[str, asyncio.Future[LiveTable]]
 
     if TYPE_CHECKING:  # the hub's other parts
@@ -135,6 +137,7 @@ class FinishedMatches:
                 raise TableError(503, "storage", "the rematch could not be loaded; try again")
             return other
         table = await self._build(row)
+        table.holder = old.holder  # it takes the place of the match that ended
         self.tables[table.id] = table
         self._admit(table)
         self.kick_bots(table)
@@ -219,7 +222,9 @@ class FinishedMatches:
             practice=table.practice,
         )
 
-    async def replay(self, table_id: str, hand: int, token: str | None, open_cards: bool = False) -> bytes:
+    async def replay(
+        self, table_id: str, hand: int, token: str | None, open_cards: bool = False, owner: str | None = None
+    ) -> bytes:
         """The frames of one hand that has ended, seen by a seat (with its token) or the spectator, as JSON.
 
         With ``open_cards`` (the deal is over: everyone may see every card of it now) the answer also
@@ -237,7 +242,13 @@ class FinishedMatches:
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        text = await self._replay_text(game, row, hand, viewer, open_cards)
+        if open_cards:  # every seat's frames: heavier, made in a worker process (counted against ``owner``)
+            from troef.server.workers import open_replay_job
+
+            key = ("open-replay", row.id, hand, viewer)
+            text = await self.work.run(key, owner, open_replay_job, game.name, row, hand, viewer)
+        else:
+            text = await self._replay_text(game, row, hand, viewer, open_cards)
         if text is None:
             raise TableError(404, "no_hand", "no such hand in this match")
         return text
@@ -289,39 +300,24 @@ class FinishedMatches:
         self._remember(self._records, row.id, out)
         return out
 
-    async def analysis(self, table_id: str, hand: int, fair: bool = False) -> dict[str, Any]:
+    async def analysis(self, table_id: str, hand: int, fair: bool = False, owner: str | None = None) -> dict[str, Any]:
         """The analysis (``docs/analysis.md``) of hand ``hand`` (1-based) once that deal is over, made once.
 
         Served by the rule of the replay (:meth:`_ended_deal`): a deal in play is refused, so no hidden
         card of it can reach anyone through its analysis. Open cards only unless ``fair`` (then
-        :data:`ANALYSIS_SAMPLES` worlds per decision); made on a thread of its own, off the event loop,
-        and kept: a deal that is over never changes.
+        :data:`ANALYSIS_SAMPLES` worlds per decision); made in a worker process, never in the server's
+        (:class:`troef.server.workers.WorkPool`: bounded, counted against ``owner``, kept).
         """
+        from troef.server.workers import analysis_job
+
         row = await self._ended_deal(table_id, hand)  # 404 unknown, 409 in play
-        key = (table_id, hand, fair)
-        cached = self._analyses.get(key)
-        if cached is not None:
-            self._analyses.move_to_end(key)
-            return cached
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        text = (await self.record(table_id))[0] if row.finished_at is not None else None
-
-        def make() -> dict[str, Any] | None:
-            from troef.analysis import AnalysisError, Settings, analyse
-
-            try:
-                settings = Settings(fair=fair, samples=ANALYSIS_SAMPLES)
-                record = text if text is not None else deal_record(game, row, hand)
-                return analyse(record, deals=[hand - 1], settings=settings).to_json()
-            except AnalysisError:
-                return None
-
-        result = await asyncio.get_running_loop().run_in_executor(self._analysis_executor, make)
+        key = ("analysis", table_id, hand, fair)
+        result = await self.work.run(key, owner, analysis_job, game.name, row, hand, fair, ANALYSIS_SAMPLES)
         if result is None:
             raise TableError(404, "no_hand", "no such hand in this match")
-        self._remember(self._analyses, key, result)
         return result
 
 

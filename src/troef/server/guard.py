@@ -10,20 +10,29 @@ lists them); :class:`Guard` applies them:
   have been rebound for it), and a request that changes something (``POST``) or
   opens the game socket must come from a page of this server when it carries
   an ``Origin`` (a browser always sends one there; other clients send none).
-- **Per-client limits**: how many tables one client may create, and how many
-  replays it may ask for, a minute (token buckets keyed by the client's
-  network, :meth:`Guard.client_key`: an IPv4 address, or its /24 with
+- **Owners and per-owner limits**: every resource a client can make the server
+  hold (a table, a connection, a tournament, a queued computation) counts
+  against an *owner* (:meth:`Guard.owner_of`): today a guest's network
+  (:meth:`Guard.client_key`: an IPv4 address, or its /24 with
   ``--ipv4-prefix 24``; an IPv6 address's /64, since one host has a whole /64
   to choose from, or its /56 with ``--ipv6-prefix 56``, as many providers give
-  a customer a /56).
+  a customer a /56). How many tables and tournaments one owner may create a
+  minute, and how many replays and analyses it may ask for, are token buckets
+  keyed by the owner; the resource table of ``docs/deploy.md`` lists every
+  resource with its owner, its price and its end.
 - **Connections**: at most so many open at once in total and per client, a
   request head must arrive whole within ``header_timeout`` seconds (a client
   that trickles its headers is cut off), and an idle keep-alive connection is
   closed after ``idle_timeout`` (uvicorn's keep-alive timeout). The caps count
   a connection from its first byte to its end, as HTTP and then, if upgraded,
   as the game socket. The last ``reserved_connections`` places are kept for
-  clients (networks) that have a player seated at a table: many addresses
-  holding sockets open cannot lock the players out of their games.
+  clients (networks) that have a player seated at a table. When the places a
+  newcomer may take are full, it takes the place of a connection of the
+  owner that holds the most (:meth:`Guard.opened`; connections that are
+  not a seated player's go first), as long as that owner holds at least two
+  more than the newcomer: however many addresses hold sockets open, each
+  can keep only its fair share, and a player reconnecting, its partner or a
+  new visitor still gets in.
 - **Behind a reverse proxy**: every connection comes from the proxy, so the
   client's address is in its ``X-Forwarded-For`` header; the server believes
   that header only from the addresses given as ``trusted_proxies``
@@ -39,8 +48,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hmac
 import ipaddress
 import logging
+import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +67,9 @@ GUARD: Final = "troef.guard"
 
 #: Host names a server on loopback answers to by default.
 LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
+
+#: The addresses an operator asks ``/api/health`` from by default (the machine itself).
+LOOPBACK_OPERATORS: Final = ("127.0.0.1", "::1")
 
 #: Clients whose rate-limit buckets are remembered at once (the least recently seen are forgotten first).
 MAX_CLIENTS: Final = 10000
@@ -76,6 +90,20 @@ class Limits:
     create_per_minute: float = 10.0
     #: Replays and records one client may fetch a minute (and at once); 0: no limit.
     replays_per_minute: float = 60.0
+    #: Tournaments one client may create a minute (and at once); 0: no limit.
+    tournaments_per_minute: float = 5.0
+    #: Addresses whose ``/api/health`` shows the counts of tables (an operator's); the token in
+    #: ``x-troef-operator`` shows them from anywhere, when one is set.
+    operator_addresses: tuple[str, ...] = LOOPBACK_OPERATORS
+    operator_token: str | None = None
+    #: Tables one owner may hold at once, made in the lobby or opened for a tournament (None: a tenth of
+    #: ``--max-tables``, at least 4).
+    max_tables_per_owner: int | None = None
+    #: Worker processes for analyses and open-card replays, and computations that may wait for one (in all,
+    #: and from one owner); more get 503 with Retry-After.
+    analysis_workers: int = 1
+    analysis_queue: int = 8
+    analysis_queue_per_owner: int = 2
     #: Seconds a client has to send a whole request head.
     header_timeout: float = 10.0
     #: Seconds an idle keep-alive connection, or a game socket that has joined no table, stays open.
@@ -91,7 +119,15 @@ class Limits:
     #: Addresses of reverse proxies whose ``X-Forwarded-For`` is believed; none by default.
     trusted_proxies: tuple[str, ...] = ()
 
+    def tables_per_owner(self, max_tables: int) -> int:
+        """Tables one owner may hold at once on a server of ``max_tables`` tables in play."""
+        if self.max_tables_per_owner is not None:
+            return self.max_tables_per_owner
+        return max(4, max_tables // 10)
+
     def __post_init__(self) -> None:
+        if self.analysis_workers < 1 or self.analysis_queue < 1 or self.analysis_queue_per_owner < 1:
+            raise ValueError("the analysis workers and queues must be at least 1")
         if not 8 <= self.ipv4_prefix <= 32 or not 16 <= self.ipv6_prefix <= 128:
             raise ValueError("the IPv4 prefix must be from 8 to 32, the IPv6 prefix from 16 to 128")
         if not 0 <= self.reserve < max(1, self.max_connections):
@@ -110,6 +146,11 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-tables", type=int, default=1000)
     parser.add_argument("--create-rate", type=float, default=d.create_per_minute)
     parser.add_argument("--replay-rate", type=float, default=d.replays_per_minute)
+    parser.add_argument("--tournament-rate", type=float, default=d.tournaments_per_minute)
+    parser.add_argument("--max-tables-per-owner", type=int, default=None)
+    parser.add_argument("--analysis-workers", type=int, default=1)
+    parser.add_argument("--analysis-queue", type=int, default=8)
+    parser.add_argument("--operator-address", action="append", default=None)
     parser.add_argument("--expire-after", type=float, default=180.0)
     parser.add_argument("--header-timeout", type=float, default=d.header_timeout)
     parser.add_argument("--idle-timeout", type=float, default=d.idle_timeout)
@@ -128,6 +169,11 @@ def limits_from_arguments(args: argparse.Namespace) -> Limits:
         allowed_hosts=tuple(args.allowed_host),
         create_per_minute=args.create_rate,
         replays_per_minute=args.replay_rate,
+        tournaments_per_minute=args.tournament_rate,
+        operator_addresses=tuple(args.operator_address or LOOPBACK_OPERATORS),
+        max_tables_per_owner=args.max_tables_per_owner,
+        analysis_workers=args.analysis_workers,
+        analysis_queue=args.analysis_queue,
         header_timeout=args.header_timeout,
         idle_timeout=args.idle_timeout,
         max_connections=args.max_connections,
@@ -201,8 +247,13 @@ class Guard:
     limits: Limits = field(default_factory=Limits)
     creations: RateLimiter = field(init=False)
     replays: RateLimiter = field(init=False)
+    tournaments: RateLimiter = field(init=False)
     #: Open connections by transport, with the client each counts against.
     open: dict[int, str] = field(default_factory=dict)
+    #: The transports of the open connections (a newcomer may take the place of one: :meth:`opened`).
+    transports: dict[int, Any] = field(default_factory=dict)
+    #: Connections closed to make room for a newcomer (for the log and the tests).
+    evicted: int = 0
     per_client: dict[str, int] = field(default_factory=dict)
     #: Game sockets with a seat at a table (by transport), and how many each client has.
     seated: set[int] = field(default_factory=set)
@@ -211,12 +262,29 @@ class Guard:
     def __post_init__(self) -> None:
         self.creations = RateLimiter(self.limits.create_per_minute)
         self.replays = RateLimiter(self.limits.replays_per_minute)
+        self.tournaments = RateLimiter(self.limits.tournaments_per_minute)
         self._hosts = frozenset(host_name(h) for h in self.limits.allowed_hosts)
         self._proxies = frozenset(self.limits.trusted_proxies)
+        self._proxy_keys = frozenset(self.client_key(p) for p in self._proxies)
 
     def client_key(self, host: str | None) -> str:
         """The network a client is counted by, with this server's prefixes (:func:`client_key`)."""
         return client_key(host, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
+
+    def owner_of(self, host: str | None) -> str:
+        """The owner a client's resources count against: today its network (:meth:`client_key`).
+
+        The one place that decides it: an account or a token, once a request
+        carries one, can be the owner instead, with an allowance of its own.
+        """
+        return self.client_key(host)
+
+    def is_operator(self, host: str | None, token: str | None) -> bool:
+        """Whether a request comes from an operator: one of ``operator_addresses``, or with the operator token."""
+        wanted = self.limits.operator_token or os.environ.get("TROEF_OPERATOR_TOKEN")
+        if wanted and token and hmac.compare_digest(wanted.encode(), token.encode()):
+            return True
+        return host is not None and host in self.limits.operator_addresses
 
     # ------------------------------------------------------------------ hosts and origins
     def host_ok(self, host: str | None) -> bool:
@@ -254,22 +322,48 @@ class Guard:
 
         The last :attr:`Limits.reserve` places go only to clients
         with a player seated at a table (a player reconnecting, or loading
-        the page again); a trusted proxy is not capped per client.
+        the page again); a trusted proxy is not capped per client. When the
+        places this client may take are full, it takes the place of a
+        connection of the client holding the most (:meth:`_make_room`).
         """
         peer = transport.get_extra_info("peername")
         host = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None
         client = self.client_key(host)
         limits = self.limits
         count = self.per_client.get(client, 0)
-        total = len(self.open)
-        if total >= limits.max_connections:
-            return False
-        if total >= limits.max_connections - limits.reserve and not self.seated_per_client.get(client):
-            return False
         if count >= limits.max_connections_per_client and host not in self._proxies:
             return False
+        room = limits.max_connections
+        if not self.seated_per_client.get(client):
+            room -= limits.reserve
+        if len(self.open) >= room and (host in self._proxies or not self._make_room(client, count)):
+            return False
         self.open[id(transport)] = client
+        self.transports[id(transport)] = transport
         self.per_client[client] = count + 1
+        return True
+
+    def _make_room(self, client: str, count: int) -> bool:
+        """Close a connection of the client that holds the most, if it holds at least two more than ``client``.
+
+        Its connections that are not a seated player's go first, the oldest
+        first; a trusted proxy's are never taken (they are everybody's).
+        """
+        proxies = self._proxy_keys
+        heaviest, most = None, count + 1
+        for other, held in self.per_client.items():
+            if held > most and other != client and other not in proxies:
+                heaviest, most = other, held
+        if heaviest is None:
+            return False
+        mine = [key for key, owner in self.open.items() if owner == heaviest]
+        victim = next((key for key in mine if key not in self.seated), mine[0])
+        transport = self.transports.get(victim)
+        self.closed(transport, key=victim)
+        self.evicted += 1
+        if transport is not None:
+            log.debug("a connection of %s was closed to make room for %s", heaviest, client)
+            transport.abort()
         return True
 
     def seat_taken(self, transport: Any) -> None:
@@ -281,9 +375,10 @@ class Guard:
         self.seated.add(key)
         self.seated_per_client[client] = self.seated_per_client.get(client, 0) + 1
 
-    def closed(self, transport: Any) -> None:
+    def closed(self, transport: Any, key: int | None = None) -> None:
         """A counted connection has ended (once is enough: later calls do nothing)."""
-        key = id(transport)
+        key = id(transport) if key is None else key
+        self.transports.pop(key, None)
         client = self.open.pop(key, None)
         if client is None:
             return

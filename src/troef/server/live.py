@@ -136,6 +136,8 @@ class LiveTable:
     runner: bool = True
     #: People's seats connected through other processes on the same database (troef.server.cluster).
     remote: frozenset[int] = frozenset()
+    #: The owner the table counts against (``Guard.owner_of``: the network that made it), None: nobody's.
+    holder: str | None = None
 
     @property
     def version(self) -> int:

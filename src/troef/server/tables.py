@@ -56,6 +56,7 @@ from troef.server.storage import (
     release_table,
 )
 from troef.server.timers import TurnTimers
+from troef.server.workers import WorkPool
 
 __all__ = [
     "ABANDONED_AFTER",
@@ -99,6 +100,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         idle_seconds: float = 3600.0,
         expire_seconds: float = 180.0,
         max_unjoined: int = 1000,
+        max_tables_per_owner: int | None = None,
+        work: WorkPool | None = None,
         light_levels: tuple[str, ...] = ("random", "heuristic", "beginner", "club"),
         replay_cache: int = 256,
     ) -> None:
@@ -115,6 +118,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         #: kept apart from the tables in play, so that tables made and never used (by many addresses,
         #: say) can neither keep tables in play from being made nor stay long (``expire_seconds``).
         self.max_unjoined = max_unjoined
+        #: Tables one owner (``LiveTable.holder``) may hold in memory at once, joined or not, until they end.
+        self.max_tables_per_owner = max(4, max_tables // 10) if max_tables_per_owner is None else max_tables_per_owner
         self.tables: dict[str, LiveTable] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
         # replays and records of finished matches are built here, one at a time: never in the live tables' pool
@@ -124,9 +129,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._finished_rows: OrderedDict[str, TableRow] = OrderedDict()
         self._rows_loading: dict[str, asyncio.Future[TableRow | None]] = {}
         self._records: OrderedDict[str, tuple[str, str]] = OrderedDict()
-        self._analyses: OrderedDict[tuple[str, int, bool], dict[str, Any]] = OrderedDict()
-        # analyses take seconds: a thread of their own, so that replays and records do not wait behind one
-        self._analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-analysis")
+        # analyses take seconds: worker processes of their own, with a bounded queue (troef.server.workers)
+        self.work = work if work is not None else WorkPool()
         self.replay_cache = replay_cache
         self._process_pool: ProcessPoolExecutor | None = None
         #: Bot levels quick enough to think in a thread; the others think in a worker process.
@@ -284,7 +288,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         await self.store.close()
         self._bot_executor.shutdown(wait=False, cancel_futures=True)
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
-        self._analysis_executor.shutdown(wait=False, cancel_futures=True)
+        self.work.stop()
         self.stop_workers()
 
     def _admit(self, table: LiveTable) -> None:
@@ -339,6 +343,22 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         """How many tables in memory somebody has joined (the ones :attr:`max_tables` counts)."""
         return sum(1 for t in self.tables.values() if t.joined_at is not None)
 
+    def held(self, holder: str) -> int:
+        """How many tables in memory that have not ended count against ``holder``."""
+        return sum(1 for t in self.tables.values() if t.holder == holder and not t.over)
+
+    def check_room(self, holder: str | None, count: int = 1, *, reserved: bool = False) -> None:
+        """Refuse ``count`` new tables of ``holder`` that would take it past its allowance, or (``reserved``:
+        tables in play from the start) past ``max_tables``; nothing is made before this says yes."""
+        if holder is not None and self.held(holder) + count > self.max_tables_per_owner:
+            raise TableError(
+                429,
+                "owner_full",
+                f"one client may hold {self.max_tables_per_owner} tables at once; finish or leave some first",
+            )
+        if reserved and self.in_play() + count > self.max_tables:
+            raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
+
     def _make_room(self) -> None:
         """Before a new table: refuse it if the tables in play are full; push out the oldest unjoined one if need be."""
         if len(self.tables) < min(self.max_tables, self.max_unjoined):
@@ -362,7 +382,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self._spawn(self._expire(table_id))
 
     async def create_table(
-        self, body: Mapping[str, Any], *, seed: int | None = None, reserved: bool = False
+        self,
+        body: Mapping[str, Any],
+        *,
+        seed: int | None = None,
+        reserved: bool = False,
+        holder: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table from a lobby request; returns it with the tokens of its invited seats.
 
@@ -377,7 +402,9 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
 
         A ``reserved`` table is made for known players (a tournament's): it
         counts as in play from the start, and never expires unjoined.
+        The table counts against ``holder`` (:meth:`check_room`) until it ends.
         """
+        self.check_room(holder, reserved=reserved)
         self._make_room()
         game_name = body.get("game", next(iter(self.games), ""))  # none named: the registry's first
         game = self.games.get(game_name) if isinstance(game_name, str) else None
@@ -469,6 +496,7 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         if reserved:
             table.joined_at = row.created_at
             self._spawn(self._mark_joined(table.id))
+        table.holder = holder
         self.tables[table.id] = table
         self._admit(table)
         self.kick_bots(table)
@@ -581,7 +609,9 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         if table.rematch is not None:
             client.send(table.rematch_text())
         self._broadcast_presence(table)
-        if table.joined_at is None:  # the first join: from now on the table does not expire unused
+        if table.joined_at is None and viewer >= 0:
+            # a player's first join: from now on the table does not expire unused (a spectator's does not
+            # count: anybody may watch any table, so watching must not keep a table nobody plays)
             table.joined_at = datetime.now(UTC)
             self._spawn(self._mark_joined(table.id))
 

@@ -7,6 +7,7 @@ the web app.
 
 from __future__ import annotations
 
+import json
 import secrets
 import sys
 from collections.abc import Callable
@@ -248,3 +249,77 @@ def export(
     else:
         out.write_text(text, encoding="utf-8")
         typer.echo(f"wrote {out}")
+
+
+@tournament_app.command("verify")
+def verify(
+    tournament: Annotated[str, typer.Argument(help="Tournament id.")],
+    url: Annotated[
+        str | None,
+        typer.Option(help="The server's address, e.g. https://troef.example: check from its public answers alone."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Check every revealed deal: the secret against its commitment, and the record dealt from it.
+
+    With --url anybody can check a tournament from its public pages; without, the
+    database (as the other commands) is read. Exit status 1 if any game does not match.
+    """
+    from troef.tournament.verify import verify as check
+
+    if url is not None:
+        import urllib.error
+        import urllib.request
+
+        base = url.rstrip("/")
+
+        def get(path: str) -> bytes | None:
+            try:
+                with urllib.request.urlopen(base + path, timeout=60) as resp:
+                    body: bytes = resp.read()
+                    return body
+            except urllib.error.HTTPError:
+                return None
+
+        raw = get(f"/api/tournaments/{tournament}")
+        if raw is None:
+            raise _fail(f"no tournament {tournament!r} at {base}")
+        public = json.loads(raw)
+
+        def table_config(table_id: str) -> dict[str, Any] | None:
+            info = get(f"/api/tables/{table_id}")
+            return None if info is None else dict(json.loads(info)["config"])
+
+        def record(table_id: str) -> str | None:
+            text = get(f"/api/tables/{table_id}/record")
+            return None if text is None else text.decode()
+
+        checks = check(public, table_config, record)
+    else:
+        from troef.server.adapter import games, rebuild
+        from troef.server.storage import Store, default_url
+        from troef.tournament.web import public_json
+
+        _, t = _open(db, tournament)
+        tables = Store(db or default_url())
+
+        def stored_config(table_id: str) -> dict[str, Any] | None:
+            row = tables.load(table_id)
+            return None if row is None else dict(row.config)
+
+        def stored_record(table_id: str) -> str | None:
+            row = tables.load(table_id)
+            if row is None or row.finished_at is None:
+                return None
+            game = games()[row.game]
+            seats = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+            return game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), seats)
+
+        checks = check(public_json(t), stored_config, stored_record)
+    for item in checks:
+        typer.echo(item.line())
+    bad = sum(1 for item in checks if item.status == "MISMATCH")
+    shown = sum(1 for item in checks if item.status == "ok")
+    typer.echo(f"{shown} games checked, {bad} mismatches, {len(checks) - shown - bad} not revealed yet")
+    if bad:
+        raise typer.Exit(1)

@@ -18,6 +18,7 @@ Every method checks first and changes nothing when it raises
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,36 +61,63 @@ def clean_name(raw: object, what: str = "name") -> str:
     return text
 
 
-#: Letters of other scripts that look like Latin ones, digits that look like letters: a part of
-#: Unicode TR39's confusables, for the scripts a player list is likely to mix (upper and lower case
-#: apart: Greek capital Ν looks like N, its small ν like v).
-_LOOKALIKES: Final = str.maketrans(
-    {
-        **dict(zip("АВЕКМНОРСТХІЈЅ", "ABEKMHOPCTXIJS", strict=True)),  # Cyrillic capitals
-        **dict(zip("аеорсухіјѕԁһԛԝӏ", "aeopcyxijsdhqwl", strict=True)),  # Cyrillic small letters
-        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),  # Greek capitals
-        **dict(zip("αικνορυχϲ", "aikvopuxc", strict=True)),  # Greek small letters
-        "0": "o",
-        "1": "l",
-        "|": "l",
-    }
-)
+@functools.cache
+def _lookalikes() -> dict[int, str]:
+    """Each character of Unicode TR39's confusables table to the one its class of lookalikes is written as.
+
+    The table is the one ``confusable_homoglyphs`` ships (Unicode's ``confusables.txt``): characters
+    that it says look alike form one class (Latin ``i``, Turkish dotless ``ı``, Cyrillic ``і``, ...),
+    written as its ASCII lower-case letter where it has one, else its ASCII letter (the class of
+    ``l``, ``I``, ``1`` and ``|`` is ``l``, that of ``O`` and ``0`` is ``O``). Mappings to more
+    than one character (``rn`` for ``m``) are left to :func:`skeleton`.
+    """
+    from confusable_homoglyphs.utils import load
+
+    table: dict[str, list[dict[str, str]]] = load("confusables.json")
+    parent: dict[str, str] = {}
+
+    def find(ch: str) -> str:
+        while parent.get(ch, ch) != ch:
+            ch = parent[ch]
+        return ch
+
+    for char, homoglyphs in table.items():
+        if len(char) != 1:
+            continue
+        for entry in homoglyphs:
+            other = entry["c"]
+            if len(other) == 1 and find(char) != find(other):
+                parent[find(char)] = find(other)
+    classes: dict[str, list[str]] = {}
+    for ch in {*parent, *parent.values()}:
+        classes.setdefault(find(ch), []).append(ch)
+    out: dict[int, str] = {}
+    for members in classes.values():
+        lower = sorted(m for m in members if m.isascii() and m.islower())
+        letters = sorted(m for m in members if m.isascii() and m.isalpha())
+        ascii_ = sorted(m for m in members if m.isascii())
+        written = (lower or letters or ascii_ or sorted(members))[0]
+        for m in members:
+            if m != written:
+                out[ord(m)] = written
+    return out
 
 
 def skeleton(name: str) -> str:
     """What a name looks like: two names with the same skeleton cannot be told apart on a table list.
 
-    Case, accents, spaces and lookalike letters of other scripts (Cyrillic ``А`` for Latin ``A``)
-    do not count, nor ``rn`` for ``m``.
+    Case, accents, spaces and lookalike characters of Unicode TR39's confusables (Cyrillic ``А``
+    for Latin ``A``, Turkish ``ı`` for ``i``) do not count, nor ``rn`` for ``m``.
 
     >>> skeleton("\u0410nna") == skeleton("Anna") == skeleton("anna ") == skeleton("Änna")
     True
-    >>> skeleton("Anna") == skeleton("Hanna")
-    False
+    >>> skeleton("D\u0131rk") == skeleton("Dirk"), skeleton("Anna") == skeleton("Hanna")
+    (True, False)
     """
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).translate(_LOOKALIKES))
+    lookalikes = _lookalikes()
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).translate(lookalikes))
     text = "".join(ch for ch in text if not unicodedata.combining(ch) and not ch.isspace())
-    return text.casefold().translate(_LOOKALIKES).replace("rn", "m")
+    return text.casefold().translate(lookalikes).replace("rn", "m")
 
 
 def _ascii_digits(text: str) -> bool:
@@ -350,7 +378,9 @@ class Tournament:
     ) -> tuple[GameResult, Correction | None]:
         """Enter (or correct) one game's result: ``points`` per seat, or each seat's ``order`` of going out.
 
-        A result that replaces another is logged as a :class:`Correction`.
+        A result that replaces another is logged as a :class:`Correction`. A game opened online
+        takes its first result from its online table (``source="online"``); any other is refused
+        until then (``online_in_play``).
         """
         rnd = self.round(round_no)
         if not 1 <= table_no <= len(rnd.tables):
@@ -379,6 +409,14 @@ class Tournament:
             raise TournamentError(str(exc), "impossible_result") from None
         when = now or datetime.now(UTC)
         key = (round_no, table_no, game_no)
+        if source != "online" and f"{table_no}/{game_no}" in rnd.online and key not in self.results:
+            # the game is played online: its result is that match's, which goes in when it ends (a paper
+            # result now would keep it out, and keep the deal's secret hidden for good); correct it after
+            raise TournamentError(
+                f"table {table_no}, game {game_no} is being played online: its result goes in when that match "
+                "ends, and can be corrected then",
+                "online_in_play",
+            )
         result = GameResult(round_no, table_no, game_no, tuple(values), source, when)
         old = self.results.get(key)
         correction = None

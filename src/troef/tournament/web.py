@@ -22,6 +22,13 @@ Online games: :meth:`TournamentWeb.open_online` opens a server table per
 table of the round through the :class:`~troef.server.tables.Hub` (seats by
 invite link, or a computer player for a player the organiser marks absent)
 and the result goes in when the match ends (the hub's finish listeners).
+The tables of one opening are made all or none: they count against the
+owner of the request that opens them (its network,
+:meth:`troef.server.guard.Guard.owner_of`), and an opening that would take
+that owner past its allowance, or the server past its tables in play, makes
+none (:meth:`~troef.server.tables.Hub.check_room`). Openings run one at a
+time, and a game is never opened twice: two live tables never share a deal.
+Creating tournaments is rate-limited per owner (``--tournament-rate``).
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from troef.server.guard import Guard
 from troef.server.tables import Hub, LiveTable, TableError
 from troef.tournament import pages
 from troef.tournament.draw import deal_commitment, deal_secret, deal_seed
@@ -62,6 +70,7 @@ MAX_BODY: Final = 65536
 def public_json(t: Tournament) -> dict[str, Any]:
     """What anybody may see of a tournament: no token, no invite link."""
     rounds = []
+    corrected = {(c.round, c.table, c.game) for c in t.corrections}
     for rnd in t.drawn:
         tables = []
         for i, table in enumerate(rnd.tables, start=1):
@@ -72,7 +81,11 @@ def public_json(t: Tournament) -> dict[str, Any]:
                 secret = rnd.deals.get(f"{i}/{g}")
                 # the deal's secret is shown once nothing can be dealt from it any more: the result is in,
                 # and, for a game opened online, it is the online table's own (that table has ended)
-                revealed = result is not None and (online is None or result.source == "online")
+                # (a game opened online gets its first result from its online table, Tournament.enter_result;
+                # a correction comes after that one)
+                revealed = result is not None and (
+                    online is None or result.source == "online" or (rnd.number, i, g) in corrected
+                )
                 games.append(
                     {
                         "game": g,
@@ -185,6 +198,9 @@ def _optional_text(body: Mapping[str, Any], key: str, limit: int) -> str:
 
 _STATUS: Final = {
     "unknown_tournament": 404,
+    "owner_full": 429,
+    "server_busy": 503,
+    "online_in_play": 409,
     "too_large": 413,
     "round_open": 409,
     "rounds_done": 409,
@@ -198,9 +214,12 @@ _STATUS: Final = {
 class TournamentWeb:
     """The tournament routes of one web app, on its database and hub."""
 
-    def __init__(self, db_url: str, hub: Hub) -> None:
+    def __init__(self, db_url: str, hub: Hub, guard: Guard | None = None) -> None:
         self.db_url = db_url
         self.hub = hub
+        self.guard = guard or Guard()
+        #: Openings of online games run one at a time (a game's table is made once, from its one secret).
+        self._opening = asyncio.Lock()
         self._store: TournamentStore | None = None
         # one tournament change at a time: load, check, save never interleave
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="troef-tournament")
@@ -233,8 +252,16 @@ class TournamentWeb:
             self._store.close()
 
     # ------------------------------------------------------------------ online games
-    async def open_online(self, tid: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Open a server table for every table of a round's game; returns the invite links (given out once)."""
+    async def open_online(self, tid: str, body: Mapping[str, Any], owner: str | None = None) -> dict[str, Any]:
+        """Open a server table for every table of a round's game; returns the invite links (given out once).
+
+        All or none: the tables count against ``owner`` and, from the start, as in play; if they do not
+        all fit, none is made (``owner_full`` or ``server_busy``).
+        """
+        async with self._opening:
+            return await self._open_online(tid, body, owner)
+
+    async def _open_online(self, tid: str, body: Mapping[str, Any], owner: str | None) -> dict[str, Any]:
         round_no, game = _int(body, "round"), _int(body, "game")
         raw_absent = body.get("absent", [])
         if raw_absent != "all" and (
@@ -255,11 +282,48 @@ class TournamentWeb:
         absent = set(p for table in rnd.tables for p in table) if raw_absent == "all" else set(raw_absent)
         opened: dict[str, str] = {}
         secrets_drawn: dict[str, str] = {}
-        invites = []
-        for i, table in enumerate(rnd.tables, start=1):
+        invites: list[dict[str, Any]] = []
+        # opened already, or played on paper: skipped
+        todo = [
+            (i, table)
+            for i, table in enumerate(rnd.tables, start=1)
+            if f"{i}/{game}" not in rnd.online and (round_no, i, game) not in t.results
+        ]
+        try:
+            self.hub.check_room(owner, len(todo), reserved=True)  # all or none
+        except TableError as exc:
+            raise TournamentError(f"{len(todo)} tables cannot be opened: {exc.message}", exc.code) from None
+
+        def remember(t: Tournament) -> None:
+            rnd = t.round(round_no)
+            rnd.online.update(opened)
+            for key, secret in secrets_drawn.items():
+                rnd.deals.setdefault(key, secret)
+
+        try:
+            await self._make_tables(tid, t, rnd, todo, game, absent, level, owner, opened, secrets_drawn, invites)
+        finally:  # what was made is remembered even if a later table failed: opening again skips it
+            if opened:
+                await self.run(self.store.change, tid, remember)
+        await self.sync_online(tid)  # a table of computer players only may be over already
+        return {"round": round_no, "game": game, "tables": invites}
+
+    async def _make_tables(
+        self,
+        tid: str,
+        t: Tournament,
+        rnd: Any,
+        todo: list[tuple[int, tuple[int, ...]]],
+        game: int,
+        absent: set[int],
+        level: Any,
+        owner: str | None,
+        opened: dict[str, str],
+        secrets_drawn: dict[str, str],
+        invites: list[dict[str, Any]],
+    ) -> None:
+        for i, table in todo:
             key = f"{i}/{game}"
-            if key in rnd.online or (round_no, i, game) in t.results:
-                continue  # opened already, or played on paper
             seats = [
                 {"kind": "bot", "level": level, "name": t.players[p].name}
                 if p in absent
@@ -272,7 +336,7 @@ class TournamentWeb:
                 secret = secrets_drawn[key] = deal_secret()
             try:
                 # dealt from the game's secret, never from the public tournament seed
-                live, tokens = await self.hub.create_table(request, seed=deal_seed(secret), reserved=True)
+                live, tokens = await self.hub.create_table(request, seed=deal_seed(secret), reserved=True, holder=owner)
             except TableError as exc:
                 raise TournamentError(f"table {i}: {exc.message}", "online_failed") from None
             opened[key] = live.id
@@ -292,16 +356,6 @@ class TournamentWeb:
                     ],
                 }
             )
-
-        def remember(t: Tournament) -> None:
-            rnd = t.round(round_no)
-            rnd.online.update(opened)
-            for key, secret in secrets_drawn.items():
-                rnd.deals.setdefault(key, secret)
-
-        await self.run(self.store.change, tid, remember)
-        await self.sync_online(tid)  # a table of computer players only may be over already
-        return {"round": round_no, "game": game, "tables": invites}
 
     def _table_finished(self, table: LiveTable) -> None:
         tid = self.watching.pop(table.id, None)
@@ -359,6 +413,9 @@ class TournamentWeb:
         return FileResponse(WEB_DIR / "tournament.html", headers={"cache-control": "no-cache"})
 
     async def create(self, request: Request) -> Response:
+        owner = self.guard.owner_of(request.client.host if request.client else None)
+        if not self.guard.tournaments.allow(owner):
+            return _error(429, "rate_limited", "too many new tournaments from here; wait a minute")
         try:
             body = await _body(request)
             seed = body.get("seed")
@@ -394,13 +451,24 @@ class TournamentWeb:
             version = await self.run(self.store.version, tid)
             if version is not None and str(version) == since:
                 return JSONResponse({"unchanged": True, "version": version})
-        t, version = await self.run(self._load_versioned, tid)
-        if t is None:
+        text = await self.run(self._encoded, tid, public_json, {})
+        if text is None:
             return _error(404, "unknown_tournament", "no such tournament")
-        return JSONResponse(public_json(t) | {"version": version}, headers={"cache-control": "no-cache"})
+        return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
     def _load_versioned(self, tid: str) -> tuple[Tournament | None, int | None]:
         return self.store.load(tid), self.store.version(tid)
+
+    def _encoded(self, tid: str, view: Callable[[Tournament], dict[str, Any]], around: dict[str, Any]) -> bytes | None:
+        """``view`` of the tournament with its version (inside ``around``'s ``tournament``, if it has any keys),
+        encoded: run on the tournament thread, as a large tournament's JSON is work the event loop should not do."""
+        t, version = self._load_versioned(tid)
+        if t is None:
+            return None
+        data = view(t) | {"version": version}
+        return json.dumps(
+            around | {"tournament": data} if around else data, ensure_ascii=False, separators=(",", ":")
+        ).encode()
 
     async def _is_organiser(self, request: Request, tid: str) -> bool:
         token = request.headers.get(ORGANISER_HEADER, "")
@@ -450,21 +518,22 @@ class TournamentWeb:
         try:
             body = await _body(request)
             if action == "online":
-                return JSONResponse(await self.open_online(tid, body))
+                owner = self.guard.owner_of(request.client.host if request.client else None)
+                return JSONResponse(await self.open_online(tid, body, owner))
             if action == "state":  # a read: no change, no new version
-                t, version = await self.run(self._load_versioned, tid)
-                if t is None:
+                text = await self.run(self._encoded, tid, organiser_json, {"ok": True})
+                if text is None:
                     raise TournamentError("no such tournament", "unknown_tournament")
-                return JSONResponse({"ok": True, "tournament": organiser_json(t) | {"version": version}})
+                return Response(text, media_type="application/json")
             change = self._change_for(action, body)
             if change is None:
                 return _error(404, "unknown_action", f"no organiser action {action!r}")
             answer = await self.run(self.store.change, tid, change)
         except TournamentError as exc:
             return _error(_STATUS.get(exc.code, 400), exc.code, exc.message)
-        t, version = await self.run(self._load_versioned, tid)
-        assert t is not None
-        return JSONResponse({"ok": True, "answer": answer, "tournament": organiser_json(t) | {"version": version}})
+        text = await self.run(self._encoded, tid, organiser_json, {"ok": True, "answer": answer})
+        assert text is not None
+        return Response(text, media_type="application/json")
 
     def _change_for(self, action: str, body: Mapping[str, Any]) -> Callable[[Tournament], Any] | None:
         if action == "players":
