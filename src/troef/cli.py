@@ -31,6 +31,10 @@ from troef.tournament.cli import tournament_app  # noqa: E402  (the commands liv
 
 app.add_typer(tournament_app, name="tournament")
 
+from troef.train.cli import train_app  # noqa: E402  (the commands live with the training code)
+
+app.add_typer(train_app, name="train")
+
 
 def _arena_command(name: str) -> None:
     """Register ``troef arena <name>``: computer players of one game against each other."""

@@ -79,8 +79,11 @@ class Strength:
     bid_horizon: int = 2
     time_cap: float | None = 5.0
     #: How trump and the kraak words are chosen: "heuristic" (the club player's hand valuation, fitted on
-    #: played deals) or "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report).
+    #: played deals), "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report) or
+    #: "model" (trump the club player's, the kraak words by the model learned from self-play: troef.train.kraken).
     contracts: str = "heuristic"
+    #: With ``contracts="model"``: a model file to use instead of the package's ``kraak_model.json``.
+    kraak_model: str = ""
     #: Before ``exact_from`` (values estimated beyond the horizon) the club player's card is kept when its
     #: mean is within this much of the best.
     slack: float = 0.1
@@ -250,6 +253,8 @@ class KlaverjasPimcBot(PimcBot[Hands]):
             return parse_action(legal[0])
         if view.phase == "claim":
             return CLAIM
+        if view.phase == "kraak" and self.strength.contracts == "model":
+            return self._model_word(view)
         if view.phase in ("choose", "kraak") and self.strength.contracts != "sampled":
             return self.heuristic.act(view)
         if view.phase in ("choose", "kraak"):
@@ -276,6 +281,12 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         if STUK in actions and (1 << card) & stuk_mask(view.trump):
             return STUK  # declare stuk with the first stuk card (Kraken 3.2 / claim rules)
         return Play(card)
+
+    def _model_word(self, view: KlaverjasView) -> KlaverjasAction:
+        """The kraak word of the learned model (:func:`troef.train.kraken.choose_word`)."""
+        from troef.train.kraken import choose_word, load_model
+
+        return choose_word(view, load_model(self.strength.kraak_model or None))
 
     def choose_card(self, view: KlaverjasView, plays: list[str]) -> int:
         """The card to play: the best mean over the worlds, the club player's choice among equals."""
