@@ -61,6 +61,7 @@ def test_the_replay_of_the_action_taken_is_the_deal_really_played() -> None:
         score = match.sheet.rows[deal].score
         real = (score.crosses[side ^ 1] - score.crosses[side], score.points[side] - score.points[side ^ 1])
         assert data.records[index].outcomes[chosen] == [real]
+        assert data.records[index].taken == chosen
         words += chosen
     assert 0 < words < len(taken)  # both actions were taken somewhere
     assert len(data.deal_diffs) == preset("kraken").deals

@@ -26,6 +26,8 @@ class Fitted:
     baseline: list[float]
     train_rows: int
     validation_rows: int
+    #: The rows held out for validation (indices into the rows given).
+    validation_index: list[int]
 
 
 def _mse(pred: list[list[float]], truth: list[list[float]], j: int) -> float:
@@ -97,4 +99,4 @@ def fit(
             "hidden": list(hidden),
         }
     )
-    return Fitted(model, val, base, len(train_idx), len(val_idx))
+    return Fitted(model, val, base, len(train_idx), len(val_idx), val_idx)

@@ -188,15 +188,19 @@ def points_weight(points_diff: float, deals_left: int, deal_spread: float, cross
     return crosses * math.exp(-0.5 * (points_diff / sigma) ** 2) / (sigma * math.sqrt(2 * math.pi))
 
 
+def credit(level: int, owed: float, left: float, price: float) -> float:
+    """``price`` times the share of ``left`` defending deals whose kraaks are ``owed`` (none at superkraak)."""
+    if level >= 2 or owed <= 0:
+        return 0.0  # superkraak adds no deal to the quota (Kraken 3.1)
+    return price * min(1.0, owed / max(1.0, left))
+
+
 def quota_credit(view: KlaverjasView, price: float) -> float:
     """What saying kraak or rekraak now is worth for the quota: ``price`` times the share still owed."""
-    if view.owed is None or view.level >= 2:
-        return 0.0  # superkraak adds no deal to the quota (Kraken 3.1)
-    side = view.viewer & 1
-    owed = view.owed[side]
-    if not owed:
+    if view.owed is None:
         return 0.0
-    return price * min(1.0, owed / max(1, defending_left(view, side)))
+    side = view.viewer & 1
+    return credit(view.level, view.owed[side], defending_left(view, side), price)
 
 
 def word_of(view: KlaverjasView) -> str | None:
@@ -281,6 +285,8 @@ class Record:
     points_diff: int
     deals_left: int
     first_defender_kraak: bool
+    #: The action the self-play's player took (0 "no", 1 the word).
+    taken: int = -1
 
 
 @dataclass(slots=True)
@@ -329,6 +335,7 @@ def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1) -> Dat
         seat = match.to_act
         view = deal_view(match, seat)
         word = word_of(view)
+        action = players[seat].act(view)
         if word is not None:
             side = seat & 1
             context = {
@@ -355,10 +362,11 @@ def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1) -> Dat
                     view.points[side] - view.points[side ^ 1],
                     rules.deals - view.deal_number,
                     view.level == 0 and seat == (view.declarer + 1) % 4,
+                    0 if action == NO else 1,
                 )
             )
         rows = len(match.sheet.rows)
-        match.apply(players[seat].act(view))
+        match.apply(action)
         for row in match.sheet.rows[rows:]:
             data.deal_diffs.append(row.score.points[0] - row.score.points[1])
     return data
@@ -416,6 +424,32 @@ def table(data: Data, deal_spread: float | None = None) -> tuple[list[list[float
     return x, y, price
 
 
+def policy_gain(model: Mlp, data: Data, rows: list[int] | None = None) -> tuple[float, int, int]:
+    """What the model's choices would have brought over the self-play's, on the deal (quota aside).
+
+    Over the records ``rows`` (all without) that note the action taken: the mean, per word, of the
+    sheet value of the model's action less that of the action taken (both replayed on the same deal,
+    crosses), the number of words where the two differ, and the number of words compared. The quota's
+    credit is left out: it is not paid in the deal.
+    """
+    spread = data.deal_spread()
+    price = float(model.header.get("quota_price", 0.0))
+    total, changed, count = 0.0, 0, 0
+    for index in range(len(data.records)) if rows is None else rows:
+        record = data.records[index]
+        if record.taken < 0:
+            continue
+        lam = points_weight(record.points_diff, record.deals_left, spread)
+        values = [sum(c + lam * p for c, p in runs) / len(runs) for runs in record.outcomes]
+        gain = model.predict(record.x)[1]
+        owed, left = record.x[FEATURES.index("owed_mine")], record.x[FEATURES.index("defending_left_mine")]
+        choice = 1 if gain + credit(int(record.x[0]), owed, left, price) > 0 else 0
+        total += values[choice] - values[record.taken]
+        changed += choice != record.taken
+        count += 1
+    return (total / count if count else 0.0), changed, count
+
+
 def train(
     data: Data,
     *,
@@ -425,7 +459,10 @@ def train(
     hidden: tuple[int, ...] = (32, 16),
     extra: dict[str, Any] | None = None,
 ) -> tuple[Mlp, list[float], list[float]]:
-    """Fit the model of a generation on ``data``; its header says how it was made."""
+    """Fit the model of a generation on ``data``; its header says how it was made.
+
+    The header also notes :func:`policy_gain` on the validation words (``validation_gain``).
+    """
     from troef.train.fit import fit
 
     x, y, price = table(data)
@@ -443,6 +480,13 @@ def train(
         **(extra or {}),
     }
     fitted = fit(x, y, list(FEATURES), list(OUTPUTS), seed=seed, hidden=hidden, header=header)
+    gain, changed, count = policy_gain(fitted.model, data, fitted.validation_index)
+    if count:
+        fitted.model.header["validation_gain"] = {
+            "crosses_per_word": round(gain, 4),
+            "words_changed": changed,
+            "words": count,
+        }
     return fitted.model, fitted.validation, fitted.baseline
 
 
@@ -452,7 +496,14 @@ def save_data(data: Data, path: Path) -> None:
         for r in data.records:
             out.write(
                 json.dumps(
-                    {"x": r.x, "o": r.outcomes, "d": r.points_diff, "l": r.deals_left, "f": r.first_defender_kraak}
+                    {
+                        "x": r.x,
+                        "o": r.outcomes,
+                        "d": r.points_diff,
+                        "l": r.deals_left,
+                        "f": r.first_defender_kraak,
+                        "t": r.taken,
+                    }
                 )
                 + "\n"
             )
@@ -469,7 +520,7 @@ def load_data(path: Path) -> Data:
             data.matches += item["matches"]
         else:
             outcomes = [[(int(c), int(p)) for c, p in runs] for runs in item["o"]]
-            data.records.append(Record(item["x"], outcomes, item["d"], item["l"], item["f"]))
+            data.records.append(Record(item["x"], outcomes, item["d"], item["l"], item["f"], item.get("t", -1)))
     return data
 
 
