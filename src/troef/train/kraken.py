@@ -210,13 +210,16 @@ def word_of(view: KlaverjasView) -> str | None:
     return next((t for t in view.legal if t != NO.text()), None)
 
 
-def value_of_words(view: KlaverjasView, model: Mlp) -> dict[str, float]:
-    """The expected sheet value, for the speaker's side, of each legal action of a kraak word (crosses)."""
+def value_of_words(view: KlaverjasView, model: Mlp, credit_scale: float = 1.0) -> dict[str, float]:
+    """The expected sheet value, for the speaker's side, of each legal action of a kraak word (crosses).
+
+    The word's value includes the quota's credit (:func:`quota_credit`) times ``credit_scale``.
+    """
     word = word_of(view)
     if word is None:
         raise ValueError("not a choice of a kraak word")
     value_no, gain = model.predict(features(view))
-    price = float(model.header.get("quota_price", 0.0))
+    price = float(model.header.get("quota_price", 0.0)) * credit_scale
     return {NO.text(): value_no, word: value_no + gain + quota_credit(view, price)}
 
 
@@ -229,18 +232,18 @@ def load_model(path: str | None = None) -> Mlp:
     return Mlp.from_json(json.loads(resources.files(package).joinpath(name).read_text("utf-8")))
 
 
-def value_of_bids(view: KlaverjasView, model: Mlp | None = None) -> dict[str, float]:
+def value_of_bids(view: KlaverjasView, model: Mlp | None = None, credit_scale: float = 1.0) -> dict[str, float]:
     """Each legal action of a kraak word with its expected sheet value (crosses, for the speaker's side).
 
     The function the hints and the analysis call: the best action is the strong level's choice
     (:func:`choose_word`); the difference to it is what another action costs on the sheet.
     """
-    return value_of_words(view, model or load_model())
+    return value_of_words(view, model or load_model(), credit_scale)
 
 
-def choose_word(view: KlaverjasView, model: Mlp | None = None) -> KlaverjasAction:
-    """The action of the higher value (the word on a tie goes to "no")."""
-    values = value_of_bids(view, model)
+def choose_word(view: KlaverjasView, model: Mlp | None = None, credit_scale: float = 1.0) -> KlaverjasAction:
+    """The action of the higher value (a tie goes to "no")."""
+    values = value_of_bids(view, model, credit_scale)
     word = next(t for t in values if t != NO.text())
     return Word(word) if values[word] > values[NO.text()] else NO
 

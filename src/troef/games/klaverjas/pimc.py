@@ -84,6 +84,9 @@ class Strength:
     contracts: str = "heuristic"
     #: With ``contracts="model"``: a model file to use instead of the package's ``kraak_model.json``.
     kraak_model: str = ""
+    #: With ``contracts="model"``: a word the side says while it owes kraaks of the quota is the club
+    #: player's when this is negative; else the model's, with the quota's credit times this.
+    quota_credit: float = -1.0
     #: Before ``exact_from`` (values estimated beyond the horizon) the club player's card is kept when its
     #: mean is within this much of the best.
     slack: float = 0.1
@@ -286,7 +289,10 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         """The kraak word of the learned model (:func:`troef.train.kraken.choose_word`)."""
         from troef.train.kraken import choose_word, load_model
 
-        return choose_word(view, load_model(self.strength.kraak_model or None))
+        owing = view.owed is not None and view.level < 2 and view.owed[view.viewer & 1] > 0
+        if owing and self.strength.quota_credit < 0:
+            return self.heuristic.act(view)
+        return choose_word(view, load_model(self.strength.kraak_model or None), max(0.0, self.strength.quota_credit))
 
     def choose_card(self, view: KlaverjasView, plays: list[str]) -> int:
         """The card to play: the best mean over the worlds, the club player's choice among equals."""
