@@ -31,6 +31,17 @@ def train_kraken(
         Path, typer.Option(help="Directory for each generation's data (JSON lines) and model (gen-N.json).")
     ] = Path("train-kraken"),
     hidden: Annotated[str, typer.Option(help="Hidden layer sizes, comma-separated.")] = "32,16",
+    quota_credit: Annotated[
+        float,
+        typer.Option(
+            help="The words while the side owes kraaks: negative the club player's (as the strong level's "
+            "quota_credit), else the model's with the quota's credit times this."
+        ),
+    ] = -1.0,
+    start: Annotated[
+        Path | None,
+        typer.Option(help="A model whose generation plays the first self-play here (numbering goes on from it)."),
+    ] = None,
     write: Annotated[
         bool, typer.Option("--write", help="Store the last generation's model as the package's kraak_model.json.")
     ] = False,
@@ -61,6 +72,13 @@ def train_kraken(
     out.mkdir(parents=True, exist_ok=True)
     command = "troef train kraken " + " ".join(shlex.quote(a) for a in sys.argv[3:] if a != "--write")
     model: Mlp | None = None
+    first = 1
+    if start is not None:
+        try:
+            model = Mlp.load(start)
+        except (OSError, ValueError) as exc:
+            raise typer.BadParameter(str(exc), param_hint="--start") from None
+        first = int(model.header.get("generation", 0)) + 1
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -69,7 +87,7 @@ def train_kraken(
         TimeRemainingColumn(),
         disable=not sys.stderr.isatty(),
     ) as bar:
-        for generation in range(1, generations + 1):
+        for generation in range(first, first + generations):
             task = bar.add_task(f"generation {generation}: self-play", total=matches)
 
             def advance(n: int, task: TaskID = task) -> None:
@@ -83,6 +101,7 @@ def train_kraken(
                 play,
                 repeats=repeats,
                 workers=workers,
+                credit_scale=quota_credit,
                 progress=advance,
             )
             kraken.save_data(data, out / f"gen-{generation}.jsonl")
@@ -92,6 +111,7 @@ def train_kraken(
                 command=command,
                 generation=generation,
                 hidden=layers,
+                credit_scale=quota_credit,
                 extra={"play": play, "repeats": repeats, "cpu_seconds": round(time.process_time() - started, 1)},
             )
             model.save(out / f"gen-{generation}.json")

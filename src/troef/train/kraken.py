@@ -248,19 +248,38 @@ def choose_word(view: KlaverjasView, model: Mlp | None = None, credit_scale: flo
     return Word(word) if values[word] > values[NO.text()] else NO
 
 
+def owing(view: KlaverjasView) -> bool:
+    """Whether the speaker's side owes kraaks of the quota and the word would pay one (not superkraak)."""
+    return view.owed is not None and view.level < 2 and view.owed[view.viewer & 1] > 0
+
+
+def model_word(view: KlaverjasView, model: Mlp, credit_scale: float, club: Bot) -> KlaverjasAction:
+    """The strong level's word: the model's, but ``club``'s while the side owes kraaks if ``credit_scale`` < 0."""
+    if credit_scale < 0 and owing(view):
+        action: KlaverjasAction = club.act(view)
+        return action
+    return choose_word(view, model, max(0.0, credit_scale))
+
+
 class WordsBot(Bot):
-    """A player whose kraak words come from a model and everything else from ``inner`` (one generation)."""
+    """A player whose kraak words come from a model and everything else from ``inner`` (one generation).
+
+    The words are said as the strong level says them (:func:`model_word`, the club player's while the
+    side owes kraaks with the default ``credit_scale``).
+    """
 
     kind = "trained"
 
-    def __init__(self, inner: Bot, model: Mlp | None, seed: int | None = None) -> None:
+    def __init__(self, inner: Bot, model: Mlp | None, seed: int | None = None, credit_scale: float = -1.0) -> None:
         super().__init__(seed)
         self.inner = inner
         self.model = model
+        self.credit_scale = credit_scale
+        self.club = HeuristicBot(seed)
 
     def act(self, view: KlaverjasView) -> KlaverjasAction:
         if self.model is not None and word_of(view) is not None:
-            return choose_word(view, self.model)
+            return model_word(view, self.model, self.credit_scale, self.club)
         action: KlaverjasAction = self.inner.act(view)
         return action
 
@@ -328,11 +347,13 @@ def _replay(
     return (score.crosses[side ^ 1] - score.crosses[side], score.points[side] - score.points[side ^ 1])
 
 
-def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1) -> Data:
+def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1, credit_scale: float = -1.0) -> Data:
     """One match of self-play (four seats of one generation) with every word's alternatives replayed."""
     rules = preset("kraken")
     match = Match(rules, seed=seed)
-    players: list[Bot] = [WordsBot(card_player(play, seed * 4 + s), model) for s in range(4)]
+    players: list[Bot] = [
+        WordsBot(card_player(play, seed * 4 + s), model, seed * 4 + s, credit_scale) for s in range(4)
+    ]
     data = Data(matches=1)
     while not match.is_over:
         seat = match.to_act
@@ -352,10 +373,10 @@ def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1) -> Dat
             for index, text in enumerate((NO.text(), word)):
                 runs = []
                 for k in range(repeats):
-                    replayers: list[Bot] = [
-                        WordsBot(card_player(play, hash((seed, len(match.deals), seat, index, k, s)) & 0xFFFFFF), model)
-                        for s in range(4)
-                    ]
+                    replayers: list[Bot] = []
+                    for s in range(4):
+                        bot_seed = hash((seed, len(match.deals), seat, index, k, s)) & 0xFFFFFF
+                        replayers.append(WordsBot(card_player(play, bot_seed), model, bot_seed, credit_scale))
                     runs.append(_replay(match.deal, parse_action(text), replayers, context, side))
                 outcomes.append(runs)
             data.records.append(
@@ -375,7 +396,7 @@ def play_match(seed: int, model: Mlp | None, play: str, repeats: int = 1) -> Dat
     return data
 
 
-def _one(args: tuple[int, Mlp | None, str, int]) -> Data:
+def _one(args: tuple[int, Mlp | None, str, int, float]) -> Data:
     return play_match(*args)
 
 
@@ -387,10 +408,11 @@ def generate(
     *,
     repeats: int = 1,
     workers: int = 1,
+    credit_scale: float = -1.0,
     progress: Callable[[int], None] | None = None,
 ) -> Data:
     """Self-play data of ``matches`` matches from ``seed`` (match ``i`` has seed ``seed * 100_003 + i``)."""
-    jobs = [(seed * 100_003 + i, model, play, repeats) for i in range(matches)]
+    jobs = [(seed * 100_003 + i, model, play, repeats, credit_scale) for i in range(matches)]
     data = Data()
     results: Iterator[Data]
     if workers > 1:
@@ -427,16 +449,20 @@ def table(data: Data, deal_spread: float | None = None) -> tuple[list[list[float
     return x, y, price
 
 
-def policy_gain(model: Mlp, data: Data, rows: list[int] | None = None) -> tuple[float, int, int]:
-    """What the model's choices would have brought over the self-play's, on the deal (quota aside).
+def policy_gain(
+    model: Mlp, data: Data, rows: list[int] | None = None, credit_scale: float = -1.0
+) -> tuple[float, int, int]:
+    """What the strong level's choices by the model would have brought over the self-play's, on the deal.
 
     Over the records ``rows`` (all without) that note the action taken: the mean, per word, of the
     sheet value of the model's action less that of the action taken (both replayed on the same deal,
     crosses), the number of words where the two differ, and the number of words compared. The quota's
-    credit is left out: it is not paid in the deal.
+    credit (times ``credit_scale``; negative: the words while owing are the club player's, as
+    :func:`model_word` says them, and count as the action taken) is left out of the sum: it is not paid
+    in the deal.
     """
     spread = data.deal_spread()
-    price = float(model.header.get("quota_price", 0.0))
+    price = float(model.header.get("quota_price", 0.0)) * max(0.0, credit_scale)
     total, changed, count = 0.0, 0, 0
     for index in range(len(data.records)) if rows is None else rows:
         record = data.records[index]
@@ -446,7 +472,11 @@ def policy_gain(model: Mlp, data: Data, rows: list[int] | None = None) -> tuple[
         values = [sum(c + lam * p for c, p in runs) / len(runs) for runs in record.outcomes]
         gain = model.predict(record.x)[1]
         owed, left = record.x[FEATURES.index("owed_mine")], record.x[FEATURES.index("defending_left_mine")]
-        choice = 1 if gain + credit(int(record.x[0]), owed, left, price) > 0 else 0
+        quota = credit(int(record.x[0]), owed, left, price)
+        if credit_scale < 0 and record.x[0] < 2 and owed > 0:
+            choice = record.taken
+        else:
+            choice = 1 if gain + quota > 0 else 0
         total += values[choice] - values[record.taken]
         changed += choice != record.taken
         count += 1
@@ -460,6 +490,7 @@ def train(
     command: str,
     generation: int,
     hidden: tuple[int, ...] = (32, 16),
+    credit_scale: float = -1.0,
     extra: dict[str, Any] | None = None,
 ) -> tuple[Mlp, list[float], list[float]]:
     """Fit the model of a generation on ``data``; its header says how it was made.
@@ -483,10 +514,11 @@ def train(
         **(extra or {}),
     }
     fitted = fit(x, y, list(FEATURES), list(OUTPUTS), seed=seed, hidden=hidden, header=header)
-    gain, changed, count = policy_gain(fitted.model, data, fitted.validation_index)
+    gain, changed, count = policy_gain(fitted.model, data, fitted.validation_index, credit_scale)
     if count:
         fitted.model.header["validation_gain"] = {
             "crosses_per_word": round(gain, 4),
+            "credit_scale": credit_scale,
             "words_changed": changed,
             "words": count,
         }

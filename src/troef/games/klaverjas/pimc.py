@@ -287,12 +287,11 @@ class KlaverjasPimcBot(PimcBot[Hands]):
 
     def _model_word(self, view: KlaverjasView) -> KlaverjasAction:
         """The kraak word of the learned model (:func:`troef.train.kraken.choose_word`)."""
-        from troef.train.kraken import choose_word, load_model
+        from troef.train.kraken import load_model, model_word
 
-        owing = view.owed is not None and view.level < 2 and view.owed[view.viewer & 1] > 0
-        if owing and self.strength.quota_credit < 0:
-            return self.heuristic.act(view)
-        return choose_word(view, load_model(self.strength.kraak_model or None), max(0.0, self.strength.quota_credit))
+        return model_word(
+            view, load_model(self.strength.kraak_model or None), self.strength.quota_credit, self.heuristic
+        )
 
     def choose_card(self, view: KlaverjasView, plays: list[str]) -> int:
         """The card to play: the best mean over the worlds, the club player's choice among equals."""
