@@ -29,6 +29,7 @@ loss of a first defender's kraak over "no" in the data) times the share of
 its remaining defending deals it still owes.
 
 >>> from troef.games.klaverjas.match import Match
+from troef.games.klaverjas.pimc import KlaverjasPimcBot, defending_left
 >>> from troef.games.klaverjas.rules import preset
 >>> m = Match(preset("kraken"), seed=5, first_dealer=0)
 >>> from troef.games.klaverjas.view import deal_view
@@ -54,6 +55,7 @@ from troef.games.klaverjas.actions import NO, KlaverjasAction, Word, parse_actio
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.heuristic_bid import chance, defender_quantile, hand_value
 from troef.games.klaverjas.match import Match
+from troef.games.klaverjas.pimc import KlaverjasPimcBot, defending_left
 from troef.games.klaverjas.roem import best_hand_roem
 from troef.games.klaverjas.rules import preset
 from troef.games.klaverjas.scoring import score_deal
@@ -99,12 +101,6 @@ OUTPUTS: Final = ("value_no", "word_gain")
 
 #: Where the shipped model lives (package data).
 MODEL_RESOURCE: Final = ("troef.games.klaverjas", "kraak_model.json")
-
-
-def defending_left(view: KlaverjasView, side: int) -> int:
-    """Deals from this one on (included) in which ``side`` defends (verplicht: the player after the dealer)."""
-    first_dealer = (view.dealer - (view.deal_number - 1)) % 4
-    return sum(1 for j in range(view.deal_number - 1, view.rules.deals) if (first_dealer + j + 1) & 1 != side)
 
 
 def _hand_mask(view: KlaverjasView) -> int:
@@ -289,8 +285,6 @@ def card_player(play: str, seed: int) -> Bot:
     if play == "club":
         return HeuristicBot(seed)
     if play == "strong":
-        from troef.games.klaverjas.pimc import KlaverjasPimcBot
-
         return KlaverjasPimcBot(seed)
     raise ValueError(f"unknown card play {play!r}: choose club or strong")
 
