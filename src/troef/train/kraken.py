@@ -28,13 +28,13 @@ deal, the average price of a forced kraak (``header.quota_price``: the mean
 loss of a first defender's kraak over "no" in the data) times the share of
 its remaining defending deals it still owes.
 
->>> from troef.games.klaverjas.match import Match
-from troef.games.klaverjas.pimc import KlaverjasPimcBot, defending_left
->>> from troef.games.klaverjas.rules import preset
+>>> club = HeuristicBot(0)
 >>> m = Match(preset("kraken"), seed=5, first_dealer=0)
->>> from troef.games.klaverjas.view import deal_view
->>> len(features(deal_view(m, 1))) == len(FEATURES)
-True
+>>> while word_of(deal_view(m, m.to_act)) is None:
+...     m.apply(club.act(deal_view(m, m.to_act)))
+>>> view = deal_view(m, m.to_act)
+>>> len(features(view)) == len(FEATURES), set(value_of_bids(view)) == set(view.legal)
+(True, True)
 """
 
 from __future__ import annotations
@@ -122,6 +122,8 @@ def kraak_was_forced(view: KlaverjasView) -> bool:
 
 def features(view: KlaverjasView) -> list[float]:
     """What the speaker of a kraak word knows, as numbers in the order of :data:`FEATURES`."""
+    if view.trump < 0 or view.hand is None:
+        raise ValueError("a kraak word's features need a seat's view with trump named")
     rules = view.rules
     me, declarer, trump = view.viewer, view.declarer, view.trump
     hand = _hand_mask(view)
