@@ -22,7 +22,9 @@ the solver (:mod:`troef.games.klaverjas.solver`) in each world.
   remaining defending deals it must kraak sets how good a chance must be).
   Sampled at a horizon of two tricks the chances came out too optimistic
   (a duplicate arena against the club player lost its kraaks), hence the
-  default.
+  default. With ``contracts="model"`` the kraak words come from the model
+  learned from self-play (:mod:`troef.train.kraken`; measured no better
+  than the default in the arena, ``docs/findings.md``).
 * Roem from the hand: its best total without stuk; stuk is declared with the
   first stuk card played (so a cancelled hand roem never takes stuk along).
   Roem in a trick is always claimed.
