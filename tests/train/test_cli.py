@@ -26,15 +26,15 @@ def test_every_game_has_a_train_command() -> None:
 def test_a_run_writes_each_generations_data_and_model(tmp_path: Path) -> None:
     pytest.importorskip("sklearn")
     out = tmp_path / "run"
-    args = ["train", "kraken", "--matches", "10", "--generations", "2", "--seed", "5", "--hidden", "8"]
+    args = ["train", "kraken", "--matches", "5", "--generations", "2", "--seed", "5", "--hidden", "8"]
     result = runner.invoke(app, [*args, "--out", str(out)])
     assert result.exit_code == 0, result.output
     first, second = Mlp.load(out / "gen-1.json"), Mlp.load(out / "gen-2.json")
     assert first.header["generation"] == 1 and second.header["generation"] == 2
-    assert first.header["seed"] == 5 and first.header["matches"] == 10
+    assert first.header["seed"] == 5 and first.header["matches"] == 5
     rows = (out / "gen-2.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(rows) == second.header["records"] + 1  # one line a word, then the deals' differences
-    assert json.loads(rows[-1])["matches"] == 10
+    assert json.loads(rows[-1])["matches"] == 5
     # a run goes on from a generation's model
     more = runner.invoke(
         app,
@@ -42,7 +42,7 @@ def test_a_run_writes_each_generations_data_and_model(tmp_path: Path) -> None:
             "train",
             "kraken",
             "--matches",
-            "10",
+            "5",
             "--generations",
             "1",
             "--hidden",
