@@ -22,7 +22,9 @@ the solver (:mod:`troef.games.klaverjas.solver`) in each world.
   remaining defending deals it must kraak sets how good a chance must be).
   Sampled at a horizon of two tricks the chances came out too optimistic
   (a duplicate arena against the club player lost its kraaks), hence the
-  default.
+  default. With ``contracts="model"`` the kraak words come from the model
+  learned from self-play (:mod:`troef.train.kraken`; measured no better
+  than the default in the arena, ``docs/findings.md``).
 * Roem from the hand: its best total without stuk; stuk is declared with the
   first stuk card played (so a cancelled hand roem never takes stuk along).
   Roem in a trick is always claimed.
@@ -79,8 +81,14 @@ class Strength:
     bid_horizon: int = 2
     time_cap: float | None = 5.0
     #: How trump and the kraak words are chosen: "heuristic" (the club player's hand valuation, fitted on
-    #: played deals) or "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report).
+    #: played deals), "sampled" (worlds solved a few tricks deep: measured too optimistic, see the report) or
+    #: "model" (trump the club player's, the kraak words by the model learned from self-play: troef.train.kraken).
     contracts: str = "heuristic"
+    #: With ``contracts="model"``: a model file to use instead of the package's ``kraak_model.json``.
+    kraak_model: str = ""
+    #: With ``contracts="model"``: a word the side says while it owes kraaks of the quota is the club
+    #: player's when this is negative; else the model's, with the quota's credit times this.
+    quota_credit: float = -1.0
     #: Before ``exact_from`` (values estimated beyond the horizon) the club player's card is kept when its
     #: mean is within this much of the best.
     slack: float = 0.1
@@ -250,6 +258,8 @@ class KlaverjasPimcBot(PimcBot[Hands]):
             return parse_action(legal[0])
         if view.phase == "claim":
             return CLAIM
+        if view.phase == "kraak" and self.strength.contracts == "model":
+            return self._model_word(view)
         if view.phase in ("choose", "kraak") and self.strength.contracts != "sampled":
             return self.heuristic.act(view)
         if view.phase in ("choose", "kraak"):
@@ -276,6 +286,14 @@ class KlaverjasPimcBot(PimcBot[Hands]):
         if STUK in actions and (1 << card) & stuk_mask(view.trump):
             return STUK  # declare stuk with the first stuk card (Kraken 3.2 / claim rules)
         return Play(card)
+
+    def _model_word(self, view: KlaverjasView) -> KlaverjasAction:
+        """The kraak word of the learned model (:func:`troef.train.kraken.choose_word`)."""
+        from troef.train.kraken import load_model, model_word
+
+        return model_word(
+            view, load_model(self.strength.kraak_model or None), self.strength.quota_credit, self.heuristic
+        )
 
     def choose_card(self, view: KlaverjasView, plays: list[str]) -> int:
         """The card to play: the best mean over the worlds, the club player's choice among equals."""

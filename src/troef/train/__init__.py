@@ -1,0 +1,12 @@
+"""Models of what a decision before the play is worth, learned from fair self-play (``troef train``).
+
+* :mod:`troef.train.model`: a small multilayer perceptron stored as JSON
+  (its header names the command, seed, data size and validation error that
+  made it), evaluated in plain Python, so the bots need no NumPy at run time;
+* :mod:`troef.train.fit`: fitting one on a table of features and outcomes
+  (scikit-learn, the ``train`` extra);
+* :mod:`troef.train.kraken`: the kraak words of Kraken: the features of a
+  seat's view, the data (self-play where every seat sees only its own view,
+  each decision replayed with every alternative to the end of the deal), the
+  policy of a generation and :func:`~troef.train.kraken.value_of_bids`.
+"""
