@@ -3,7 +3,7 @@ analyse, nothing is set aside (docs/records.md, "Rules revisions"; docs/deploy.m
 
 The fixtures in ``tests/golden/db`` were written by the servers of troef f63ee7ac (klaverjas rules revision 1,
 before Kraken's first-trick roem call) and 876a6fe (revision 2, before tables named their revision), by
-``tests/golden/db/make.py``; the JSON beside each gives the tables' ids and seat tokens.
+``tests/golden/db/write_db.py``; the JSON beside each gives the tables' ids and seat tokens.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Run it with the checkout that is to write the records first on the path, so
 that both the record and its stored outcome are that troef's::
 
-    PYTHONPATH=CHECKOUT/src python tests/golden/records/make.py GAME PRESET NAME [SWITCHES-JSON] [--seed N]
+    PYTHONPATH=CHECKOUT/src python tests/golden/records/add_record.py GAME PRESET NAME [SWITCHES-JSON] [--seed N]
 
 It plays one short match (computer players of the game's own levels, the
 first and a random one taking turns at each seat, seeded), writes the record

@@ -5,7 +5,7 @@ fixture beside this file, made by troef 876a6fe (klaverjas rules revision 2,
 before tables named their revision)::
 
     git worktree add /tmp/old 876a6fe
-    PYTHONPATH=/tmp/old/src python tests/golden/db/make.py tests/golden/db/troef-876a6fe.sqlite
+    PYTHONPATH=/tmp/old/src python tests/golden/db/write_db.py tests/golden/db/troef-876a6fe.sqlite
 
 It starts that troef's server on a loopback port with a fresh SQLite file,
 makes the tables below through its HTTP API and plays them over its WebSocket
