@@ -249,8 +249,11 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class DuelView:
-    """What one seat (or a spectator) knows of a deal: its own cards, the turned trump card, the moves."""
+    """What one seat (or a spectator) knows of a deal: the table's rules, its own cards, the turned trump card,
+    the moves."""
 
+    preset: str
+    must_trump: bool
     viewer: int
     to_act: int
     phase: str
@@ -268,6 +271,8 @@ class DuelView:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "preset": self.preset,
+            "must_trump": self.must_trump,
             "viewer": self.viewer,
             "to_act": self.to_act,
             "phase": self.phase,
@@ -296,6 +301,8 @@ def view_of(match: Match, viewer: int, index: int) -> DuelView:
     legal = tuple(Play(c).text() for c in deal.legal_cards(viewer)) if to_act == viewer >= 0 else ()
     before = match.deals[: index + 1]
     return DuelView(
+        preset=match.preset,
+        must_trump=match.must_trump,
         viewer=viewer,
         to_act=to_act,
         phase="done" if deal.over else "play",
@@ -343,12 +350,14 @@ class ClubBot(Bot):
 
 
 class Duel(Game[Match, Play, DuelView, Outcome]):
-    """Duel, for troef's layers: two presets, one switch, a club player; no part of its own in any layer."""
+    """Duel, for troef's layers: two presets, one switch, a club player; of the layers' parts, only what
+    OpenSpiel and PettingZoo need declared (``troef_duel.research``)."""
 
     name: ClassVar[str] = "duel"
     title: ClassVar[str] = "Duel"
     languages: ClassVar[tuple[str, ...]] = ("nl", "en", "de")
     bots: ClassVar[Mapping[str, str]] = {"club": "troef_duel.game:ClubBot"}
+    research_part: ClassVar[str | None] = "troef_duel.research:PART"
 
     # ------------------------------------------------------------------ presets and matches
     def presets(self) -> Mapping[str, Preset]:
