@@ -105,10 +105,12 @@ def test_an_action_the_fair_judgement_rates_best_is_never_a_mistake() -> None:
         assert d.fair is not None and d.action in d.fair.best
         assert d.mark != "mistake"
     assert next(s for s in found.deals[0].seats if s.seat == 1).mistakes == 0
-    # and the marks follow the costs: a mistake exactly where the fair cost reaches the threshold
+    # and the marks follow the costs: a mistake exactly where the fair cost is significant and large enough
     for d in decisions:
         if d.fair is not None and d.fair.cost is not None:
-            assert (d.mark == "mistake") == (d.fair.cost >= MISTAKE)
+            assert d.fair.interval is not None
+            significant = d.fair.cost >= d.fair.mistake and d.fair.interval[0] > 0
+            assert (d.mark == "mistake") == significant
 
 
 def test_random_play_makes_mistakes_and_each_has_a_better_action() -> None:

@@ -45,14 +45,6 @@ class BinokelPart:
     open_unit: Final = "points"
     fair_unit: Final = "share"
 
-    def __init__(self) -> None:
-        #: The deal whose decisions are being solved, and its solver tables per side: the decisions of one deal
-        #: share their positions, so each solve starts from what the ones before it found (the values are the
-        #: same either way; only the nodes spent depend on the decisions analysed before in that deal).
-        self._deal: Round | None = None
-        self._trump = -1
-        self._tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
-
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
         match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.deals))
@@ -73,13 +65,12 @@ class BinokelPart:
         position = position_of(deal)
         if position.tricks_left > OPEN_TRICKS:
             return None, 0
-        if deal is not self._deal or deal.trump != self._trump:
-            self._deal = deal
-            self._trump = deal.trump
-            self._tables = ({}, {})
         p = position
         side = p.to_act & 1
-        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, self._tables[side])
+        # a table of its own for every decision: what an earlier solve found would change the nodes this one
+        # spends, and with them whether it stays within the node limit, so a value would depend on what else
+        # is analysed (the seats asked for)
+        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, {})
         try:
             found = search.move_values()
         except OutOfNodes:
