@@ -45,6 +45,8 @@ from troef.games import part as game_part
 __all__ = [
     "MISTAKE",
     "AnalysisError",
+    "BidModel",
+    "BidValues",
     "DealAnalysis",
     "Decision",
     "Judgement",
@@ -59,6 +61,7 @@ __all__ = [
     "judge_in_worlds",
     "paired_judgement",
     "part_of",
+    "register_bid_model",
 ]
 
 
@@ -171,6 +174,45 @@ class Worlds(Protocol):
 
     def world_values(self, game: AnyGame, view: Any) -> WorldValues | None:
         """A function valuing every valued action of ``view`` in one world it draws, or None (nothing valued)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class BidValues:
+    """The fair values of a bidding decision as the expected score on the sheet, with what bounds each one.
+
+    ``values``: each valued action's expected score in ``unit``; ``ranges``: the lowest and highest score an
+    action's value is a mean of (over ``worlds`` worlds), which bounds its spread; ``mistake``: the
+    smallest significant cost that is a mistake, in ``unit``.
+    """
+
+    values: dict[str, float]
+    ranges: dict[str, tuple[float, float]]
+    worlds: int
+    unit: str
+    mistake: float
+
+
+#: A value model for bidding decisions: from a seat's view, the expected score of each alternative (or None
+#: where it has nothing to say). A model registered for a game (:func:`register_bid_model`) is asked first.
+BidModel = Callable[[Any, int, int], "BidValues | None"]
+_BID_MODELS: dict[str, BidModel] = {}
+
+
+def register_bid_model(game: str, model: BidModel | None) -> None:
+    """Value ``game``'s bidding decisions with ``model(view, samples, seed)`` (None: the game's own again)."""
+    if model is None:
+        _BID_MODELS.pop(game, None)
+    else:
+        _BID_MODELS[game] = model
+
+
+@runtime_checkable
+class Bids(Protocol):
+    """A part that values bidding decisions by their expected score on the sheet over fair worlds."""
+
+    def bid_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> BidValues | None:
+        """The expected score of each alternative of a bidding decision, or None (not a bidding decision)."""
         ...
 
 
@@ -508,6 +550,45 @@ def judge_in_worlds(
         target *= 2
 
 
+def ranged_judgement(found: BidValues, taken: str) -> Judgement | None:
+    """A judgement of means whose per-world values are unknown but bounded (:class:`BidValues`).
+
+    Each mean's variance is at most ``(high - v) (v - low)``, the largest a value between ``low`` and
+    ``high`` with mean ``v`` can have; the two are taken as independent, which makes the interval wider than
+    a paired one, so a mark it gives is safe.
+    """
+    plain = Judgement.of(found.values, taken)
+    if plain is None or plain.cost is None:
+        return plain
+    top = max(found.values, key=lambda a: found.values[a])
+    if top == taken:
+        interval = (0.0, 0.0)
+    else:
+        spread = 0.0
+        for action in (top, taken):
+            low, high = found.ranges.get(action, (found.values[action], found.values[action]))
+            spread += max(0.0, (high - found.values[action]) * (found.values[action] - low))
+        half = Z95 * math.sqrt(spread / max(1, found.worlds))
+        interval = (plain.cost - half, plain.cost + half)
+    return Judgement(plain.values, plain.best, plain.cost, interval, found.worlds, found.unit, found.mistake)
+
+
+def _bid_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: int, seed: int) -> Judgement | None:
+    """The fair judgement of a bidding decision (a registered model first, else the part's), or None."""
+    model = _BID_MODELS.get(game.name)
+    n = samples
+    while True:
+        found = model(view, n, seed) if model is not None else None
+        if found is None and isinstance(part, Bids):
+            found = part.bid_values(game, view, n, seed)
+        if found is None:
+            return None
+        judged = ranged_judgement(found, taken)
+        if judged is None or n >= samples * MORE_WORLDS or not _open_question(judged.cost, judged.interval, found.mistake):
+            return judged
+        n *= 2
+
+
 def _chance_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: int, seed: int) -> Judgement | None:
     """The fair judgement of a part valuing chances in [0, 1] (the game's hints), more worlds where it is close."""
     n = samples
@@ -642,6 +723,8 @@ def _decide(
         if draw is not None:
             assert isinstance(part, Worlds)
             fair_j = judge_in_worlds(draw, action, settings.samples, seed, part.sheet_unit(view), part.mistake(view))
+        elif (bid := _bid_judgement(game, part, view, action, settings.samples, seed)) is not None:
+            fair_j = bid
         else:
             fair_j = _chance_judgement(game, part, view, action, settings.samples, seed)
     consequence = None
