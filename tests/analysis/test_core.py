@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.analysis.conftest import PRESETS, play_first_deal, play_until_cards
-from troef.analysis import MISTAKE, AnalysisError, Settings, analyse
+from troef.analysis import AnalysisError, Settings, analyse
 from troef.analysis.binokel import OPEN_TRICKS
 from troef.analysis.core import decision_seed, part_of
 from troef.core.game import AnyGame

@@ -48,7 +48,7 @@ def test_the_open_value_of_the_solvers_card_is_the_deals_entry_on_the_sheet(pres
             if d.open is None:
                 continue
             expected = sheet_difference(match, d.seat & 1)
-            if preset == "amsterdam" and not result.nat or not roem_after_trick_one:
+            if (preset == "amsterdam" and not result.nat) or not roem_after_trick_one:
                 assert d.open.values[d.action] == pytest.approx(expected), (seed, d.index)
             else:  # roem still to be made is read as card points: off by the rounding only
                 assert abs(d.open.values[d.action] - expected) <= 2, (seed, d.index)

@@ -18,10 +18,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
-
-import random
 
 from troef.analysis.core import WorldValues, card_choices
 from troef.core.game import AnyGame

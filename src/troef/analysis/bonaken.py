@@ -25,8 +25,8 @@ from troef.core.game import AnyGame
 from troef.games.bonaken.actions import Play, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import loads
-from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.sheetvalue import MIN_DECLARED, own_key, state_key, table_for
+from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
 
 __all__ = ["PART", "BonakenPart", "HandOnly", "sheet_outcomes"]

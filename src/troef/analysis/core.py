@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from troef.core.errors import TroefError
@@ -246,6 +246,8 @@ class Judgement:
     unit: str | None = None
     #: The smallest significant cost that is a mistake, in the unit of the values.
     mistake: float = MISTAKE
+    #: Whether a cost can make the decision a mistake (not for passing in the bidding: see :func:`_decide`).
+    markable: bool = True
 
     @staticmethod
     def of(values: Mapping[str, float], taken: str) -> Judgement | None:
@@ -259,7 +261,7 @@ class Judgement:
     @property
     def significant(self) -> bool:
         """Whether the cost is a mistake: at least :attr:`mistake` and its 95% interval excludes zero."""
-        if self.cost is None or self.cost < self.mistake - EPSILON:
+        if not self.markable or self.cost is None or self.cost < self.mistake - EPSILON:
             return False
         return self.interval is None or self.interval[0] > EPSILON
 
@@ -584,7 +586,11 @@ def _bid_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: in
         if found is None:
             return None
         judged = ranged_judgement(found, taken)
-        if judged is None or n >= samples * MORE_WORLDS or not _open_question(judged.cost, judged.interval, found.mistake):
+        if (
+            judged is None
+            or n >= samples * MORE_WORLDS
+            or not _open_question(judged.cost, judged.interval, found.mistake)
+        ):
             return judged
         n *= 2
 
@@ -727,6 +733,10 @@ def _decide(
             fair_j = bid
         else:
             fair_j = _chance_judgement(game, part, view, action, settings.samples, seed)
+        if fair_j is not None and action == "pass" and fair_j.worlds:
+            # a bid is valued as if the bidding ended with it; what passing gives instead depends on the bids
+            # the others would make after a bid, which is not modelled: a pass shows its cost but is not marked
+            fair_j = replace(fair_j, markable=False)
     consequence = None
     if open_j is not None and open_j.cost and isinstance(part, Consequences):
         consequence = part.consequence(match, deal, seat, open_j.cost)

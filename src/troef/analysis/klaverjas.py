@@ -69,8 +69,9 @@ MISTAKE_POINTS: Final = 10.0
 MISTAKE_KRAKEN: Final = 2.0
 
 
-def sheet_value(rules: Rules, position: Position, card_points: tuple[int, int], difference: int, level: int,
-                side: int) -> float:
+def sheet_value(
+    rules: Rules, position: Position, card_points: tuple[int, int], difference: int, level: int, side: int
+) -> float:
     """The sheet value for ``side`` of a deal whose final difference (playing side less the other, card
     points and roem) is ``difference``.
 
