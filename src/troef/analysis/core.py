@@ -84,9 +84,11 @@ MISTAKE: Final = 0.10
 EPSILON: Final = 1e-9
 #: The two-sided 95% normal quantile: a cost is significant when its 95% interval excludes zero.
 Z95: Final = 1.96
-#: A fair judgement whose mark is still open after ``samples`` worlds draws more, doubling, up to this many
-#: times ``samples`` (more worlds only where it is close).
-MORE_WORLDS: Final = 4
+#: A fair judgement over paired worlds whose mark is still open after ``samples`` worlds draws more,
+#: doubling, up to this many times ``samples`` (more worlds only where it is close).
+MORE_WORLDS: Final = 16
+#: The same for judgements from the game's hints (means only), whose work grows faster with the worlds.
+MORE_HINT_WORLDS: Final = 4
 
 
 class AnalysisError(TroefError, ValueError):
@@ -238,7 +240,8 @@ class Judgement:
     best: tuple[str, ...]
     #: The best value less the value of the action taken (None when the action taken has no value).
     cost: float | None
-    #: The 95% interval of that cost (fair judgements; None for open cards, which are exact).
+    #: The 95% interval of what the best alternative gains over the action taken (fair judgements; None for
+    #: open cards, which are exact): a cost is significant when the interval lies above zero.
     interval: tuple[float, float] | None = None
     #: Sampled worlds the fair judgement drew (0 for open cards).
     worlds: int = 0
@@ -272,7 +275,8 @@ class Judgement:
             "cost": None if self.cost is None else round(self.cost, 6),
         }
         if self.worlds:
-            out["interval"] = None if self.interval is None else [round(x, 6) for x in self.interval]
+            finite = self.interval is not None and all(math.isfinite(x) for x in self.interval)
+            out["interval"] = [round(x, 6) for x in self.interval] if self.interval and finite else None
             out["worlds"] = self.worlds
             out["unit"] = self.unit
             out["mistake"] = self.mistake
@@ -305,8 +309,9 @@ def paired_judgement(
 ) -> Judgement | None:
     """The judgement of worlds' paired values: means, the best, the cost and its interval (paired differences).
 
-    The cost's interval is that of the per-world difference between the best action (by mean) and the one
-    taken, both valued in the same worlds.
+    The interval is that of the mean gain of the best alternative (by mean) over the action taken, both
+    valued in the same worlds: it reaches below zero where the action taken may well be as good, and lies
+    below zero where the action taken is the best one.
     """
     if not rows:
         return None
@@ -318,8 +323,10 @@ def paired_judgement(
     plain = Judgement.of(means, taken)
     if plain is None or plain.cost is None:
         return plain
-    top = max(actions, key=lambda a: means[a])
-    interval = _interval([r[top] - r[taken] for r in rows]) if top != taken else (0.0, 0.0)
+    # the best alternative to the action taken (the best action, or the next one when it was taken): its
+    # gain over the action taken, world by world; negative where the action taken was the better one
+    other = max((a for a in actions if a != taken), key=lambda a: means[a])
+    interval = _interval([r[other] - r[taken] for r in rows])
     return Judgement(plain.values, plain.best, plain.cost, interval, n, unit, mistake)
 
 
@@ -333,13 +340,10 @@ def chance_judgement(values: Mapping[str, float], taken: str, worlds: int) -> Ju
     plain = Judgement.of(values, taken)
     if plain is None or plain.cost is None:
         return plain
-    top = max(values, key=lambda a: values[a])
-    if top == taken or worlds < 1:
-        interval = (0.0, 0.0) if top == taken else (-math.inf, math.inf)
-    else:
-        p, q = values[top], values[taken]
-        half = Z95 * math.sqrt((p * (1 - p) + q * (1 - q)) / worlds)
-        interval = (plain.cost - half, plain.cost + half)
+    other = max((a for a in values if a != taken), key=lambda a: values[a])
+    p, q = values[other], values[taken]
+    half = Z95 * math.sqrt((p * (1 - p) + q * (1 - q)) / max(1, worlds))
+    interval = (p - q - half, p - q + half)
     return Judgement(plain.values, plain.best, plain.cost, interval, worlds, None, MISTAKE)
 
 
@@ -562,16 +566,14 @@ def ranged_judgement(found: BidValues, taken: str) -> Judgement | None:
     plain = Judgement.of(found.values, taken)
     if plain is None or plain.cost is None:
         return plain
-    top = max(found.values, key=lambda a: found.values[a])
-    if top == taken:
-        interval = (0.0, 0.0)
-    else:
-        spread = 0.0
-        for action in (top, taken):
-            low, high = found.ranges.get(action, (found.values[action], found.values[action]))
-            spread += max(0.0, (high - found.values[action]) * (found.values[action] - low))
-        half = Z95 * math.sqrt(spread / max(1, found.worlds))
-        interval = (plain.cost - half, plain.cost + half)
+    other = max((a for a in found.values if a != taken), key=lambda a: found.values[a])
+    spread = 0.0
+    for action in (other, taken):
+        low, high = found.ranges.get(action, (found.values[action], found.values[action]))
+        spread += max(0.0, (high - found.values[action]) * (found.values[action] - low))
+    half = Z95 * math.sqrt(spread / max(1, found.worlds))
+    gain = found.values[other] - found.values[taken]
+    interval = (gain - half, gain + half)
     return Judgement(plain.values, plain.best, plain.cost, interval, found.worlds, found.unit, found.mistake)
 
 
@@ -588,7 +590,7 @@ def _bid_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: in
         judged = ranged_judgement(found, taken)
         if (
             judged is None
-            or n >= samples * MORE_WORLDS
+            or n >= samples * MORE_HINT_WORLDS
             or not _open_question(judged.cost, judged.interval, found.mistake)
         ):
             return judged
@@ -600,7 +602,11 @@ def _chance_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples:
     n = samples
     while True:
         judged = chance_judgement(part.fair_values(game, view, n, seed), taken, n)
-        if judged is None or n >= samples * MORE_WORLDS or not _open_question(judged.cost, judged.interval, MISTAKE):
+        if (
+            judged is None
+            or n >= samples * MORE_HINT_WORLDS
+            or not _open_question(judged.cost, judged.interval, MISTAKE)
+        ):
             return judged
         n *= 2
 
