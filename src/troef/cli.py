@@ -547,6 +547,32 @@ def bench_analysis(
         )
 
 
+@bench_app.command("analysis-marks")
+def bench_analysis_marks(
+    records: Annotated[list[Path], typer.Argument(help="Records to analyse (every finished deal).")],
+    seeds: Annotated[str, typer.Option(help="The seeds, comma-separated.")] = "0,1,2",
+    samples: Annotated[int, typer.Option(help="Worlds per fair judgement (more where it is close).")] = 16,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """How stable the marked mistakes are: each record analysed under each seed, the marks kept by all."""
+    from troef.bench.analysis import marks
+
+    try:
+        chosen = tuple(int(x) for x in seeds.split(","))
+        texts = {str(path): path.read_text(encoding="utf-8") for path in records}
+    except ValueError as exc:
+        raise typer.BadParameter(f"seeds are whole numbers, comma-separated: {exc}", param_hint="--seeds") from exc
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot read a record: {exc}", param_hint="RECORDS") from exc
+    result = marks(texts, chosen, samples)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    for name, row in result["records"].items():
+        typer.echo(f"{name}: per seed {row['per_seed']}, kept {row['kept']} of {row['marked']} ({row['overlap']})")
+    typer.echo(f"all: kept {result['kept']} of {result['marked']} marked mistakes ({result['overlap']})")
+
+
 @bench_app.command("bots")
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,

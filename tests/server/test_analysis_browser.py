@@ -7,6 +7,7 @@ values of every alternative. Screenshots at desktop and phone width are checked 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,7 +88,13 @@ def test_the_replay_shows_the_analysis_of_a_hand(
     values = page.locator("#analysis .an-values li")
     assert values.count() >= 2
     assert page.locator("#analysis .an-values li.an-taken").count() == 1
-    assert "%" in (page.locator("#analysis .an-values").text_content() or "")
+    # in the reader's language and the unit of the score sheet (klaverjas: points), no action's internal name
+    text = page.locator("#analysis .an-values").text_content() or ""
+    assert ("points" if lang == "en" else "punten") in text and "%" not in text, text
+    listed = page.locator("#analysis .an-list").text_content() or ""
+    assert not re.search(r"(?:\d+|[AKQJ])[hdcs]\b", listed), listed  # cards in symbols, never "10d"
+    if lang == "nl":
+        assert "play " not in listed and "trick " not in listed and "slag " in listed, listed
     shot = tmp_path / f"analysis-{size['width']}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert _no_overflow(page), f"the page is wider than the screen (screenshot: {shot})"

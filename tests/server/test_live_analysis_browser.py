@@ -175,3 +175,35 @@ def test_the_end_of_a_finished_match_analyses_every_deal(browser: Browser, srv: 
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "deal"), [(DESKTOP, "de", "Analyse: Spiel 1"), (PHONE, "en", "Analysis: Deal 1")]
+)
+def test_the_score_sheet_offers_the_analysis_of_every_deal_that_is_over(
+    browser: Browser, srv: Server, size: ViewportSize, lang: str, deal: str
+) -> None:
+    """The summary banner goes away after a while; the score sheet keeps "Analyse" for each deal over."""
+    tid, token = _table(srv)
+    context, page, errors = _open_page(browser, srv, f"/t/{tid}#t={token}", size, lang)
+    c = srv.client()
+    try:
+        page.wait_for_selector(".table-page")
+        assert c.join(tid, token)["seat"] == 0
+        _play_first_deal(c)
+        page.wait_for_selector("#hand-result", timeout=8000)
+        page.locator("#hand-result .close").click()  # the banner dismissed: the sheet still offers it
+        page.click("#show-sheet")
+        buttons = page.locator("#sheet-analyse .sheet-analyse-deal")
+        buttons.first.wait_for(timeout=8000)
+        assert buttons.count() == 1  # deal 2 is in play
+        buttons.first.click()
+        page.wait_for_selector("#analysis-dialog #analysis .an-list", timeout=120_000)
+        title = page.locator("#analysis-dialog #analysis h3").text_content() or ""
+        assert title == deal, title
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"analysis_sheet_{lang}_{size['width']}.png"))
+        assert not errors
+    finally:
+        c.close()
+        context.close()

@@ -18,10 +18,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from troef.analysis.core import card_choices
+from troef.analysis.core import WorldValues, card_choices
 from troef.core.game import AnyGame
 from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.match import Match
@@ -29,7 +30,10 @@ from troef.games.binokel.record import loads
 from troef.games.binokel.solver import OutOfNodes, Search, position_of
 from troef.games.binokel.state import Phase, Round
 
-__all__ = ["OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
+__all__ = ["MISTAKE_POINTS", "OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
+
+#: The smallest significant cost of a bid that is a mistake, in points of the score ("Punktewertung").
+MISTAKE_POINTS: Final = 20.0
 
 #: Units of the hints' work for one sample of the settings.
 WORK_PER_SAMPLE: Final = 500
@@ -44,14 +48,6 @@ class BinokelPart:
 
     open_unit: Final = "points"
     fair_unit: Final = "share"
-
-    def __init__(self) -> None:
-        #: The deal whose decisions are being solved, and its solver tables per side: the decisions of one deal
-        #: share their positions, so each solve starts from what the ones before it found (the values are the
-        #: same either way; only the nodes spent depend on the decisions analysed before in that deal).
-        self._deal: Round | None = None
-        self._trump = -1
-        self._tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
         record = loads(text)
@@ -73,19 +69,61 @@ class BinokelPart:
         position = position_of(deal)
         if position.tricks_left > OPEN_TRICKS:
             return None, 0
-        if deal is not self._deal or deal.trump != self._trump:
-            self._deal = deal
-            self._trump = deal.trump
-            self._tables = ({}, {})
         p = position
         side = p.to_act & 1
-        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, self._tables[side])
+        # a table of its own for every decision: what an earlier solve found would change the nodes this one
+        # spends, and with them whether it stays within the node limit, so a value would depend on what else
+        # is analysed (the seats asked for)
+        search = Search(p.hands, p.trump, side, p.leader, p.trick, p.tricks_left, nodes, {})
         try:
             found = search.move_values()
         except OutOfNodes:
             return None, search.nodes
         values = {kinds[kind]: float(points) for kind, points in found.items() if kind in kinds}
         return values, search.nodes
+
+    def sheet_unit(self, view: Any) -> str:
+        return "points"
+
+    def mistake(self, view: Any) -> float:
+        return MISTAKE_POINTS
+
+    def world_values(self, game: AnyGame, view: Any) -> WorldValues | None:
+        """Bids by the score of the round: in each world the seat's side plays the round at that bid with
+        the seat's best trump (the strong level's rollout: the exchange by rule, the play by the club
+        player, the last tricks solved), its score less the other side's ("Punktewertung"); passing: the
+        round played by the side holding the highest bid so far, with its best trump in that world
+        (not valued before anyone has bid)."""
+        from troef.games.binokel.heuristic import choose_trump
+        from troef.games.binokel.pimc import DEFAULT, WorldSampler
+        from troef.games.binokel.reading import counts_of
+        from troef.games.binokel.rollout import round_out, side_value
+
+        if view.phase != "bidding" or view.hand is None:
+            return None
+        bids = [t for t in view.legal if t.startswith("bid ")]
+        high = max((value for _, value in view.bids), default=0)
+        holder = next((seat for seat, value in reversed(view.bids) if value == high and value > 0), -1)
+        if not bids or len(bids) + (holder >= 0 and "pass" in view.legal) < 2:
+            return None
+        seat = view.viewer
+        side = seat & 1
+        trump = choose_trump(counts_of(view.hand))
+        sampler = WorldSampler()
+        last = DEFAULT.solve_last
+
+        def draw(rng: random.Random) -> dict[str, float] | None:
+            world = sampler.sample(view, rng)
+            if world is None:
+                return None
+            meld, tricks, _ = round_out(world, seat, trump, last)
+            out = {t: float(side_value(side, int(t.split()[1]), side, meld, tricks)) for t in bids}
+            if holder >= 0 and "pass" in view.legal:
+                other_meld, other_tricks, _ = round_out(world, holder, choose_trump(list(world[holder])), last)
+                out["pass"] = float(side_value(side, high, holder & 1, other_meld, other_tricks))
+            return out
+
+        return draw
 
     def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.binokel.hints import hints

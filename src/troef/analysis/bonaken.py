@@ -20,15 +20,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from troef.analysis.core import card_choices
+from troef.analysis.core import BidValues, card_choices
 from troef.core.game import AnyGame
 from troef.games.bonaken.actions import Play, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import loads
+from troef.games.bonaken.sheetvalue import MIN_DECLARED, own_key, state_key, table_for
 from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import Hand, Phase
 
-__all__ = ["PART", "BonakenPart", "HandOnly"]
+__all__ = ["PART", "BonakenPart", "HandOnly", "sheet_outcomes"]
+
+#: The smallest significant cost of a bid that is a mistake: nk table points; the plus/minus variants'
+#: chance of not buying the round.
+MISTAKE_TABLE_POINTS: Final = 0.5
+MISTAKE_ROUND: Final = 0.05
+
+
+def sheet_outcomes(rules: Any, players: int, standing: Sequence[str], seat: int) -> tuple[float, float, float] | None:
+    """What the seat's match comes to after declaring and making (W), declaring and failing (L), or not
+    declaring (P) in this hand, from the standing on the sheet (:mod:`troef.games.bonaken.sheetvalue`):
+    nk table points (nk rules 54-57) or, plus/minus, 1 for not buying the round. None without figures."""
+    tally = table_for(rules, players)
+    if tally is None:
+        return None
+    for key in (state_key(standing, seat), own_key(standing, seat)):
+        row = tally.get(key)
+        if row is not None and min(row[1], row[3], row[5]) >= MIN_DECLARED:
+            return row[0] / row[1], row[2] / row[3], row[4] / row[5]
+    return None
 
 
 class HandOnly:
@@ -109,6 +129,32 @@ class BonakenPart:
                 return None, solution.nodes
             values[text] = float(made == mover_is_declarer)
         return values, solution.nodes
+
+    def bid_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> BidValues | None:
+        """A bid's expected result on the sheet: ``p W + (1 - p) L`` with ``p`` the chance, over ``samples``
+        fair worlds, that the seat makes it if the bidding ends with it; passing ``P`` (:func:`sheet_outcomes`).
+        """
+        from troef.games.bonaken.hints import hints
+
+        if view.phase != "bidding" or view.standing is None:
+            return None
+        rules = view.rules
+        outcomes = sheet_outcomes(rules, view.table, view.standing, view.viewer)
+        if outcomes is None:
+            return None
+        won, lost, passed = outcomes
+        values: dict[str, float] = {}
+        ranges: dict[str, tuple[float, float]] = {}
+        for h in hints(view, budget=None, seed=seed, samples=samples):
+            if h.text == "pass":
+                values[h.text] = passed
+                ranges[h.text] = (passed, passed)
+            elif h.make_rate is not None:
+                values[h.text] = h.make_rate * won + (1 - h.make_rate) * lost
+                ranges[h.text] = (min(won, lost), max(won, lost))
+        nk = rules.scoring == "nk"
+        unit = "table points" if nk else "rounds"
+        return BidValues(values, ranges, samples, unit, MISTAKE_TABLE_POINTS if nk else MISTAKE_ROUND)
 
     def fair_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> dict[str, float]:
         from troef.games.bonaken.hints import hints

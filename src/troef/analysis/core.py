@@ -29,8 +29,10 @@ analysed (:class:`AnalysisError`): its hidden cards are not yet public.
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from troef.core.errors import TroefError
@@ -43,6 +45,8 @@ from troef.games import part as game_part
 __all__ = [
     "MISTAKE",
     "AnalysisError",
+    "BidModel",
+    "BidValues",
     "DealAnalysis",
     "Decision",
     "Judgement",
@@ -50,10 +54,14 @@ __all__ = [
     "Part",
     "SeatSummary",
     "Settings",
+    "Worlds",
     "analyse",
     "card_choices",
     "decision_seed",
+    "judge_in_worlds",
+    "paired_judgement",
     "part_of",
+    "register_bid_model",
 ]
 
 
@@ -68,11 +76,19 @@ def card_choices(
     return cards if len(cards) >= 2 else None
 
 
-#: The fair cost (in the fair judgement's [0, 1] scale) from which a decision is a mistake. Below it the
-#: difference is within what a few dozen sampled worlds can tell apart.
+#: The fair cost (in the fair judgement's [0, 1] scale of a chance or a share) from which a decision is a
+#: mistake, when the cost is also significant (:func:`significant`). A part that values in score-sheet units
+#: says its own (:attr:`Worlds.mistake`).
 MISTAKE: Final = 0.10
 #: Values closer than this are equal (the best actions are all those within it of the top).
 EPSILON: Final = 1e-9
+#: The two-sided 95% normal quantile: a cost is significant when its 95% interval excludes zero.
+Z95: Final = 1.96
+#: A fair judgement over paired worlds whose mark is still open after ``samples`` worlds draws more,
+#: doubling, up to this many times ``samples`` (more worlds only where it is close).
+MORE_WORLDS: Final = 16
+#: The same for judgements from the game's hints (means only), whose work grows faster with the worlds.
+MORE_HINT_WORLDS: Final = 4
 
 
 class AnalysisError(TroefError, ValueError):
@@ -137,6 +153,71 @@ class Consequences(Protocol):
         ...
 
 
+#: One world's paired values: every valued action's value in the same sampled world (None: no world drawn).
+WorldValues = Callable[[random.Random], "dict[str, float] | None"]
+
+
+@runtime_checkable
+class Worlds(Protocol):
+    """A part whose fair judgement values every action in each sampled world, in the score sheet's unit.
+
+    The analysis then draws the worlds itself (:func:`judge_in_worlds`): every alternative is valued in the
+    same worlds (paired), the cost of the action taken gets a 95% interval, and where its mark is still open
+    it draws more worlds.
+    """
+
+    def sheet_unit(self, view: Any) -> str:
+        """The unit of the fair values for ``view`` (the score sheet's: ``"points"``, ``"marks"``, ...)."""
+        ...
+
+    def mistake(self, view: Any) -> float:
+        """The smallest cost, in :meth:`sheet_unit`, that is a mistake when it is significant."""
+        ...
+
+    def world_values(self, game: AnyGame, view: Any) -> WorldValues | None:
+        """A function valuing every valued action of ``view`` in one world it draws, or None (nothing valued)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class BidValues:
+    """The fair values of a bidding decision as the expected score on the sheet, with what bounds each one.
+
+    ``values``: each valued action's expected score in ``unit``; ``ranges``: the lowest and highest score an
+    action's value is a mean of (over ``worlds`` worlds), which bounds its spread; ``mistake``: the
+    smallest significant cost that is a mistake, in ``unit``.
+    """
+
+    values: dict[str, float]
+    ranges: dict[str, tuple[float, float]]
+    worlds: int
+    unit: str
+    mistake: float
+
+
+#: A value model for bidding decisions: from a seat's view, the expected score of each alternative (or None
+#: where it has nothing to say). A model registered for a game (:func:`register_bid_model`) is asked first.
+BidModel = Callable[[Any, int, int], "BidValues | None"]
+_BID_MODELS: dict[str, BidModel] = {}
+
+
+def register_bid_model(game: str, model: BidModel | None) -> None:
+    """Value ``game``'s bidding decisions with ``model(view, samples, seed)`` (None: the game's own again)."""
+    if model is None:
+        _BID_MODELS.pop(game, None)
+    else:
+        _BID_MODELS[game] = model
+
+
+@runtime_checkable
+class Bids(Protocol):
+    """A part that values bidding decisions by their expected score on the sheet over fair worlds."""
+
+    def bid_values(self, game: AnyGame, view: Any, samples: int, seed: int) -> BidValues | None:
+        """The expected score of each alternative of a bidding decision, or None (not a bidding decision)."""
+        ...
+
+
 def part_of(game: str) -> Part:
     """The analysis part ``game`` names (:attr:`~troef.core.game.Game.analysis_part`)."""
     found = game_part(get_game(game), "analysis_part", "analysis part")
@@ -159,6 +240,17 @@ class Judgement:
     best: tuple[str, ...]
     #: The best value less the value of the action taken (None when the action taken has no value).
     cost: float | None
+    #: The 95% interval of what the best alternative gains over the action taken (fair judgements; None for
+    #: open cards, which are exact): a cost is significant when the interval lies above zero.
+    interval: tuple[float, float] | None = None
+    #: Sampled worlds the fair judgement drew (0 for open cards).
+    worlds: int = 0
+    #: The unit of the values (None: the analysis' unit for this kind of judgement).
+    unit: str | None = None
+    #: The smallest significant cost that is a mistake, in the unit of the values.
+    mistake: float = MISTAKE
+    #: Whether a cost can make the decision a mistake (not for passing in the bidding: see :func:`_decide`).
+    markable: bool = True
 
     @staticmethod
     def of(values: Mapping[str, float], taken: str) -> Judgement | None:
@@ -169,12 +261,90 @@ class Judgement:
         cost = None if taken not in values else max(0.0, top - values[taken])
         return Judgement(dict(values), best, cost)
 
+    @property
+    def significant(self) -> bool:
+        """Whether the cost is a mistake: at least :attr:`mistake` and its 95% interval excludes zero."""
+        if not self.markable or self.cost is None or self.cost < self.mistake - EPSILON:
+            return False
+        return self.interval is None or self.interval[0] > EPSILON
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "values": {a: round(v, 6) for a, v in self.values.items()},
             "best": list(self.best),
             "cost": None if self.cost is None else round(self.cost, 6),
         }
+        if self.worlds:
+            finite = self.interval is not None and all(math.isfinite(x) for x in self.interval)
+            out["interval"] = [round(x, 6) for x in self.interval] if self.interval and finite else None
+            out["worlds"] = self.worlds
+            out["unit"] = self.unit
+            out["mistake"] = self.mistake
+        return out
+
+
+def _interval(diffs: Sequence[float]) -> tuple[float, float]:
+    """The 95% normal interval of the mean of ``diffs``."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return (mean, mean) if mean <= EPSILON else (-math.inf, math.inf)
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean - half, mean + half
+
+
+def _open_question(cost: float | None, interval: tuple[float, float] | None, mistake: float) -> bool:
+    """Whether more worlds could change the mark: the interval reaches both sides of a mark's boundary."""
+    if cost is None or interval is None:
+        return False
+    low, high = interval
+    if low <= EPSILON and high >= mistake:
+        return True  # no cost and a mistake's cost both fit
+    return low > EPSILON and low < mistake <= high  # significant; whether it reaches a mistake's size is open
+
+
+def paired_judgement(
+    rows: Sequence[Mapping[str, float]], taken: str, unit: str | None, mistake: float
+) -> Judgement | None:
+    """The judgement of worlds' paired values: means, the best, the cost and its interval (paired differences).
+
+    The interval is that of the mean gain of the best alternative (by mean) over the action taken, both
+    valued in the same worlds: it reaches below zero where the action taken may well be as good, and lies
+    below zero where the action taken is the best one.
+    """
+    if not rows:
+        return None
+    actions = [a for a in rows[0] if all(a in r for r in rows)]
+    if len(actions) < 2:
+        return None
+    n = len(rows)
+    means = {a: sum(r[a] for r in rows) / n for a in actions}
+    plain = Judgement.of(means, taken)
+    if plain is None or plain.cost is None:
+        return plain
+    # the best alternative to the action taken (the best action, or the next one when it was taken): its
+    # gain over the action taken, world by world; negative where the action taken was the better one
+    other = max((a for a in actions if a != taken), key=lambda a: means[a])
+    interval = _interval([r[other] - r[taken] for r in rows])
+    return Judgement(plain.values, plain.best, plain.cost, interval, n, unit, mistake)
+
+
+def chance_judgement(values: Mapping[str, float], taken: str, worlds: int) -> Judgement | None:
+    """A judgement of means in [0, 1] over ``worlds`` worlds whose per-world values are not known.
+
+    The interval of the cost bounds each mean's variance by ``p (1 - p)`` (the largest a value in [0, 1]
+    with mean ``p`` can have) and takes the two as independent: wider than the paired one, so a mark it
+    gives is safe.
+    """
+    plain = Judgement.of(values, taken)
+    if plain is None or plain.cost is None:
+        return plain
+    other = max((a for a in values if a != taken), key=lambda a: values[a])
+    p, q = values[other], values[taken]
+    half = Z95 * math.sqrt((p * (1 - p) + q * (1 - q)) / max(1, worlds))
+    interval = (p - q - half, p - q + half)
+    return Judgement(plain.values, plain.best, plain.cost, interval, worlds, None, MISTAKE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,8 +422,12 @@ class SeatSummary:
 
     @property
     def accuracy(self) -> float | None:
-        """Cost-weighted: 100 * (1 - mean fair cost) over the judged decisions (None when none was judged)."""
-        return None if not self.judged else 100.0 * (1.0 - self.fair_cost / self.judged)
+        """The share of the judged decisions that are not mistakes, in percent (None when none was judged).
+
+        A share of marks, not of costs: the fair costs are in each game's score-sheet unit, and a mark is
+        given only where the cost is significant, so noise between nearly equal actions does not count.
+        """
+        return None if not self.judged else 100.0 * (1.0 - self.mistakes / self.judged)
 
     def to_json(self) -> dict[str, Any]:
         accuracy = self.accuracy
@@ -343,7 +517,7 @@ def _label(action: str, plays_before: int, players: int) -> str:
 
 def _mark(open_j: Judgement | None, fair_j: Judgement | None) -> str | None:
     if fair_j is not None and fair_j.cost is not None:
-        if fair_j.cost >= MISTAKE:
+        if fair_j.significant:
             return "mistake"
         if open_j is not None and open_j.cost:
             return "unlucky"
@@ -351,6 +525,90 @@ def _mark(open_j: Judgement | None, fair_j: Judgement | None) -> str | None:
     if open_j is not None and open_j.cost is not None:
         return "unlucky" if open_j.cost > EPSILON else "best"
     return None
+
+
+def judge_in_worlds(
+    draw: WorldValues, taken: str, samples: int, seed: int, unit: str | None, mistake: float
+) -> Judgement | None:
+    """Draw ``samples`` worlds with ``seed``, value every action in each, and judge the action ``taken``.
+
+    While the mark is still open (:func:`_open_question`) the worlds are doubled, up to
+    ``samples * MORE_WORLDS``; the worlds drawn first stay, so more work only narrows the interval.
+    """
+    rng = random.Random(seed)
+    rows: list[dict[str, float]] = []
+    target = samples
+    failures = 0
+    while True:
+        while len(rows) < target and failures <= 4 * target:
+            row = draw(rng)
+            if row is None:
+                failures += 1
+            else:
+                rows.append(row)
+        judged = paired_judgement(rows, taken, unit, mistake)
+        if (
+            judged is None
+            or target >= samples * MORE_WORLDS
+            or not _open_question(judged.cost, judged.interval, mistake)
+        ):
+            return judged
+        target *= 2
+
+
+def ranged_judgement(found: BidValues, taken: str) -> Judgement | None:
+    """A judgement of means whose per-world values are unknown but bounded (:class:`BidValues`).
+
+    Each mean's variance is at most ``(high - v) (v - low)``, the largest a value between ``low`` and
+    ``high`` with mean ``v`` can have; the two are taken as independent, which makes the interval wider than
+    a paired one, so a mark it gives is safe.
+    """
+    plain = Judgement.of(found.values, taken)
+    if plain is None or plain.cost is None:
+        return plain
+    other = max((a for a in found.values if a != taken), key=lambda a: found.values[a])
+    spread = 0.0
+    for action in (other, taken):
+        low, high = found.ranges.get(action, (found.values[action], found.values[action]))
+        spread += max(0.0, (high - found.values[action]) * (found.values[action] - low))
+    half = Z95 * math.sqrt(spread / max(1, found.worlds))
+    gain = found.values[other] - found.values[taken]
+    interval = (gain - half, gain + half)
+    return Judgement(plain.values, plain.best, plain.cost, interval, found.worlds, found.unit, found.mistake)
+
+
+def _bid_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: int, seed: int) -> Judgement | None:
+    """The fair judgement of a bidding decision (a registered model first, else the part's), or None."""
+    model = _BID_MODELS.get(game.name)
+    n = samples
+    while True:
+        found = model(view, n, seed) if model is not None else None
+        if found is None and isinstance(part, Bids):
+            found = part.bid_values(game, view, n, seed)
+        if found is None:
+            return None
+        judged = ranged_judgement(found, taken)
+        if (
+            judged is None
+            or n >= samples * MORE_HINT_WORLDS
+            or not _open_question(judged.cost, judged.interval, found.mistake)
+        ):
+            return judged
+        n *= 2
+
+
+def _chance_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples: int, seed: int) -> Judgement | None:
+    """The fair judgement of a part valuing chances in [0, 1] (the game's hints), more worlds where it is close."""
+    n = samples
+    while True:
+        judged = chance_judgement(part.fair_values(game, view, n, seed), taken, n)
+        if (
+            judged is None
+            or n >= samples * MORE_HINT_WORLDS
+            or not _open_question(judged.cost, judged.interval, MISTAKE)
+        ):
+            return judged
+        n *= 2
 
 
 def analyse(
@@ -472,8 +730,19 @@ def _decide(
         if values is not None:
             open_j = Judgement.of(values, action)
     if settings.fair:
-        fair = part.fair_values(game, view, settings.samples, decision_seed(settings.seed, k, index))
-        fair_j = Judgement.of(fair, action)
+        seed = decision_seed(settings.seed, k, index)
+        draw = part.world_values(game, view) if isinstance(part, Worlds) else None
+        if draw is not None:
+            assert isinstance(part, Worlds)
+            fair_j = judge_in_worlds(draw, action, settings.samples, seed, part.sheet_unit(view), part.mistake(view))
+        elif (bid := _bid_judgement(game, part, view, action, settings.samples, seed)) is not None:
+            fair_j = bid
+        else:
+            fair_j = _chance_judgement(game, part, view, action, settings.samples, seed)
+        if fair_j is not None and action == "pass" and fair_j.worlds:
+            # a bid is valued as if the bidding ended with it; what passing gives instead depends on the bids
+            # the others would make after a bid, which is not modelled: a pass shows its cost but is not marked
+            fair_j = replace(fair_j, markable=False)
     consequence = None
     if open_j is not None and open_j.cost and isinstance(part, Consequences):
         consequence = part.consequence(match, deal, seat, open_j.cost)

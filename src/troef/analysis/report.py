@@ -26,19 +26,22 @@ WORDS: Final = Words(
             "de": "Analyse: keine Fehler{open}.",
         },
         "analysis_mistakes": {
-            "nl": "Analyse: {n} {n|fout|fouten}, kost {cost} procentpunt kans: {where}{open}.",
-            "en": "Analysis: {n} {n|mistake|mistakes}, cost {cost} percentage points of chance: {where}{open}.",
-            "de": "Analyse: {n} Fehler, kostet {cost} Prozentpunkte Chance: {where}{open}.",
+            "nl": "Analyse: {n} {n|fout|fouten}, kost {cost}: {where}{open}.",
+            "en": "Analysis: {n} {n|mistake|mistakes}, cost {cost}: {where}{open}.",
+            "de": "Analyse: {n} Fehler, kostet {cost}: {where}{open}.",
         },
         "analysis_open": {
             "nl": "; met open kaarten {cost} {unit} verloren",
             "en": "; with open cards {cost} {unit} lost",
             "de": "; mit offenen Karten {cost} {unit} verloren",
         },
-        # the units of the open-card values (troef.analysis.core.Part.open_unit)
+        # the units of the values (troef.analysis.core.Part.open_unit)
         "analysis_trick": {"nl": "slag {n} {card}", "en": "trick {n} {card}", "de": "Stich {n} {card}"},
         "unit_points": {"nl": "punten", "en": "points", "de": "Punkte"},
+        "unit_table points": {"nl": "tafelpunten", "en": "table points", "de": "Tischpunkte"},
+        "unit_rounds": {"nl": "rondes", "en": "rounds", "de": "Runden"},
         "unit_contract": {"nl": "contract", "en": "contract", "de": "Kontrakt"},
+        "unit_chance": {"nl": "procentpunt kans", "en": "percentage points of chance", "de": "Prozentpunkte Chance"},
         "analysis_more": {
             "nl": "Meer: {command}",
             "en": "More: {command}",
@@ -74,6 +77,22 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
 
 
+def _unit(unit: str, lang: str) -> str:
+    """A unit in the reader's language (the fair values of a chance or a share: percentage points)."""
+    key = "unit_chance" if unit in ("chance", "share") else f"unit_{unit}"
+    return t(key, lang) if key in WORDS.words else unit
+
+
+def _fair_costs(decisions: Sequence[Decision], lang: str = "en") -> str:
+    """The fair costs of ``decisions`` summed per unit (chances in percentage points): "14 points"."""
+    sums: dict[str, float] = {}
+    for d in decisions:
+        if d.fair is not None and d.fair.cost is not None:
+            unit = d.fair.unit or "chance"
+            sums[unit] = sums.get(unit, 0.0) + d.fair.cost * (100.0 if d.fair.unit is None else 1.0)
+    return " + ".join(f"{_number(v)} {_unit(u, lang)}" for u, v in sums.items()) or "0"
+
+
 def deal_summary(analysis: MatchAnalysis, seat: int, lang: str = "en", limit: int = 3) -> str:
     """One line on ``seat``'s decisions in the analysed deal(s): its mistakes, their fair cost, where; the open cost."""
     summary = next((s for s in analysis.seats if s.seat == seat), SeatSummary(seat))
@@ -89,7 +108,7 @@ def deal_summary(analysis: MatchAnalysis, seat: int, lang: str = "en", limit: in
     where = ", ".join(_worded_label(d.label, lang) for d in mistakes[:limit]) + (
         ", ..." if len(mistakes) > limit else ""
     )
-    cost = _number(100 * sum(d.fair_cost for d in mistakes))
+    cost = _fair_costs(mistakes, lang)
     return t("analysis_mistakes", lang, n=len(mistakes), cost=cost, where=where, open=open_part)
 
 
@@ -97,16 +116,21 @@ def _values(d: Decision, kind: str, unit: str) -> str:
     judged = d.open if kind == "open" else d.fair
     if judged is None:
         return "-"
-    scale = 100.0 if kind == "fair" else 1.0
+    scale = 100.0 if kind == "fair" and judged.unit is None else 1.0
     cost = "?" if judged.cost is None else _number(judged.cost * scale)
+    if kind == "fair":
+        cost += f" {_unit(judged.unit or 'chance', 'en')}"
+        if judged.interval is not None and judged.unit is not None:
+            cost += f" [{_number(judged.interval[0])}, {_number(judged.interval[1])}; {judged.worlds} worlds]"
     best = ", ".join(b for b in judged.best[:3]) + (" ..." if len(judged.best) > 3 else "")
     return f"cost {cost} (best {best})"
 
 
-def _seat_line(s: SeatSummary, unit: str) -> str:
+def _seat_line(s: SeatSummary, unit: str, decisions: Sequence[Decision]) -> str:
     accuracy = "-" if s.accuracy is None else f"{s.accuracy:.1f}"
+    fair = _fair_costs([d for d in decisions if d.seat == s.seat])
     return (
-        f"seat {s.seat}: {s.decisions} decisions, {s.mistakes} mistakes (fair cost {_number(100 * s.fair_cost)}), "
+        f"seat {s.seat}: {s.decisions} decisions, {s.mistakes} mistakes (fair cost {fair}), "
         f"{s.unlucky} unlucky, open-card cost {_number(s.open_cost)} {unit}, accuracy {accuracy}"
     )
 
@@ -117,9 +141,10 @@ def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] 
     kinds = [k for k, on in (("open cards", s.open), ("fair", s.fair)) if on]
     lines = [
         f"{analysis.game} {analysis.preset}, {analysis.players} players: {' and '.join(kinds)}",
-        f"  open-card values in {analysis.open_unit}; fair values: {analysis.fair_unit} in percent "
-        f"({s.samples} samples each, seed {s.seed}); "
-        f"a mistake costs at least {_number(100 * MISTAKE)} on the fair judgement",
+        f"  open-card values in {analysis.open_unit}; fair values in {analysis.fair_unit} "
+        f"(chances in percent; {s.samples} worlds each, more where close; seed {s.seed}); "
+        f"a mistake: a fair cost of the game's mistake size (chances: {_number(100 * MISTAKE)}) "
+        "whose 95% interval lies above zero",
     ]
     if analysis.in_play:
         lines.append(f"  deal(s) {', '.join(str(k + 1) for k in analysis.in_play)} still in play: not analysed")
@@ -127,7 +152,7 @@ def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] 
         lines.append("")
         lines.append(f"Deal {deal.deal + 1}")
         for summary in deal.seats:
-            lines.append("  " + _seat_line(summary, analysis.open_unit))
+            lines.append("  " + _seat_line(summary, analysis.open_unit, deal.decisions))
         for d in deal.decisions:
             if not every and d.mark not in ("mistake", "unlucky"):
                 continue
@@ -139,16 +164,17 @@ def describe(analysis: MatchAnalysis, every: bool = False, seats: Sequence[int] 
                 lines.append(f"  {'':<16} on the sheet: {d.consequence}")
     lines.append("")
     lines.append("Whole record")
+    everything = [d for deal in analysis.deals for d in deal.decisions]
     for summary in analysis.seats:
-        lines.append("  " + _seat_line(summary, analysis.open_unit))
+        lines.append("  " + _seat_line(summary, analysis.open_unit, everything))
     if analysis.turning_points:
         lines.append("  costliest decisions:")
         for d in analysis.turning_points:
             lines.append(
                 f"    deal {d.deal + 1} {pretty_label(d.label)} (seat {d.seat}, {d.mark}): "
-                f"fair cost {_number(100 * d.fair_cost)}, open-card cost {_number(d.open_cost)} {analysis.open_unit}"
+                f"fair cost {_fair_costs([d])}, open-card cost {_number(d.open_cost)} {analysis.open_unit}"
                 + (f"; on the sheet: {d.consequence}" if d.consequence else "")
             )
     lines.append("")
-    lines.append("accuracy = 100 x (1 - mean fair cost of the seat's judged decisions)")
+    lines.append("accuracy = the share of the seat's judged decisions that are not mistakes, in percent")
     return "\n".join(lines)

@@ -103,3 +103,37 @@ def run(deals: int = 10, fair_deals: int = 3, seed: int = 2026, games: tuple[str
             }
         result["games"][name] = row
     return result
+
+
+def marks(texts: dict[str, str], seeds: tuple[int, ...] = (0, 1, 2), samples: int = 16) -> dict[str, Any]:
+    """The mistakes the analysis marks in every finished deal of each record under each of ``seeds``.
+
+    ``texts`` maps a name to a record. Per record and over all: the decisions marked under every seed
+    (``kept``), under at least one (``marked``) and the overlap, ``kept / marked`` (1.0: the same marks
+    whatever the seed). The work is counted, so the figures are the same on any machine.
+    """
+    rows: dict[str, Any] = {}
+    kept_all = marked_all = 0
+    for name, text in texts.items():
+        found: list[set[tuple[int, int]]] = []
+        for seed in seeds:
+            result = analyse(text, settings=Settings(open=False, samples=samples, seed=seed))
+            found.append({(d.deal, d.index) for deal in result.deals for d in deal.decisions if d.mark == "mistake"})
+        kept = set.intersection(*found)
+        marked = set.union(*found)
+        kept_all += len(kept)
+        marked_all += len(marked)
+        rows[name] = {
+            "per_seed": [len(f) for f in found],
+            "kept": len(kept),
+            "marked": len(marked),
+            "overlap": round(len(kept) / len(marked), 3) if marked else 1.0,
+        }
+    return {
+        "seeds": list(seeds),
+        "samples": samples,
+        "records": rows,
+        "kept": kept_all,
+        "marked": marked_all,
+        "overlap": round(kept_all / marked_all, 3) if marked_all else 1.0,
+    }

@@ -568,6 +568,15 @@ function tablePage(id) {
     render();
   }
 
+  // under the score sheet: "Analyse" for every deal that is over, for as long as the table lasts
+  function sheetAnalyse() {
+    const over = handsOver();
+    if (over < 1) return null;
+    const buttons = [];
+    for (let n = 1; n <= over; n += 1) buttons.push(h("button", { type: "button", class: "sheet-analyse-deal", dataset: { hand: n }, onclick: () => openAnalysis(n) }, `${t("analyse")}: ${word(S.game, "hand", { n })}`));
+    return h("div", { class: "sheet-analyse", id: "sheet-analyse" }, buttons);
+  }
+
   function closeAnalysis() {
     if (S.anView) S.anView.destroy();
     S.anView = null;
@@ -589,7 +598,7 @@ function tablePage(id) {
     if (!S.overlay && !S.confirm) return null;
     const close = () => { S.overlay = null; render(); };
     const v = view();
-    if (S.overlay === "sheet") return modal(t("sheet"), [dialogTimer(), S.game.sheet(sheetCtx())], close, null, { wide: true });
+    if (S.overlay === "sheet") return modal(t("sheet"), [dialogTimer(), S.game.sheet(sheetCtx()), sheetAnalyse()], close, null, { wide: true });
     if (S.overlay === "analysis" && S.anBox) return modal(t("anDialog"), [dialogTimer(), S.anBox], close, "analysis-dialog", { wide: true });
     if (S.overlay === "last") {
       const tricks = v.tricks.length ? v.tricks : S.lastTricks || [];

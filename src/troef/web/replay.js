@@ -76,18 +76,26 @@ export function replayView(box, id, opts = {}) {
     const pct = (v) => `${Math.round(v * 100)}%`;
     const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
     const suits = { h: "\u2665", d: "\u2666", c: "\u2663", s: "\u2660" };
-    const label = (text) => text.replace(/(\d+|[AKQJ])([hdcs])$/, (_, r, s) => r + suits[s]);
+    // actions in the words of the game's catalogue (its actionWords), in the reader's language
+    const say = (a) => (game().actionWords ? game().actionWords(a) : a.replace(/(\d+|[AKQJ])([hdcs])$/, (_, r, s) => r + suits[s]));
+    const label = (d) => {
+      const trick = /^trick (\d+) /.exec(d.label);
+      return trick ? `${t("anTrickN", { n: trick[1] })} \u00B7 ${say(d.action)}` : say(d.action);
+    };
+    // a value in its unit: fair values of a chance or a share in percent, the score sheet's in its own unit
+    const unitWord = (unit) => t(`anUnit_${unit.replace(/ /g, "_")}`);
+    const fairText = (j, v) => (j.unit ? `${num(v)} ${unitWord(j.unit)}` : pct(v));
     const lines = deal.seats.map((x) => h("li", {}, t("anSeat", { name: seatName(seats, x.seat, -1), m: x.mistakes, u: x.unlucky, a: x.accuracy === null ? "\u2013" : x.accuracy.toFixed(1) })));
     const items = deal.decisions.map((d, k) => {
       const mark = d.mark || "none";
-      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); S.reveal = true; render(); } }, `${label(d.label)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
+      const head = h("button", { type: "button", class: "an-head", "aria-expanded": String(S.anOpen === k), onclick: () => { S.anOpen = S.anOpen === k ? -1 : k; S.i = Math.min(S.frames.length - 1, d.index); S.reveal = true; render(); } }, `${label(d)} \u00B7 ${seatName(seats, d.seat, -1)} \u00B7 `, h("strong", {}, t(`an_${mark}`)));
       let detail = null;
       if (S.anOpen === k) {
         const rows = d.legal.map((a) => {
-          const fair = d.fair && a in d.fair.values ? `${t("anFair")} ${pct(d.fair.values[a])}` : "";
-          const open = d.open && a in d.open.values ? `${t("anOpen")} ${num(d.open.values[a])} ${S.analysis.units.open}` : "";
+          const fair = d.fair && a in d.fair.values ? `${t("anFair")} ${fairText(d.fair, d.fair.values[a])}` : "";
+          const open = d.open && a in d.open.values ? `${t("anOpen")} ${num(d.open.values[a])} ${unitWord(S.analysis.units.open)}` : "";
           const best = (d.fair && d.fair.best.includes(a)) || (!d.fair && d.open && d.open.best.includes(a));
-          return h("li", { class: a === d.action ? "an-taken" : "" }, `${best ? "\u2605 " : ""}${a}`, fair || open ? ` \u2014 ${[fair, open].filter(Boolean).join(", ")}` : "");
+          return h("li", { class: a === d.action ? "an-taken" : "" }, `${best ? "\u2605 " : ""}${say(a)}`, fair || open ? ` \u2014 ${[fair, open].filter(Boolean).join(", ")}` : "");
         });
         // nk: what turning the contract turns on the score sheet (the analysis' consequence, in its words)
         if (d.consequence) rows.push(h("li", { class: "an-sheet" }, `${t("anSheet")}: ${d.consequence}`));
