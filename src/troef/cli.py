@@ -73,6 +73,7 @@ def ratings_calibrate(
         mark = " (provisional)" if shown["provisional"] else ""
         typer.echo(f"  {level:10s} {shown['rating']:5d} \u00b1 {shown['sigma']}{mark}")
 
+
 from troef.train.cli import train_app  # noqa: E402  (the commands live with the training code)
 
 app.add_typer(train_app, name="train")

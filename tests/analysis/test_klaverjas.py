@@ -10,9 +10,16 @@ from tests.analysis.conftest import play_first_deal
 from troef.analysis import Settings, analyse
 from troef.analysis.klaverjas import CROSS_POINTS, PART
 from troef.games import game
-from troef.games.klaverjas.actions import parse_action
+from troef.games.klaverjas.actions import Play, parse_action
 from troef.games.klaverjas.scoring import score_deal
 from troef.games.klaverjas.solver import position_from_deal, solve
+
+
+def _card(text: str) -> int:
+    """The card of a play's text (``play Jh``)."""
+    action = parse_action(text)
+    assert isinstance(action, Play), text
+    return action.card
 
 
 def solver_everywhere(g: Any, match: Any, seat: int, view: Any) -> Any | None:
@@ -22,7 +29,7 @@ def solver_everywhere(g: Any, match: Any, seat: int, view: Any) -> Any | None:
     if deal.phase.name != "PLAY" or len(plays) < 2:
         return None
     solution = solve(position_from_deal(deal), values=True)
-    return parse_action(f"play {next(t[5:] for t in plays if parse_action(t).card == solution.best_move)}")
+    return parse_action(f"play {next(t[5:] for t in plays if _card(t) == solution.best_move)}")
 
 
 def sheet_difference(match: Any, side: int) -> float:
@@ -73,7 +80,7 @@ def test_a_card_that_puts_the_playing_side_nat_costs_the_whole_deal() -> None:
             if d is not None and d.open is not None:
                 deal = replay.deal
                 solution = solve(position_from_deal(deal), node_limit=200_000)
-                made = {t: solution.move_values[parse_action(t).card] for t in d.open.values}
+                made = {t: solution.move_values[_card(t)] for t in d.open.values}
                 if len(set(made.values())) == 2:
                     straddles += 1
                     mine = (deal.to_act & 1) == solution.playing_side

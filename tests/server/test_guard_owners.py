@@ -31,7 +31,11 @@ def _tournament(srv: Server, players: int, source: str = "127.0.0.1") -> tuple[s
     status, data = http_from(srv, "POST", "/api/tournaments", body, source=source)
     assert status == 200, data
     tid, org = data["id"], {"x-troef-organiser": data["token"]}
-    for action, body in (("players", {"names": [f"Speler {i}" for i in range(1, players + 1)]}), ("draw", {})):
+    steps: list[tuple[str, dict[str, object]]] = [
+        ("players", {"names": [f"Speler {i}" for i in range(1, players + 1)]}),
+        ("draw", {}),
+    ]
+    for action, body in steps:
         status, answer = http_from(srv, "POST", f"/api/tournaments/{tid}/{action}", body, source=source, headers=org)
         assert status == 200, answer
     return tid, org
@@ -73,7 +77,8 @@ def test_an_online_round_opens_whole_within_its_owners_allowance_or_not_at_all(t
     try:
         tid, org = _tournament(srv, 200, source="127.0.0.9")
         body = {"round": 1, "game": 1, "absent": []}
-        for absent in ([], "all"):
+        absents: list[object] = [[], "all"]
+        for absent in absents:
             status, answer = http_from(
                 srv,
                 "POST",

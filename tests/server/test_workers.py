@@ -56,7 +56,7 @@ def test_the_queue_is_bounded_shared_per_owner_kept_and_dropped_when_nobody_wait
             with pytest.raises(WorkBusy):
                 await pool.run("f", "x", wait_for_file, gate, 6)  # x's third: past its share
             Path(gate).touch()
-            assert await asyncio.gather(first, second, shared, more) == [1, 2, 2, 5]
+            assert list(await asyncio.gather(first, second, shared, more)) == [1, 2, 2, 5]
             assert pool.ran == 3  # a, b, e: c was dropped, b ran once for both
             assert await pool.run("a", "q", wait_for_file, gate, 7) == 1 and pool.ran == 3  # kept
             assert pool.refused == 2

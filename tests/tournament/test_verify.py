@@ -34,7 +34,11 @@ def _tournament(srv: Server) -> tuple[str, dict[str, str]]:
     status, data = srv.http("POST", "/api/tournaments", body)
     assert status == 200, data
     tid, org = data["id"], {"x-troef-organiser": data["token"]}
-    for action, body in (("players", {"names": [f"Speler {i}" for i in range(1, 9)]}), ("draw", {})):
+    steps: list[tuple[str, dict[str, object]]] = [
+        ("players", {"names": [f"Speler {i}" for i in range(1, 9)]}),
+        ("draw", {}),
+    ]
+    for action, body in steps:
         status, answer = srv.http("POST", f"/api/tournaments/{tid}/{action}", body, org)
         assert status == 200, answer
     return tid, org

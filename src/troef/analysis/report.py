@@ -60,11 +60,6 @@ def pretty_label(label: str) -> str:
     return label
 
 
-def _unit(unit: str, lang: str) -> str:
-    """A unit of the open-card values in ``lang`` (the unit itself where the catalogue has no word for it)."""
-    return t(f"unit_{unit}", lang) if f"unit_{unit}" in WORDS.words else unit
-
-
 def _worded_label(label: str, lang: str) -> str:
     """A decision's label in ``lang``: a card play (``trick 3 Ks``) as ``slag 3 K♠``; others as :func:`pretty_label`."""
     words = pretty_label(label).split(" ")
