@@ -71,6 +71,9 @@ LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
 #: The addresses an operator asks ``/api/health`` from by default (the machine itself).
 LOOPBACK_OPERATORS: Final = ("127.0.0.1", "::1")
 
+#: How an owner that is an account is written (an address or network never starts so).
+ACCOUNT_OWNER: Final = "account:"
+
 #: Clients whose rate-limit buckets are remembered at once (the least recently seen are forgotten first).
 MAX_CLIENTS: Final = 10000
 
@@ -118,6 +121,9 @@ class Limits:
     ipv6_prefix: int = 64
     #: Addresses of reverse proxies whose ``X-Forwarded-For`` is believed; none by default.
     trusted_proxies: tuple[str, ...] = ()
+    #: A signed-in player's allowances (tables held, new tables, replays and analyses a minute) as a multiple of
+    #: a guest network's; each account has its own, whatever network it plays from.
+    account_allowance: int = 2
 
     def tables_per_owner(self, max_tables: int) -> int:
         """Tables one owner may hold at once on a server of ``max_tables`` tables in play."""
@@ -126,6 +132,8 @@ class Limits:
         return max(4, max_tables // 10)
 
     def __post_init__(self) -> None:
+        if self.account_allowance < 1:
+            raise ValueError("the account allowance must be at least 1")
         if self.analysis_workers < 1 or self.analysis_queue < 1 or self.analysis_queue_per_owner < 1:
             raise ValueError("the analysis workers and queues must be at least 1")
         if not 8 <= self.ipv4_prefix <= 32 or not 16 <= self.ipv6_prefix <= 128:
@@ -161,6 +169,13 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ipv6-prefix", type=int, default=d.ipv6_prefix)
     parser.add_argument("--trusted-proxy", action="append", default=[])
     parser.add_argument("--max-unjoined-tables", type=int, default=1000)
+    parser.add_argument(
+        "--account-allowance",
+        type=int,
+        default=d.account_allowance,
+        help="a signed-in player's allowances (tables held, new tables, replays, analyses) as a multiple of a "
+        "guest network's (default %(default)s)",
+    )
 
 
 def limits_from_arguments(args: argparse.Namespace) -> Limits:
@@ -182,6 +197,7 @@ def limits_from_arguments(args: argparse.Namespace) -> Limits:
         ipv4_prefix=args.ipv4_prefix,
         ipv6_prefix=args.ipv6_prefix,
         trusted_proxies=tuple(args.trusted_proxy),
+        account_allowance=args.account_allowance,
     )
 
 
@@ -226,13 +242,15 @@ class RateLimiter:
         self.per_minute = per_minute
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def allow(self, client: str) -> bool:
-        """Whether ``client`` may do it now (and spend the allowance if so)."""
+    def allow(self, client: str, scale: float = 1.0) -> bool:
+        """Whether ``client`` may do it now (and spend the allowance if so); ``scale``: its allowance is this
+        many times the others' (a signed-in player's, :meth:`Guard.allowance`)."""
         if self.per_minute <= 0:
             return True
         bucket = self._buckets.get(client)
         if bucket is None:
-            bucket = self._buckets[client] = TokenBucket(self.per_minute / 60.0, max(1.0, self.per_minute))
+            rate = self.per_minute * scale
+            bucket = self._buckets[client] = TokenBucket(rate / 60.0, max(1.0, rate))
             if len(self._buckets) > MAX_CLIENTS:
                 self._buckets.popitem(last=False)
         else:
@@ -271,13 +289,26 @@ class Guard:
         """The network a client is counted by, with this server's prefixes (:func:`client_key`)."""
         return client_key(host, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
 
-    def owner_of(self, host: str | None) -> str:
-        """The owner a client's resources count against: today its network (:meth:`client_key`).
+    def owner_of(self, host: str | None, account: str | None = None) -> str:
+        """The owner a client's resources count against: the account a valid session cookie signs in
+        (``account``: its id), else the client's network (:meth:`client_key`).
 
-        The one place that decides it: an account or a token, once a request
-        carries one, can be the owner instead, with an allowance of its own.
+        The one place that decides it: guests on one network share one
+        allowance, while each signed-in player has its own
+        (:meth:`allowance` times a guest network's), wherever it plays from.
         """
+        if account is not None:
+            return ACCOUNT_OWNER + account
         return self.client_key(host)
+
+    def allowance(self, owner: str) -> int:
+        """How many times a guest network's allowance ``owner`` has (:attr:`Limits.account_allowance` for an
+        account, 1 for a network)."""
+        return self.limits.account_allowance if owner.startswith(ACCOUNT_OWNER) else 1
+
+    def allow(self, limiter: RateLimiter, owner: str) -> bool:
+        """Whether ``owner`` may spend one of ``limiter``'s allowance now (an account's is the larger)."""
+        return limiter.allow(owner, self.allowance(owner))
 
     def is_operator(self, host: str | None, token: str | None) -> bool:
         """Whether a request comes from an operator: one of ``operator_addresses``, or with the operator token."""
