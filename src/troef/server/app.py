@@ -244,6 +244,11 @@ def create_app(
     tournaments = TournamentWeb(db_url, hub, guard)
     community = CommunityWeb(hub, guard, _body)
 
+    async def signed_in_seat(transport: Any, cookie: str) -> None:
+        account = await store.run(community.accounts.session, cookie)
+        if account is not None:
+            guard.signed_in_seat(transport, account.id)
+
     async def owner(request: Request) -> str:
         """The owner a request's resources count against: its session's account, else its network."""
         # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
@@ -255,6 +260,9 @@ def create_app(
 
         def seated() -> None:  # a player at a table: its client may use the reserved connections
             guard.seat_taken(transport)
+            cookie = guard.cookies.get(id(transport))
+            if cookie is not None:  # a signed-in player's seat: its connections count against the account
+                hub._spawn(signed_in_seat(transport, cookie))
 
         return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout, on_seat=seated)
 

@@ -52,11 +52,14 @@ import hmac
 import ipaddress
 import logging
 import os
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
 from urllib.parse import urlsplit
+
+from starlette.requests import cookie_parser
 
 from troef.server.protocol import TokenBucket
 
@@ -70,6 +73,22 @@ LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
 
 #: The addresses an operator asks ``/api/health`` from by default (the machine itself).
 LOOPBACK_OPERATORS: Final = ("127.0.0.1", "::1")
+
+#: Connections let in over the caps until their first request head, in all and from one network
+#: (:meth:`Guard.headed`; the header timeout ends them).
+PROBATION: Final = 64
+PROBATION_PER_CLIENT: Final = 8
+#: Seconds a connection on probation has to send its whole first request head.
+PROBATION_SECONDS: Final = 2.0
+
+#: Seconds a signed-in player's session is still vouched for after its last seated socket closed.
+SEATED_GRACE: Final = 3600.0
+
+#: Bytes a request head on probation may have (uvicorn's parser takes any head; a cookie fits in 8 KiB).
+MAX_EARLY_HEAD: Final = 65536
+
+#: The name of the session cookie (``troef.server.accounts.COOKIE``).
+SESSION_COOKIE: Final = "troef_session"
 
 #: How an owner that is an account is written (an address or network never starts so).
 ACCOUNT_OWNER: Final = "account:"
@@ -276,6 +295,14 @@ class Guard:
     #: Game sockets with a seat at a table (by transport), and how many each client has.
     seated: set[int] = field(default_factory=set)
     seated_per_client: dict[str, int] = field(default_factory=dict)
+    #: Connections let in over the caps on probation (by transport, with their network): their first request
+    #: head must carry the session of a signed-in player seated at a table (:meth:`headed`), or they get 503.
+    probation: dict[int, str] = field(default_factory=dict)
+    #: The session cookie the first request of each counted connection carried (by transport).
+    cookies: dict[int, str] = field(default_factory=dict)
+    #: Sessions of signed-in players with a seat at a table: the account, and when it last held or left a seat
+    #: (``time.monotonic``); a session is vouched for while it sits, and for :data:`SEATED_GRACE` after.
+    seated_sessions: OrderedDict[str, tuple[str, float]] = field(default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
         self.creations = RateLimiter(self.limits.create_per_minute)
@@ -374,17 +401,114 @@ class Guard:
         self.per_client[client] = count + 1
         return True
 
-    def _make_room(self, client: str, count: int) -> bool:
-        """Close a connection of the client that holds the most, if it holds at least two more than ``client``.
+    def on_probation(self, transport: Any) -> bool:
+        """Let a connection that :meth:`opened` refused in until its first request head (:meth:`headed`), if few
+        are waiting so: a signed-in player seated at a table may be behind it, and only its request says so.
+        Not from a trusted proxy (its caps are everybody's)."""
+        peer = transport.get_extra_info("peername")
+        host = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None
+        client = self.client_key(host)
+        if not self.seated_sessions or host in self._proxies or len(self.probation) >= PROBATION:
+            return False  # (with no signed-in player seated, nobody could be vouched for)
+        if sum(1 for c in self.probation.values() if c == client) >= PROBATION_PER_CLIENT:
+            return False
+        self.probation[id(transport)] = client
+        self.transports[id(transport)] = transport
+        return True
+
+    def headed(self, transport: Any, cookie: str | None) -> bool:
+        """A connection's request head has come, with this session cookie: False if it may not be served.
+
+        A connection on probation is served only if the cookie is the session
+        of a signed-in player seated at a table: it counts against the
+        account, and takes a free place (the reserve too) or that of a
+        connection of the owner holding the most (not a seated player's, where
+        there is another). Every other connection is served as it was let in.
+        """
+        key = id(transport)
+        network = self.probation.pop(key, None)
+        if network is None:
+            if cookie and key in self.open and key not in self.cookies:
+                self.cookies[key] = cookie
+            return True
+        account = self.seated_account(cookie)
+        if account is None:
+            self.transports.pop(key, None)
+            return False
+        owner = ACCOUNT_OWNER + account
+        count = self.per_client.get(owner, 0)
+        if count >= self.limits.max_connections_per_client * self.allowance(owner):
+            self.transports.pop(key, None)
+            return False
+        if len(self.open) >= self.limits.max_connections and not self._make_room(owner, count, player=True):
+            self.transports.pop(key, None)
+            return False
+        assert cookie is not None
+        self.open[key] = owner
+        self.per_client[owner] = count + 1
+        self.cookies[key] = cookie
+        return True
+
+    def seated_account(self, cookie: str | None) -> str | None:
+        """The account of a session known to have a seat at a table (now, or within :data:`SEATED_GRACE`)."""
+        known = self.seated_sessions.get(cookie) if cookie else None
+        if known is None:
+            return None
+        account, since = known
+        if time.monotonic() - since > SEATED_GRACE and not self._sits(account):
+            return None
+        return account
+
+    def _sits(self, account: str) -> bool:
+        return bool(self.seated_per_client.get(ACCOUNT_OWNER + account))
+
+    def signed_in_seat(self, transport: Any, account: str) -> None:
+        """A seated game socket's session is ``account``'s (checked by the app): it counts against the account,
+        not its network, and the session is vouched for when it reconnects (:meth:`headed`)."""
+        key = id(transport)
+        cookie, client = self.cookies.get(key), self.open.get(key)
+        if cookie is None or client is None or key not in self.seated:
+            return
+        self.seated_sessions[cookie] = (account, time.monotonic())
+        self.seated_sessions.move_to_end(cookie)
+        if len(self.seated_sessions) > MAX_CLIENTS:
+            self.seated_sessions.popitem(last=False)
+        owner = ACCOUNT_OWNER + account
+        if client == owner:
+            return
+        _drop(self.per_client, client)
+        _drop(self.seated_per_client, client)
+        self.open[key] = owner
+        self.per_client[owner] = self.per_client.get(owner, 0) + 1
+        self.seated_per_client[owner] = self.seated_per_client.get(owner, 0) + 1
+
+    def forget_sessions(self, cookie: str | None = None, account: str | None = None) -> None:
+        """Vouch no more for a session (signed out), or for every session of an account (signed out everywhere)."""
+        if cookie is not None:
+            self.seated_sessions.pop(cookie, None)
+        if account is not None:
+            for gone in [c for c, (a, _) in self.seated_sessions.items() if a == account]:
+                del self.seated_sessions[gone]
+
+    def _make_room(self, client: str, count: int, *, player: bool = False) -> bool:
+        """Close a connection of the client that holds the most, if it holds at least two more than ``client``
+        (for a seated signed-in ``player``: if it holds any).
 
         Its connections that are not a seated player's go first, the oldest
         first; a trusted proxy's are never taken (they are everybody's).
         """
         proxies = self._proxy_keys
-        heaviest, most = None, count + 1
-        for other, held in self.per_client.items():
-            if held > most and other != client and other not in proxies:
-                heaviest, most = other, held
+        if player:  # the owner with the most connections that are not a seated player's
+            spare: dict[str, int] = {}
+            for key, other in self.open.items():
+                if key not in self.seated and other != client and other not in proxies:
+                    spare[other] = spare.get(other, 0) + 1
+            heaviest = max(spare, key=spare.__getitem__, default=None)
+        else:
+            heaviest, most = None, count + 1
+            for other, held in self.per_client.items():
+                if held > most and other != client and other not in proxies:
+                    heaviest, most = other, held
         if heaviest is None:
             return False
         mine = [key for key, owner in self.open.items() if owner == heaviest]
@@ -410,6 +534,8 @@ class Guard:
         """A counted connection has ended (once is enough: later calls do nothing)."""
         key = id(transport) if key is None else key
         self.transports.pop(key, None)
+        self.probation.pop(key, None)
+        cookie = self.cookies.pop(key, None)
         client = self.open.pop(key, None)
         if client is None:
             return
@@ -417,6 +543,9 @@ class Guard:
         if key in self.seated:
             self.seated.discard(key)
             _drop(self.seated_per_client, client)
+            known = self.seated_sessions.get(cookie) if cookie else None
+            if cookie and known is not None:  # the grace of a player who lost its connection starts now
+                self.seated_sessions[cookie] = (known[0], time.monotonic())
 
 
 def _drop(counts: dict[str, int], client: str) -> None:
@@ -425,6 +554,16 @@ def _drop(counts: dict[str, int], client: str) -> None:
         counts[client] = left
     else:
         del counts[client]
+
+
+def _session_cookie(headers: list[tuple[bytes, bytes]]) -> str | None:
+    """The session cookie (``troef.server.accounts.COOKIE``) of a request's headers, if it has one."""
+    for name, value in headers:
+        if name == b"cookie":
+            found = cookie_parser(value.decode("latin-1")).get(SESSION_COOKIE)
+            if found:
+                return found
+    return None
 
 
 def guarded_http(base: type[Any]) -> type[Any]:
@@ -440,22 +579,39 @@ def guarded_http(base: type[Any]) -> type[Any]:
     class GuardedHttp(base):  # type: ignore[misc]
         _guard: Guard | None = None
         _head_timer: asyncio.TimerHandle | None = None
+        #: The bytes of a first request head on probation, until it is whole.
+        _early: bytearray = bytearray()
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             guard = self.app_state.get(GUARD)
             if guard is None:
                 return
-            if not guard.opened(transport):
+            if not guard.opened(transport) and not guard.on_probation(transport):
                 transport.write(_TOO_MANY)
                 transport.close()
                 return
             self._guard = guard
+            self._early = bytearray()
             self._start_head_timer()
 
         def _start_head_timer(self) -> None:
-            if self._head_timer is None and self._guard is not None:
-                self._head_timer = self.loop.call_later(self._guard.limits.header_timeout, self._head_too_slow)
+            guard = self._guard
+            if self._head_timer is None and guard is not None:
+                if id(self.transport) in guard.probation:  # a seated player's browser sends its head at once
+                    self._head_timer = self.loop.call_later(PROBATION_SECONDS, self._refuse)
+                else:
+                    self._head_timer = self.loop.call_later(guard.limits.header_timeout, self._head_too_slow)
+
+        def _refuse(self) -> None:
+            """503 to a connection on probation, which is not counted (any more)."""
+            self._stop_head_timer()
+            if self._guard is not None:
+                self._guard.closed(self.transport)
+                self._guard = None
+            if not self.transport.is_closing():
+                self.transport.write(_TOO_MANY)
+                self.transport.close()
 
         def _stop_head_timer(self) -> None:
             timer, self._head_timer = self._head_timer, None
@@ -474,7 +630,30 @@ def guarded_http(base: type[Any]) -> type[Any]:
 
         def on_headers_complete(self) -> None:
             self._stop_head_timer()
+            if self._guard is not None:  # remembers the session of a counted connection (a seat may vouch for it)
+                self._guard.headed(self.transport, _session_cookie(self.headers))
             super().on_headers_complete()
+
+        def data_received(self, data: bytes) -> None:
+            guard = self._guard
+            if guard is not None and id(self.transport) in guard.probation:
+                # on probation: read the whole first head before anything is parsed, and serve it only if its
+                # session is a seated signed-in player's (Guard.headed)
+                self._early += data
+                end = self._early.find(b"\r\n\r\n")
+                if end < 0:
+                    if len(self._early) > MAX_EARLY_HEAD:
+                        self.transport.abort()
+                    return
+                data, self._early = bytes(self._early), bytearray()
+                lines = data[:end].split(b"\r\n")[1:]
+                heads = [(n.strip().lower(), v.strip()) for n, _, v in (line.partition(b":") for line in lines)]
+                if not guard.headed(self.transport, _session_cookie(heads)):
+                    self._refuse()
+                    return
+                self._stop_head_timer()  # counted now: the ordinary header timeout from here
+                self._start_head_timer()
+            super().data_received(data)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()
