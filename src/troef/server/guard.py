@@ -12,7 +12,9 @@ lists them); :class:`Guard` applies them:
   an ``Origin`` (a browser always sends one there; other clients send none).
 - **Owners and per-owner limits**: every resource a client can make the server
   hold (a table, a connection, a tournament, a queued computation) counts
-  against an *owner* (:meth:`Guard.owner_of`): today a guest's network
+  against an *owner* (:meth:`Guard.owner_of`): the account of a valid
+  session cookie, with :attr:`Limits.account_allowance` times a guest's
+  allowance, else a guest's network
   (:meth:`Guard.client_key`: an IPv4 address, or its /24 with
   ``--ipv4-prefix 24``; an IPv6 address's /64, since one host has a whole /64
   to choose from, or its /56 with ``--ipv6-prefix 56``, as many providers give
@@ -32,7 +34,10 @@ lists them); :class:`Guard` applies them:
   not a seated player's go first), as long as that owner holds at least two
   more than the newcomer: however many addresses hold sockets open, each
   can keep only its fair share, and a player reconnecting, its partner or a
-  new visitor still gets in.
+  new visitor still gets in. A signed-in player's seated socket counts against
+  its account, and a connection over the caps waits on probation for its
+  first request head: if that carries the session of a signed-in player
+  seated at a table, it is let in (:meth:`Guard.headed`).
 - **Behind a reverse proxy**: every connection comes from the proxy, so the
   client's address is in its ``X-Forwarded-For`` header; the server believes
   that header only from the addresses given as ``trusted_proxies``
