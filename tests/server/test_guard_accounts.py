@@ -38,6 +38,11 @@ def test_the_guard_reads_the_accounts_cookie() -> None:
     assert SESSION_COOKIE == COOKIE
 
 
+def forged(cookie: str) -> str:
+    """``cookie`` with its last two characters changed (its signature no longer matches)."""
+    return cookie[:-2] + ("yy" if cookie.endswith("xx") else "xx")
+
+
 def ws_as(srv: Server, source: str, cookie: str | None = None) -> Client:
     """A protocol client from the loopback address ``source``, sending the session ``cookie`` if given
     (raises :class:`InvalidStatus` when the server refuses the connection)."""
@@ -100,8 +105,8 @@ def test_two_accounts_on_one_address_each_hold_their_own_tables(tmp_path: Path) 
         assert statuses(srv, None, 3) == [(200, None), (200, None), (429, "owner_full")]
         for person in (ans, bert):  # from the same address as the guest, each with three times its allowance
             assert statuses(srv, person, 7) == [(200, None)] * 6 + [(429, "owner_full")]
-        forged = Person("Eve", ans.device, cookie=ans.cookie[:-2] + "xx")
-        assert statuses(srv, forged, 1) == [(429, "owner_full")]  # a forged session is a guest of the network
+        eve = Person("Eve", ans.device, cookie=forged(ans.cookie))
+        assert statuses(srv, eve, 1) == [(429, "owner_full")]  # a forged session is a guest of the network
         old = Person("Ans", ans.device, cookie=ans.cookie)
         status, answer = ans.http(srv, "POST", "/api/account/logout", {})
         assert status == 200, answer
@@ -149,7 +154,7 @@ def test_guests_on_one_address_cannot_take_a_signed_in_players_connection(tmp_pa
             guests += fill(srv, "127.0.0.6", table, 14 - len(guests))
         assert len(guests) == 14
         assert refused(srv, "127.0.0.3") == 503  # a guest of the full network
-        assert refused(srv, "127.0.0.3", ans.cookie[:-2] + "xx") == 503  # a forged session
+        assert refused(srv, "127.0.0.3", forged(ans.cookie)) == 503  # a forged session
         # the player comes back from the full network to a full server, and gets its seat
         player = ws_as(srv, "127.0.0.3", ans.cookie)
         assert player.join(table, token)["seat"] == 0
