@@ -741,6 +741,13 @@ def serve(
             "(none by default). See docs/protocol.md, 'Behind a reverse proxy'."
         ),
     ] = None,
+    account_allowance: Annotated[
+        int,
+        typer.Option(
+            help="A signed-in player's allowances (tables held, new tables, replays and analyses a minute) as a "
+            "multiple of a guest network's; each account has its own (docs/deploy.md, Resources)."
+        ),
+    ] = 2,
 ) -> None:
     """Play Bonaken, klaverjassen and Binokel in the browser.
 
@@ -769,6 +776,7 @@ def serve(
             ipv4_prefix=ipv4_prefix,
             ipv6_prefix=ipv6_prefix,
             trusted_proxies=tuple(trusted_proxy or ()),
+            account_allowance=account_allowance,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

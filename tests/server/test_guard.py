@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from troef.server.guard import Guard, Limits, client_key, host_name
+import pytest
+
+from troef.server.guard import PROBATION_PER_CLIENT, Guard, Limits, client_key, host_name
 
 
 def test_host_names_and_client_keys() -> None:
@@ -77,3 +79,61 @@ def test_a_seated_players_connection_goes_last_and_a_trusted_proxy_is_never_evic
     p1, p2 = _Transport("10.9.9.9"), _Transport("10.9.9.9")
     assert proxy.opened(p1) and proxy.opened(p2)
     assert not proxy.opened(_Transport("10.0.0.5")) and not p1.aborted  # the proxy is everybody's
+
+
+def test_an_account_is_an_owner_of_its_own_with_the_larger_allowance() -> None:
+    guard = Guard(Limits(account_allowance=3, create_per_minute=2))
+    assert guard.owner_of("10.0.0.7") == "10.0.0.7"
+    ans, bert = guard.owner_of("10.0.0.7", "ans-id"), guard.owner_of("10.0.0.7", "bert-id")
+    assert len({ans, bert, "10.0.0.7"}) == 3  # one address, three owners
+    assert (guard.allowance("10.0.0.7"), guard.allowance(ans)) == (1, 3)
+    made = {owner: sum(guard.allow(guard.creations, owner) for _ in range(10)) for owner in ("10.0.0.7", ans, bert)}
+    assert made == {"10.0.0.7": 2, ans: 6, bert: 6}
+    for wrong in (0, -1):
+        with pytest.raises(ValueError, match="account allowance"):
+            Limits(account_allowance=wrong)
+
+
+def _seated_signed_in(guard: Guard, host: str, cookie: str, account: str) -> _Transport:
+    """A game socket from ``host`` whose upgrade carried ``cookie``, seated, its session ``account``'s."""
+    socket = _Transport(host)
+    assert guard.opened(socket) and guard.headed(socket, cookie)
+    guard.seat_taken(socket)
+    guard.signed_in_seat(socket, account)
+    return socket
+
+
+def test_a_seated_signed_in_player_is_let_in_over_the_caps_and_nobody_else() -> None:
+    guard = Guard(Limits(max_connections=4, max_connections_per_client=2, reserved_connections=0))
+    player = _seated_signed_in(guard, "10.0.0.1", "ans-session", "ans")
+    assert guard.per_client == {"account:ans": 1} and guard.seated_per_client == {"account:ans": 1}
+    guests = [_Transport("10.0.0.1") for _ in range(2)] + [_Transport("10.0.0.2")]
+    assert all(guard.opened(g) and guard.headed(g, None) for g in guests)  # the player's network has both places
+    guard.closed(player)  # its connection drops: the server is full, and so is its network
+    late = _Transport("10.0.0.2")
+    assert guard.opened(late) and guard.headed(late, None)
+    back, guest, forged = _Transport("10.0.0.1"), _Transport("10.0.0.1"), _Transport("10.0.0.1")
+    for waiting in (back, guest, forged):
+        assert not guard.opened(waiting) and guard.on_probation(waiting)
+    assert not guard.headed(guest, None) and not guard.headed(forged, "ans-sessio")
+    assert guard.headed(back, "ans-session")  # the seated player, within its grace: an idle guest makes room
+    assert guard.evicted == 1 and sum(g.aborted for g in [*guests, late]) == 1
+    assert guard.open[id(back)] == "account:ans" and len(guard.open) == 4 and not guard.probation
+    guard.forget_sessions(account="ans")  # signed out everywhere
+    again = _Transport("10.0.0.1")
+    assert not guard.opened(again) and not guard.on_probation(again)  # nobody left to vouch for
+
+
+def test_probation_is_bounded_per_network_and_never_for_a_trusted_proxy() -> None:
+    guard = Guard(Limits(max_connections=2, max_connections_per_client=1, reserved_connections=0))
+    guard.seated_sessions["s"] = ("ans", 0.0)
+    first = _Transport("10.0.0.1")
+    assert guard.opened(first)
+    waiting = [_Transport("10.0.0.1") for _ in range(PROBATION_PER_CLIENT + 1)]
+    assert [guard.on_probation(w) for w in waiting] == [True] * PROBATION_PER_CLIENT + [False]
+    for w in waiting:
+        guard.closed(w)
+    assert not guard.probation
+    proxied = Guard(Limits(max_connections=1, reserved_connections=0, trusted_proxies=("10.0.0.9",)))
+    proxied.seated_sessions["s"] = ("ans", 0.0)
+    assert proxied.opened(_Transport("10.0.0.9")) and not proxied.on_probation(_Transport("10.0.0.9"))

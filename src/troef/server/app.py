@@ -240,14 +240,29 @@ def create_app(
         max_tables_per_owner=guard.limits.tables_per_owner(max_tables),
         work=work,
     )
+    hub.allowance = guard.allowance  # a signed-in player may hold more tables than a guest network
     tournaments = TournamentWeb(db_url, hub, guard)
     community = CommunityWeb(hub, guard, _body)
+
+    async def signed_in_seat(transport: Any, cookie: str) -> None:
+        account = await store.run(community.accounts.session, cookie)
+        if account is not None:
+            guard.signed_in_seat(transport, account.id)
+
+    async def owner(request: Request) -> str:
+        """The owner a request's resources count against: its session's account, else its network."""
+        # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
+        account = await community.account(request)
+        return guard.owner_of(request.client.host if request.client else None, account.id if account else None)
 
     def endpoint(out: Outlet) -> Connection:
         transport = getattr(out, "transport", None)
 
         def seated() -> None:  # a player at a table: its client may use the reserved connections
             guard.seat_taken(transport)
+            cookie = guard.cookies.get(id(transport))
+            if cookie is not None:  # a signed-in player's seat: its connections count against the account
+                hub._spawn(signed_in_seat(transport, cookie))
 
         return Connection(out, hub, rate_limit, join_within=guard.limits.idle_timeout, on_seat=seated)
 
@@ -322,13 +337,14 @@ def create_app(
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request, guard)
-            if not guard.creations.allow(_client(request, guard)):
+            holder = await owner(request)
+            if not guard.allow(guard.creations, holder):
                 raise TableError(429, "rate_limited", "too many new tables from here; wait a minute")
-            table, tokens = await hub.create_table(body, holder=_client(request, guard))
-            owner = body.get("owner")
-            if owner in tokens:  # a signed-in creator's seat is the account's (troef.server.community_web)
+            table, tokens = await hub.create_table(body, holder=holder)
+            seat = body.get("owner")
+            if seat in tokens:  # a signed-in creator's seat is the account's (troef.server.community_web)
                 account = await community.account(request)
-                tokens[owner] = await community.own_seat(account, table, owner) or tokens[owner]
+                tokens[seat] = await community.own_seat(account, table, seat) or tokens[seat]
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
         invites = [
@@ -369,7 +385,8 @@ def create_app(
 
     async def replay(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request, guard)):
+            holder = await owner(request)
+            if not guard.allow(guard.replays, holder):
                 raise TableError(429, "rate_limited", "too many replays from here; wait a minute")
             hand = int(request.path_params["hand"])
             open_cards = request.query_params.get("open") == "1"
@@ -380,7 +397,7 @@ def create_app(
                     hand,
                     request.headers.get("x-troef-token"),
                     open_cards,
-                    _client(request, guard),
+                    holder,
                 ),
             )
         except TableError as exc:
@@ -393,12 +410,12 @@ def create_app(
 
     async def analysis(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request, guard)):
+            holder = await owner(request)
+            if not guard.allow(guard.replays, holder):
                 raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
             fair = request.query_params.get("fair") == "1"
-            owner = _client(request, guard)
             found = await while_connected(
-                request, hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair, owner)
+                request, hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair, holder)
             )
         except TableError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -410,7 +427,7 @@ def create_app(
 
     async def record(request: Request) -> Response:
         try:
-            if not guard.replays.allow(_client(request, guard)):
+            if not guard.allow(guard.replays, await owner(request)):
                 raise TableError(429, "rate_limited", "too many records from here; wait a minute")
             text, filename = await hub.record(request.path_params["table_id"])
         except TableError as exc:
@@ -447,12 +464,6 @@ def create_app(
     app.state.guard = guard
     app.state.community = community
     return app
-
-
-def _client(request: Request, guard: Guard) -> str:
-    """The owner a request's resources count against (:meth:`Guard.owner_of`)."""
-    # request.client is the peer, or the X-Forwarded-For address when the peer is a --trusted-proxy (uvicorn)
-    return guard.owner_of(request.client.host if request.client else None)
 
 
 def _busy(exc: WorkBusy) -> JSONResponse:

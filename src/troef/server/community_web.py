@@ -337,6 +337,7 @@ class CommunityWeb:
         async def work() -> Response:
             await self.body(request, self.guard)
             await self.store.run(self.accounts.sign_out, request.cookies.get(COOKIE))
+            self.guard.forget_sessions(cookie=request.cookies.get(COOKIE))
             return self._with_cookie(request, {"ok": True}, None)
 
         return await self._serve(request, work)
@@ -346,6 +347,7 @@ class CommunityWeb:
             await self.body(request, self.guard)
             account = await self._signed_in(request)
             ended = await self.store.run(self.accounts.sign_out_everywhere, account.id)
+            self.guard.forget_sessions(account=account.id)
             return self._with_cookie(request, {"ok": True, "sessions": ended}, None)
 
         return await self._serve(request, work)
@@ -376,6 +378,7 @@ class CommunityWeb:
             if body.get("name") != account.name:
                 raise AccountError(400, "confirm_name", "type the account's name to delete it")
             seats = await self.store.run(self.accounts.delete, account)
+            self.guard.forget_sessions(account=account.id)
             for table_id, seat in seats:
                 self._renamed(table_id, seat, None, neutral_name(seat))
             return self._with_cookie(request, {"deleted": True}, None)

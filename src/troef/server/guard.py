@@ -12,7 +12,9 @@ lists them); :class:`Guard` applies them:
   an ``Origin`` (a browser always sends one there; other clients send none).
 - **Owners and per-owner limits**: every resource a client can make the server
   hold (a table, a connection, a tournament, a queued computation) counts
-  against an *owner* (:meth:`Guard.owner_of`): today a guest's network
+  against an *owner* (:meth:`Guard.owner_of`): the account of a valid
+  session cookie, with :attr:`Limits.account_allowance` times a guest's
+  allowance, else a guest's network
   (:meth:`Guard.client_key`: an IPv4 address, or its /24 with
   ``--ipv4-prefix 24``; an IPv6 address's /64, since one host has a whole /64
   to choose from, or its /56 with ``--ipv6-prefix 56``, as many providers give
@@ -32,7 +34,10 @@ lists them); :class:`Guard` applies them:
   not a seated player's go first), as long as that owner holds at least two
   more than the newcomer: however many addresses hold sockets open, each
   can keep only its fair share, and a player reconnecting, its partner or a
-  new visitor still gets in.
+  new visitor still gets in. A signed-in player's seated socket counts against
+  its account, and a connection over the caps waits on probation for its
+  first request head: if that carries the session of a signed-in player
+  seated at a table, it is let in (:meth:`Guard.headed`).
 - **Behind a reverse proxy**: every connection comes from the proxy, so the
   client's address is in its ``X-Forwarded-For`` header; the server believes
   that header only from the addresses given as ``trusted_proxies``
@@ -52,11 +57,14 @@ import hmac
 import ipaddress
 import logging
 import os
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
 from urllib.parse import urlsplit
+
+from starlette.requests import cookie_parser
 
 from troef.server.protocol import TokenBucket
 
@@ -70,6 +78,25 @@ LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
 
 #: The addresses an operator asks ``/api/health`` from by default (the machine itself).
 LOOPBACK_OPERATORS: Final = ("127.0.0.1", "::1")
+
+#: Connections let in over the caps until their first request head, in all and from one network
+#: (:meth:`Guard.headed`; the header timeout ends them).
+PROBATION: Final = 64
+PROBATION_PER_CLIENT: Final = 8
+#: Seconds a connection on probation has to send its whole first request head.
+PROBATION_SECONDS: Final = 2.0
+
+#: Seconds a signed-in player's session is still vouched for after its last seated socket closed.
+SEATED_GRACE: Final = 3600.0
+
+#: Bytes a request head on probation may have (uvicorn's parser takes any head; a cookie fits in 8 KiB).
+MAX_EARLY_HEAD: Final = 65536
+
+#: The name of the session cookie (``troef.server.accounts.COOKIE``).
+SESSION_COOKIE: Final = "troef_session"
+
+#: How an owner that is an account is written (an address or network never starts so).
+ACCOUNT_OWNER: Final = "account:"
 
 #: Clients whose rate-limit buckets are remembered at once (the least recently seen are forgotten first).
 MAX_CLIENTS: Final = 10000
@@ -118,6 +145,9 @@ class Limits:
     ipv6_prefix: int = 64
     #: Addresses of reverse proxies whose ``X-Forwarded-For`` is believed; none by default.
     trusted_proxies: tuple[str, ...] = ()
+    #: A signed-in player's allowances (tables held, new tables, replays and analyses a minute) as a multiple of
+    #: a guest network's; each account has its own, whatever network it plays from.
+    account_allowance: int = 2
 
     def tables_per_owner(self, max_tables: int) -> int:
         """Tables one owner may hold at once on a server of ``max_tables`` tables in play."""
@@ -126,6 +156,8 @@ class Limits:
         return max(4, max_tables // 10)
 
     def __post_init__(self) -> None:
+        if self.account_allowance < 1:
+            raise ValueError("the account allowance must be at least 1")
         if self.analysis_workers < 1 or self.analysis_queue < 1 or self.analysis_queue_per_owner < 1:
             raise ValueError("the analysis workers and queues must be at least 1")
         if not 8 <= self.ipv4_prefix <= 32 or not 16 <= self.ipv6_prefix <= 128:
@@ -161,6 +193,13 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ipv6-prefix", type=int, default=d.ipv6_prefix)
     parser.add_argument("--trusted-proxy", action="append", default=[])
     parser.add_argument("--max-unjoined-tables", type=int, default=1000)
+    parser.add_argument(
+        "--account-allowance",
+        type=int,
+        default=d.account_allowance,
+        help="a signed-in player's allowances (tables held, new tables, replays, analyses) as a multiple of a "
+        "guest network's (default %(default)s)",
+    )
 
 
 def limits_from_arguments(args: argparse.Namespace) -> Limits:
@@ -182,6 +221,7 @@ def limits_from_arguments(args: argparse.Namespace) -> Limits:
         ipv4_prefix=args.ipv4_prefix,
         ipv6_prefix=args.ipv6_prefix,
         trusted_proxies=tuple(args.trusted_proxy),
+        account_allowance=args.account_allowance,
     )
 
 
@@ -226,13 +266,15 @@ class RateLimiter:
         self.per_minute = per_minute
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def allow(self, client: str) -> bool:
-        """Whether ``client`` may do it now (and spend the allowance if so)."""
+    def allow(self, client: str, scale: float = 1.0) -> bool:
+        """Whether ``client`` may do it now (and spend the allowance if so); ``scale``: its allowance is this
+        many times the others' (a signed-in player's, :meth:`Guard.allowance`)."""
         if self.per_minute <= 0:
             return True
         bucket = self._buckets.get(client)
         if bucket is None:
-            bucket = self._buckets[client] = TokenBucket(self.per_minute / 60.0, max(1.0, self.per_minute))
+            rate = self.per_minute * scale
+            bucket = self._buckets[client] = TokenBucket(rate / 60.0, max(1.0, rate))
             if len(self._buckets) > MAX_CLIENTS:
                 self._buckets.popitem(last=False)
         else:
@@ -258,6 +300,14 @@ class Guard:
     #: Game sockets with a seat at a table (by transport), and how many each client has.
     seated: set[int] = field(default_factory=set)
     seated_per_client: dict[str, int] = field(default_factory=dict)
+    #: Connections let in over the caps on probation (by transport, with their network): their first request
+    #: head must carry the session of a signed-in player seated at a table (:meth:`headed`), or they get 503.
+    probation: dict[int, str] = field(default_factory=dict)
+    #: The session cookie the first request of each counted connection carried (by transport).
+    cookies: dict[int, str] = field(default_factory=dict)
+    #: Sessions of signed-in players with a seat at a table: the account, and when it last held or left a seat
+    #: (``time.monotonic``); a session is vouched for while it sits, and for :data:`SEATED_GRACE` after.
+    seated_sessions: OrderedDict[str, tuple[str, float]] = field(default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
         self.creations = RateLimiter(self.limits.create_per_minute)
@@ -271,13 +321,26 @@ class Guard:
         """The network a client is counted by, with this server's prefixes (:func:`client_key`)."""
         return client_key(host, self.limits.ipv4_prefix, self.limits.ipv6_prefix)
 
-    def owner_of(self, host: str | None) -> str:
-        """The owner a client's resources count against: today its network (:meth:`client_key`).
+    def owner_of(self, host: str | None, account: str | None = None) -> str:
+        """The owner a client's resources count against: the account a valid session cookie signs in
+        (``account``: its id), else the client's network (:meth:`client_key`).
 
-        The one place that decides it: an account or a token, once a request
-        carries one, can be the owner instead, with an allowance of its own.
+        The one place that decides it: guests on one network share one
+        allowance, while each signed-in player has its own
+        (:meth:`allowance` times a guest network's), wherever it plays from.
         """
+        if account is not None:
+            return ACCOUNT_OWNER + account
         return self.client_key(host)
+
+    def allowance(self, owner: str) -> int:
+        """How many times a guest network's allowance ``owner`` has (:attr:`Limits.account_allowance` for an
+        account, 1 for a network)."""
+        return self.limits.account_allowance if owner.startswith(ACCOUNT_OWNER) else 1
+
+    def allow(self, limiter: RateLimiter, owner: str) -> bool:
+        """Whether ``owner`` may spend one of ``limiter``'s allowance now (an account's is the larger)."""
+        return limiter.allow(owner, self.allowance(owner))
 
     def is_operator(self, host: str | None, token: str | None) -> bool:
         """Whether a request comes from an operator: one of ``operator_addresses``, or with the operator token."""
@@ -343,17 +406,114 @@ class Guard:
         self.per_client[client] = count + 1
         return True
 
-    def _make_room(self, client: str, count: int) -> bool:
-        """Close a connection of the client that holds the most, if it holds at least two more than ``client``.
+    def on_probation(self, transport: Any) -> bool:
+        """Let a connection that :meth:`opened` refused in until its first request head (:meth:`headed`), if few
+        are waiting so: a signed-in player seated at a table may be behind it, and only its request says so.
+        Not from a trusted proxy (its caps are everybody's)."""
+        peer = transport.get_extra_info("peername")
+        host = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else None
+        client = self.client_key(host)
+        if not self.seated_sessions or host in self._proxies or len(self.probation) >= PROBATION:
+            return False  # (with no signed-in player seated, nobody could be vouched for)
+        if sum(1 for c in self.probation.values() if c == client) >= PROBATION_PER_CLIENT:
+            return False
+        self.probation[id(transport)] = client
+        self.transports[id(transport)] = transport
+        return True
+
+    def headed(self, transport: Any, cookie: str | None) -> bool:
+        """A connection's request head has come, with this session cookie: False if it may not be served.
+
+        A connection on probation is served only if the cookie is the session
+        of a signed-in player seated at a table: it counts against the
+        account, and takes a free place (the reserve too) or that of a
+        connection of the owner holding the most (not a seated player's, where
+        there is another). Every other connection is served as it was let in.
+        """
+        key = id(transport)
+        network = self.probation.pop(key, None)
+        if network is None:
+            if cookie and key in self.open and key not in self.cookies:
+                self.cookies[key] = cookie
+            return True
+        account = self.seated_account(cookie)
+        if account is None:
+            self.transports.pop(key, None)
+            return False
+        owner = ACCOUNT_OWNER + account
+        count = self.per_client.get(owner, 0)
+        if count >= self.limits.max_connections_per_client * self.allowance(owner):
+            self.transports.pop(key, None)
+            return False
+        if len(self.open) >= self.limits.max_connections and not self._make_room(owner, count, player=True):
+            self.transports.pop(key, None)
+            return False
+        assert cookie is not None
+        self.open[key] = owner
+        self.per_client[owner] = count + 1
+        self.cookies[key] = cookie
+        return True
+
+    def seated_account(self, cookie: str | None) -> str | None:
+        """The account of a session known to have a seat at a table (now, or within :data:`SEATED_GRACE`)."""
+        known = self.seated_sessions.get(cookie) if cookie else None
+        if known is None:
+            return None
+        account, since = known
+        if time.monotonic() - since > SEATED_GRACE and not self._sits(account):
+            return None
+        return account
+
+    def _sits(self, account: str) -> bool:
+        return bool(self.seated_per_client.get(ACCOUNT_OWNER + account))
+
+    def signed_in_seat(self, transport: Any, account: str) -> None:
+        """A seated game socket's session is ``account``'s (checked by the app): it counts against the account,
+        not its network, and the session is vouched for when it reconnects (:meth:`headed`)."""
+        key = id(transport)
+        cookie, client = self.cookies.get(key), self.open.get(key)
+        if cookie is None or client is None or key not in self.seated:
+            return
+        self.seated_sessions[cookie] = (account, time.monotonic())
+        self.seated_sessions.move_to_end(cookie)
+        if len(self.seated_sessions) > MAX_CLIENTS:
+            self.seated_sessions.popitem(last=False)
+        owner = ACCOUNT_OWNER + account
+        if client == owner:
+            return
+        _drop(self.per_client, client)
+        _drop(self.seated_per_client, client)
+        self.open[key] = owner
+        self.per_client[owner] = self.per_client.get(owner, 0) + 1
+        self.seated_per_client[owner] = self.seated_per_client.get(owner, 0) + 1
+
+    def forget_sessions(self, cookie: str | None = None, account: str | None = None) -> None:
+        """Vouch no more for a session (signed out), or for every session of an account (signed out everywhere)."""
+        if cookie is not None:
+            self.seated_sessions.pop(cookie, None)
+        if account is not None:
+            for gone in [c for c, (a, _) in self.seated_sessions.items() if a == account]:
+                del self.seated_sessions[gone]
+
+    def _make_room(self, client: str, count: int, *, player: bool = False) -> bool:
+        """Close a connection of the client that holds the most, if it holds at least two more than ``client``
+        (for a seated signed-in ``player``: if it holds any).
 
         Its connections that are not a seated player's go first, the oldest
         first; a trusted proxy's are never taken (they are everybody's).
         """
         proxies = self._proxy_keys
-        heaviest, most = None, count + 1
-        for other, held in self.per_client.items():
-            if held > most and other != client and other not in proxies:
-                heaviest, most = other, held
+        if player:  # the owner with the most connections that are not a seated player's
+            spare: dict[str, int] = {}
+            for key, other in self.open.items():
+                if key not in self.seated and other != client and other not in proxies:
+                    spare[other] = spare.get(other, 0) + 1
+            heaviest = max(spare, key=spare.__getitem__, default=None)
+        else:
+            heaviest, most = None, count + 1
+            for other, held in self.per_client.items():
+                if held > most and other != client and other not in proxies:
+                    heaviest, most = other, held
         if heaviest is None:
             return False
         mine = [key for key, owner in self.open.items() if owner == heaviest]
@@ -379,6 +539,8 @@ class Guard:
         """A counted connection has ended (once is enough: later calls do nothing)."""
         key = id(transport) if key is None else key
         self.transports.pop(key, None)
+        self.probation.pop(key, None)
+        cookie = self.cookies.pop(key, None)
         client = self.open.pop(key, None)
         if client is None:
             return
@@ -386,6 +548,9 @@ class Guard:
         if key in self.seated:
             self.seated.discard(key)
             _drop(self.seated_per_client, client)
+            known = self.seated_sessions.get(cookie) if cookie else None
+            if cookie and known is not None:  # the grace of a player who lost its connection starts now
+                self.seated_sessions[cookie] = (known[0], time.monotonic())
 
 
 def _drop(counts: dict[str, int], client: str) -> None:
@@ -394,6 +559,16 @@ def _drop(counts: dict[str, int], client: str) -> None:
         counts[client] = left
     else:
         del counts[client]
+
+
+def _session_cookie(headers: list[tuple[bytes, bytes]]) -> str | None:
+    """The session cookie (``troef.server.accounts.COOKIE``) of a request's headers, if it has one."""
+    for name, value in headers:
+        if name == b"cookie":
+            found = cookie_parser(value.decode("latin-1")).get(SESSION_COOKIE)
+            if found:
+                return found
+    return None
 
 
 def guarded_http(base: type[Any]) -> type[Any]:
@@ -409,22 +584,39 @@ def guarded_http(base: type[Any]) -> type[Any]:
     class GuardedHttp(base):  # type: ignore[misc]
         _guard: Guard | None = None
         _head_timer: asyncio.TimerHandle | None = None
+        #: The bytes of a first request head on probation, until it is whole.
+        _early: bytearray = bytearray()
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             guard = self.app_state.get(GUARD)
             if guard is None:
                 return
-            if not guard.opened(transport):
+            if not guard.opened(transport) and not guard.on_probation(transport):
                 transport.write(_TOO_MANY)
                 transport.close()
                 return
             self._guard = guard
+            self._early = bytearray()
             self._start_head_timer()
 
         def _start_head_timer(self) -> None:
-            if self._head_timer is None and self._guard is not None:
-                self._head_timer = self.loop.call_later(self._guard.limits.header_timeout, self._head_too_slow)
+            guard = self._guard
+            if self._head_timer is None and guard is not None:
+                if id(self.transport) in guard.probation:  # a seated player's browser sends its head at once
+                    self._head_timer = self.loop.call_later(PROBATION_SECONDS, self._refuse)
+                else:
+                    self._head_timer = self.loop.call_later(guard.limits.header_timeout, self._head_too_slow)
+
+        def _refuse(self) -> None:
+            """503 to a connection on probation, which is not counted (any more)."""
+            self._stop_head_timer()
+            if self._guard is not None:
+                self._guard.closed(self.transport)
+                self._guard = None
+            if not self.transport.is_closing():
+                self.transport.write(_TOO_MANY)
+                self.transport.close()
 
         def _stop_head_timer(self) -> None:
             timer, self._head_timer = self._head_timer, None
@@ -443,7 +635,30 @@ def guarded_http(base: type[Any]) -> type[Any]:
 
         def on_headers_complete(self) -> None:
             self._stop_head_timer()
+            if self._guard is not None:  # remembers the session of a counted connection (a seat may vouch for it)
+                self._guard.headed(self.transport, _session_cookie(self.headers))
             super().on_headers_complete()
+
+        def data_received(self, data: bytes) -> None:
+            guard = self._guard
+            if guard is not None and id(self.transport) in guard.probation:
+                # on probation: read the whole first head before anything is parsed, and serve it only if its
+                # session is a seated signed-in player's (Guard.headed)
+                self._early += data
+                end = self._early.find(b"\r\n\r\n")
+                if end < 0:
+                    if len(self._early) > MAX_EARLY_HEAD:
+                        self.transport.abort()
+                    return
+                data, self._early = bytes(self._early), bytearray()
+                lines = data[:end].split(b"\r\n")[1:]
+                heads = [(n.strip().lower(), v.strip()) for n, _, v in (line.partition(b":") for line in lines)]
+                if not guard.headed(self.transport, _session_cookie(heads)):
+                    self._refuse()
+                    return
+                self._stop_head_timer()  # counted now: the ordinary header timeout from here
+                self._start_head_timer()
+            super().data_received(data)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()

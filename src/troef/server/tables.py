@@ -120,6 +120,9 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         self.max_unjoined = max_unjoined
         #: Tables one owner (``LiveTable.holder``) may hold in memory at once, joined or not, until they end.
         self.max_tables_per_owner = max(4, max_tables // 10) if max_tables_per_owner is None else max_tables_per_owner
+        #: How many times ``max_tables_per_owner`` an owner may hold (a signed-in player more: the app sets
+        #: :meth:`troef.server.guard.Guard.allowance`).
+        self.allowance: Callable[[str], int] = lambda _holder: 1
         self.tables: dict[str, LiveTable] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="troef-bot")
         # replays and records of finished matches are built here, one at a time: never in the live tables' pool
@@ -350,11 +353,12 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
     def check_room(self, holder: str | None, count: int = 1, *, reserved: bool = False) -> None:
         """Refuse ``count`` new tables of ``holder`` that would take it past its allowance, or (``reserved``:
         tables in play from the start) past ``max_tables``; nothing is made before this says yes."""
-        if holder is not None and self.held(holder) + count > self.max_tables_per_owner:
+        allowed = self.max_tables_per_owner * (self.allowance(holder) if holder is not None else 1)
+        if holder is not None and self.held(holder) + count > allowed:
             raise TableError(
                 429,
                 "owner_full",
-                f"one client may hold {self.max_tables_per_owner} tables at once; finish or leave some first",
+                f"one client may hold {allowed} tables at once; finish or leave some first",
             )
         if reserved and self.in_play() + count > self.max_tables:
             raise TableError(503, "server_busy", "the server has as many tables as it can hold; try again later")
