@@ -158,6 +158,17 @@ def test_db_check_lists_nothing_that_would_not_rebuild(name: str, tmp_path: Path
     assert kraken["revision"] == (1 if "f63ee7ac" in name else 2)
 
 
+def test_db_check_names_a_table_whose_log_lost_an_action(tmp_path: Path) -> None:
+    path = tmp_path / "troef.db"
+    shutil.copy(DB / "troef-876a6fe.sqlite", path)
+    with sqlite3.connect(path) as conn:
+        table_id = conn.execute("SELECT table_id FROM troef_actions GROUP BY table_id").fetchone()[0]
+        conn.execute("DELETE FROM troef_actions WHERE table_id = ? AND seq = 3", (table_id,))
+    result = CliRunner().invoke(app, ["db", "check", "--db", f"sqlite:///{path}"])
+    assert result.exit_code == 1
+    assert f"table {table_id}" in result.output and "broken log: action 4 follows 3 actions" in result.output
+
+
 def test_db_check_names_a_table_that_would_not_rebuild(tmp_path: Path) -> None:
     path = tmp_path / "troef.db"
     shutil.copy(DB / "troef-876a6fe.sqlite", path)

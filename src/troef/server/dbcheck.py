@@ -50,9 +50,12 @@ def check(url: str) -> Iterator[Checked]:
                 if game is None:
                     yield Checked(row.id, row.game, state, None, f"unknown game {row.game!r}", reason)
                     continue
-                actions = [
-                    r.action for r in conn.execute(sa.select(a.action).where(a.table_id == row.id).order_by(a.seq))
-                ]
+                logged = conn.execute(sa.select(a.seq, a.action).where(a.table_id == row.id).order_by(a.seq)).all()
+                gap = next((f"action {r.seq} follows {i} actions" for i, r in enumerate(logged) if r.seq != i), None)
+                if gap is not None:  # an action missing: no troef rebuilds it
+                    yield Checked(row.id, row.game, state, None, f"broken log: {gap}", reason)
+                    continue
+                actions = [r.action for r in logged]
                 try:
                     config, _match = settle(game, dict(row.config), row.seed, row.first_dealer, actions)
                 except (TroefError, ValueError, KeyError, TypeError) as exc:

@@ -146,6 +146,8 @@ class TableRow:
     owner: int | None = None
     #: The table of the rematch, once somebody asked for one (set by :func:`~troef.server.writes.set_rematch`).
     rematch: str | None = None
+    #: Set (not stored) by a load that finds the action log broken (an action missing): no troef rebuilds it.
+    broken_log: bool = False
 
 
 @dataclass(frozen=True, slots=True)

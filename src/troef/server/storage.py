@@ -279,11 +279,12 @@ class Store:
                 )
                 for a in conn.execute(query):
                     row = out[a.table_id]
-                    if row.quarantine is not None:
+                    if row.broken_log:
                         continue
                     if a.seq != len(row.actions):
                         # one table's broken log must not keep the others from loading: the caller sets it aside
                         row.quarantine = f"action {a.seq} follows {len(row.actions)} actions"
+                        row.broken_log = True
                         continue
                     row.actions.append(a.action)
                     row.last_action_at = a.created_at
@@ -306,7 +307,7 @@ class Store:
         a troef that reads it now brings it back)."""
         with self.engine.connect() as conn:
             where = sa.and_(tables_table.c.finished_at.is_(None), tables_table.c.quarantine.is_not(None))
-            return self._rows(conn, where, with_actions=True)
+            return [row for row in self._rows(conn, where, with_actions=True) if not row.broken_log]
 
     def list_quarantined(self) -> list[tuple[str, str]]:
         """The tables set aside at a start: (id, reason) each."""
