@@ -199,7 +199,8 @@ def test_a_whole_binokel_game_in_german_with_three_computer_players(browser: Bro
 def test_a_binokel_hand_fits_a_phone_and_the_hint_speaks_the_tables_language(
     browser: Browser, ui_server: Server
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    # a German browser: the table speaks the browser's language (an English one gets an English table)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -117,6 +117,8 @@ def test_each_game_names_its_deal_from_its_own_catalogue(browser: Browser, srv: 
 
         # the lobby's list of tables being played: a Binokel table is in its first round, not "Gift 1"
         bk, bk_tokens = _table(srv, "binokel", "cardgames", [{"kind": "human"}, *BOTS3])
+        player = srv.client()  # its player is at the table: a table nobody joined is not in play
+        assert player.join(bk, bk_tokens[0])["type"] == "welcome"
         page.goto(srv.base + "/")
         page.wait_for_selector("#lists .table-row")
         live = page.inner_text("#lists")
@@ -130,7 +132,7 @@ def test_each_game_names_its_deal_from_its_own_catalogue(browser: Browser, srv: 
         assert options == [f"Spel {i}" for i in range(1, 17)]
         assert page.inner_text("#replay-caption") == "Spel 1 wordt gedeeld"
         assert not errors, errors
-        del bk, bk_tokens
+        player.close()
     finally:
         context.close()
 
