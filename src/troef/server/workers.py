@@ -113,7 +113,8 @@ class WorkPool:
         """``fn(*args)`` in a worker process, or its kept answer; :class:`WorkBusy` if it cannot wait its turn."""
         if key in self._cache:
             self._cache.move_to_end(key)
-            return self._cache[key]  # type: ignore[no-any-return]
+            kept: T = self._cache[key]
+            return kept
         job = self._jobs.get(key)
         if job is None:
             if len(self._waiting) >= self.queue_limit:
