@@ -458,15 +458,18 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
             isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players or owner not in tokens
         ):
             raise TableError(400, "bad_seats", "'owner' must be the number of a person's seat with a link")
-        secret_seed, seed = seed, body.get("seed")
-        practice = seed is not None
-        if secret_seed is not None and practice:
+        # what the client sent is any JSON: kept apart from the typed seed (compiled, an int local refuses a list)
+        chosen: object = body.get("seed")
+        practice = chosen is not None
+        if seed is not None and practice:
             raise TableError(400, "bad_config", "a table dealt from a secret seed has no chosen seed")
-        if seed is None:
-            seed = secrets.randbits(62) if secret_seed is None else secret_seed
-        elif type(seed) is not int or not 0 <= seed < 2**63:
+        if chosen is None:
+            seed = secrets.randbits(62) if seed is None else seed
+        elif type(chosen) is not int or not 0 <= chosen < 2**63:
             raise TableError(400, "bad_config", "'seed' must be a non-negative 63-bit integer")
-        elif any(s.open for s in seats):
+        else:
+            seed = chosen
+        if practice and any(s.open for s in seats):
             raise TableError(
                 400,
                 "bad_seats",
