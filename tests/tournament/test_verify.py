@@ -61,10 +61,10 @@ def _played(srv: Server) -> tuple[str, dict[str, Any]]:
 @pytest.mark.slow
 def test_verify_checks_every_online_deal_from_public_answers_and_from_the_database(srv: Server) -> None:
     tid, public = _played(srv)
-    result = runner.invoke(app, ["tournament", "verify", tid, "--url", srv.base])
+    result = runner.invoke(app, ["tournament", "verify", "--url", srv.base, "--", tid])
     assert result.exit_code == 0, result.output
     assert "2 games checked, 0 mismatches" in result.output
-    result = runner.invoke(app, ["tournament", "verify", tid, "--db", srv.db_url])
+    result = runner.invoke(app, ["tournament", "verify", "--db", srv.db_url, "--", tid])
     assert result.exit_code == 0 and "2 games checked, 0 mismatches" in result.output, result.output
 
     game = public["drawn"][0]["tables"][0]["games"][0]
@@ -96,5 +96,5 @@ def test_a_paper_result_is_refused_while_the_game_plays_online(srv: Server) -> N
     assert status == 409 and answer["error"]["code"] == "online_in_play", answer
     game = srv.http("GET", f"/api/tournaments/{tid}")[1]["drawn"][0]["tables"][0]["games"][0]
     assert game["points"] is None and game["deal_secret"] is None  # nothing entered, nothing revealed
-    result = runner.invoke(app, ["tournament", "verify", tid, "--url", srv.base])
+    result = runner.invoke(app, ["tournament", "verify", "--url", srv.base, "--", tid])
     assert result.exit_code == 0 and "0 games checked, 0 mismatches, 2 not revealed yet" in result.output
