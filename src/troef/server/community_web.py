@@ -15,7 +15,7 @@
 ``POST /api/account/recovery-codes``           new recovery codes (the old ones stop working)
 ``POST /api/account/tables``                   ``{"tables"}``: move a guest's seats to the account
 ``GET /api/account/tables``                    the account's seats with their tokens (any device)
-``POST /api/account/logout``                   end this session; ``/logout-all``: every session
+``POST /api/account/logout``                   end the sign-in it is sent with; ``/logout-all``: every session
 ``POST /api/account/privacy``                  ``{"public"}``: the profile public or private
 ``GET /api/account/export``                    everything stored about the account (JSON download)
 ``POST /api/account/delete``                   ``{"name"}`` (typed again): delete the account

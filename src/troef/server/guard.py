@@ -422,7 +422,7 @@ class Guard:
         return True
 
     def headed(self, transport: Any, cookie: str | None) -> bool:
-        """A connection's request head has come, with this session cookie: False if it may not be served.
+        """A connection's request head has come, with the session cookie it carries: False if it may not be served.
 
         A connection on probation is served only if the cookie is the session
         of a signed-in player seated at a table: it counts against the
