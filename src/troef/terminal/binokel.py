@@ -29,7 +29,7 @@ from troef.games.binokel.actions import PASS, Bid, BinokelAction, Concede, Give,
 from troef.games.binokel.heuristic import HeuristicBot
 from troef.games.binokel.match import Match
 from troef.games.binokel.names import MELD_NAMES, RANK_WORDS, SUIT_WORDS
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 from troef.games.binokel.view import BinokelView, round_view, view_of_round
 from troef.i18n import Words
 from troef.terminal.frame import HINT_WORDS, Frame, Quit
@@ -271,7 +271,7 @@ class BinokelTable(Frame):
         self._start_round()
 
     def _start_round(self) -> None:
-        r: Round = self.match.rounds[self._index]
+        r: DealState = self.match.rounds[self._index]
         self.print()
         self.print(Text(t("binokel_round", self.lang, n=self._index + 1, dealer=self.name(r.dealer)), style="bold"))
         view = self._round_view(self._index)

@@ -27,7 +27,7 @@ from troef.games.binokel.actions import BinokelAction
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import winner_of_match
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 from troef.games.binokel.texts import TEXTS
 
 
@@ -50,7 +50,7 @@ class Match:
         if not 0 <= first_dealer < 4:
             raise RecordError("the first dealer must be a seat from 0 to 3")
         self.first_dealer = first_dealer
-        self.rounds: list[Round] = []
+        self.rounds: list[DealState] = []
         #: Each side's points so far.
         self.totals = [0, 0]
         #: The totals after each finished round.
@@ -61,7 +61,7 @@ class Match:
         self._start_round(first_dealer)
 
     @property
-    def round(self) -> Round:
+    def round(self) -> DealState:
         """The round being played (the last one when the game is over)."""
         return self.rounds[-1]
 
@@ -111,9 +111,9 @@ class Match:
                 )
         else:
             deal = deal_cards(dealer, self.rng)
-        self.rounds.append(Round(self.rules, deal))
+        self.rounds.append(DealState(self.rules, deal))
 
-    def _after_round(self, current: Round) -> None:
+    def _after_round(self, current: DealState) -> None:
         score = current.score
         assert score is not None
         self.totals[0] += score.delta[0]
@@ -139,7 +139,7 @@ class Match:
         other.rng = copy.deepcopy(self.rng)
         other.totals = list(self.totals)
         other.sheet = list(self.sheet)
-        fresh = Round(self.rules, deal)
+        fresh = DealState(self.rules, deal)
         other.rounds = [*self.rounds[:-1], fresh]
         other._deals = None
         try:

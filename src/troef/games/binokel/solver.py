@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from troef.games.binokel.play import HIGHER, LAST_TRICK, POINTS, POWER, SUIT32
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 
 #: Per kind (0-31): its trick points, its power in its suit, the kinds of its suit that beat it.
 _POINTS: Final[tuple[int, ...]] = tuple(POINTS[k] for k in range(32))
@@ -83,7 +83,7 @@ class Position:
         return (self.leader + len(self.trick)) % 4
 
 
-def position_of(r: Round) -> Position:
+def position_of(r: DealState) -> Position:
     """The position of a round in its play phase (every hand as it really is)."""
     return Position(
         hands=list(r.hands),

@@ -1,6 +1,6 @@
 """The cheat: a measuring stick that sees every card. NOT a player for people.
 
-:class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.Hand`
+:class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.DealState`
 (through a callable, so that it follows the match from hand to hand) and
 decides as the pimc bot does, but in the one true world instead of sampled
 ones: it plays perfectly (the solver's exact answer, no work limit that
@@ -32,7 +32,7 @@ from typing import Final
 
 from troef.games.bonaken.actions import BonakenAction
 from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
 
 #: The decisions in which a cheat may see every card: the bidding, the declarer's exchange and
@@ -83,7 +83,7 @@ class CheatBot(PimcBot):
 
     def __init__(
         self,
-        hand_of: Callable[[], Hand],
+        hand_of: Callable[[], DealState],
         seed: int | None = None,
         name: str | None = None,
         *,
@@ -117,7 +117,7 @@ class CheatBot(PimcBot):
             return None  # not the hand of this view: decide as the heuristic would
         rules = hand.rules
 
-        def source(deadline: float) -> Iterator[Hand]:
+        def source(deadline: float) -> Iterator[DealState]:
             yield hand.copy()
 
         self.rules = rules

@@ -21,7 +21,7 @@ from troef.games.bonaken.actions import Bid, BidKind, BonakenAction
 from troef.games.bonaken.deal import Deal, deal_cards, draw_for_dealer
 from troef.games.bonaken.result import HandResult
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.texts import TEXTS
 
 #: nk rules 54-57: table points for first, second, third and fourth place.
@@ -252,12 +252,12 @@ class Match:
             raise RecordError(f"first dealer must be a seat from 0 to {players - 1}")
         self.first_dealer = first_dealer
         self.sheet = ScoreSheet(rules, players)
-        self.hands: list[Hand] = []
+        self.hands: list[DealState] = []
         self._deals = deals
         self._start_hand(first_dealer)
 
     @property
-    def hand(self) -> Hand:
+    def hand(self) -> DealState:
         """The hand being played (the last one when the match is over)."""
         return self.hands[-1]
 
@@ -313,9 +313,9 @@ class Match:
             self.rules.seven_compulsory_misere and not self.hands and len(seats) == 7
         )  # pagat variant: everyone bids misère in the first hand of seven
         standing = tuple(self.sheet.status(seat).value for seat in range(self.table))
-        self.hands.append(Hand(self.rules, deal, compulsory_misere=compulsory, standing=standing))
+        self.hands.append(DealState(self.rules, deal, compulsory_misere=compulsory, standing=standing))
 
-    def _after_hand(self, hand: Hand) -> None:
+    def _after_hand(self, hand: DealState) -> None:
         result = hand.result
         assert result is not None
         if result.redeal:
@@ -326,7 +326,7 @@ class Match:
             return
         self._start_hand(self._next_dealer(hand, result))
 
-    def _next_dealer(self, hand: Hand, result: HandResult) -> int:
+    def _next_dealer(self, hand: DealState, result: HandResult) -> int:
         active = self.sheet.active
         if self.rules.next_dealer == "declarer":
             went_out = [s for s in self.sheet.last_out if s in result.declarers or s in result.false_roem]

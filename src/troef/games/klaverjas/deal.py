@@ -20,7 +20,7 @@ SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Deal:
     """Where every card of one deal went: the dealer and each seat's eight cards (masks)."""
 
     dealer: int
@@ -86,7 +86,7 @@ _PLACES: Final = {
 }
 
 
-def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
+def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Deal:
     """Shuffle and deal with the match's own generator, in the packets the rules say."""
     deck = shuffle32(rng)
     plan = _PLACES["4-4" if rules.packets == "4-4" else "3-2-3"][dealer % SEATS]
@@ -96,8 +96,8 @@ def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
         for pos in places:
             mask |= 1 << deck[pos]
         hands.append(mask)
-    return Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))
+    return Deal(dealer, (hands[0], hands[1], hands[2], hands[3]))
 
 
 # immutable values: a copy of a match shares them (troef.core.native)
-share_when_copied(Dealt)
+share_when_copied(Deal)

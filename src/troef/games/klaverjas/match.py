@@ -23,7 +23,7 @@ from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
 from troef.core.refusals import Refusal
 from troef.games.klaverjas.actions import KlaverjasAction
-from troef.games.klaverjas.deal import Dealt, deal_cards
+from troef.games.klaverjas.deal import Deal, deal_cards
 from troef.games.klaverjas.kraak import LEVELS, Quota
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.scoring import DealScore, score_deal
@@ -110,7 +110,7 @@ class Match:
         seed: int | None = None,
         first_dealer: int | None = None,
         *,
-        deals: Iterator[Dealt] | None = None,
+        deals: Iterator[Deal] | None = None,
     ) -> None:
         self.rules = rules
         self.rng = GameRandom(seed)

@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 
 from troef.cards import card_str
 from troef.core.game import ResearchPart, SwitchValue
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.view import KlaverjasView
@@ -137,7 +137,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
 
         hands = [sum(1 << c for c in pile) for pile in piles]
         old = match.deal
-        dealt = Dealt(old.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
+        dealt = Deal(old.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
         dealt.validate()
         # nothing is played in the deal yet: it is dealt again in place, as the match made it (its kraak duty)
         match.deals[-1] = DealState(match.rules, dealt, must_kraak=old.must_kraak)
@@ -209,7 +209,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         return view.preset, 4, {}
 
 
-def _dealt_from(view: Any, rng: random.Random) -> Dealt | None:
+def _dealt_from(view: Any, rng: random.Random) -> Deal | None:
     """A deal the view's seat cannot tell from the real one: the pimc player's world, the played cards added."""
     from troef.games.klaverjas.sampler import sample_world
 
@@ -222,7 +222,7 @@ def _dealt_from(view: Any, rng: random.Random) -> Dealt | None:
             hands[seat] |= 1 << card  # what a seat was dealt: what it holds and what it played
     for seat, card in view.trick:
         hands[seat] |= 1 << card
-    return Dealt(view.dealer, (hands[0], hands[1], hands[2], hands[3]))
+    return Deal(view.dealer, (hands[0], hands[1], hands[2], hands[3]))
 
 
 #: The one part.

@@ -51,7 +51,7 @@ from troef.games.klaverjas.actions import (
     declare_roem,
     parse_action,
 )
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.kraak import playing_side, speakers
 from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
 from troef.games.klaverjas.roem import (
@@ -187,7 +187,7 @@ class DealState:
         "won",
     )
 
-    def __init__(self, rules: Rules, dealt: Dealt, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
+    def __init__(self, rules: Rules, dealt: Deal, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
         self.rules = rules
         self.dealt = dealt
         self.dealer = dealt.dealer
