@@ -40,14 +40,15 @@ from troef.games.bonaken.actions import (
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.hints import format_hints, hints
+from troef.games.bonaken.i18n import card_label, parse_card_text, suit_label, t
 from troef.games.bonaken.match import Match, Status
 from troef.games.bonaken.play import TRUMP_POWER
 from troef.games.bonaken.reading import points as card_points
 from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.i18n import card_label, parse_card_text, suit_label, t
 from troef.terminal.bonaken_input import COMMANDS, LineReader, Parsed
 from troef.terminal.frame import BOT_NAMES, Frame, Quit, UsageError
+from troef.terminal.words import t as frame_t
 
 #: Seconds the hint command may think.
 HINT_BUDGET: Final = 1.5
@@ -263,7 +264,7 @@ class TerminalGame(Frame):
             # the strongest bot's evaluation: each option with its chance of success
             found = hints(view, self.match.rules, budget=HINT_BUDGET, seed=self.match.seed % 2**31)
             text = format_hints(found, self.action_label) if found else ""
-            self.print(t("hint", self.lang, action=text or self.action_label(self.advisor.act(view))))
+            self.print(frame_t("hint", self.lang, action=text or self.action_label(self.advisor.act(view))))
 
     def _default(self, view: BonakenView) -> BonakenAction | None:
         """What Enter does: pass in the bidding, the highest roem, else the advisor's choice."""
