@@ -150,6 +150,35 @@ class MatchRecord(Generic[R, D, A]):
     inferred: bool = field(default=False, compare=False)
 
 
+def check_hands(
+    dealer: int,
+    hands: Sequence[int],
+    size: int,
+    deck: int,
+    *,
+    twice: str = "a card is dealt twice",
+    outside: str | None = None,
+) -> None:
+    """Raise :class:`RecordError` unless ``dealer`` is a seat and ``hands`` split ``deck``, ``size`` cards each.
+
+    The check of a deal that gives every card to the seats (a :class:`FourHands` game's ``validate()``);
+    ``twice`` and ``outside`` (a card not in the game's deck) are the game's own words for those faults.
+    """
+    if not 0 <= dealer < len(hands):
+        raise RecordError(f"the dealer must be a seat from 0 to {len(hands) - 1}")
+    union = 0
+    for seat, hand in enumerate(hands):
+        if union & hand:
+            raise RecordError(twice)
+        union |= hand
+        if outside is not None and hand & ~deck:
+            raise RecordError(outside)
+        if hand.bit_count() != size:
+            raise RecordError(f"seat {seat} must have {size} cards, not {hand.bit_count()}")
+    if union != deck:
+        raise RecordError(f"the deal does not account for all {deck.bit_count()} cards")
+
+
 class _FourHandsDeal(Protocol):
     @property
     def dealer(self) -> int: ...

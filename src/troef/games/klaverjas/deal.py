@@ -12,8 +12,8 @@ from typing import Final
 
 from troef.cards import PIQUET_DECK
 from troef.core.chance import GameRandom
-from troef.core.errors import RecordError
 from troef.core.native import share_when_copied
+from troef.core.records import check_hands
 from troef.games.klaverjas.rules import Rules
 
 SEATS = 4
@@ -28,17 +28,7 @@ class Deal:
 
     def validate(self) -> None:
         """Raise :class:`RecordError` unless every card is dealt once and each seat holds eight."""
-        if not 0 <= self.dealer < SEATS:
-            raise RecordError("the dealer must be a seat from 0 to 3")
-        union = 0
-        for seat, mask in enumerate(self.hands):
-            if union & mask:
-                raise RecordError("a card is dealt twice")
-            if mask.bit_count() != 8:
-                raise RecordError(f"seat {seat} must have 8 cards, not {mask.bit_count()}")
-            union |= mask
-        if union != PIQUET_DECK:
-            raise RecordError("the deal does not account for all 32 cards")
+        check_hands(self.dealer, self.hands, 8, PIQUET_DECK)
 
 
 def shuffle32(rng: GameRandom) -> list[int]:
