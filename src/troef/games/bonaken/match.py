@@ -16,6 +16,7 @@ from typing import Final
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.match import SeededMatch
 from troef.core.refusals import Refusal
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction
 from troef.games.bonaken.deal import Deal, deal_cards, draw_for_dealer
@@ -216,7 +217,7 @@ class ScoreSheet:
         return out
 
 
-class Match:
+class Match(SeededMatch[Deal]):
     """A match of Bonaken: the score sheet and the hands played so far.
 
     >>> from troef.games.bonaken.rules import preset
@@ -240,21 +241,17 @@ class Match:
             )
         self.rules = rules
         self.table = players
-        self.rng = GameRandom(seed)
-        self.seed = self.rng.seed
         self.lot: list[tuple[int, int]] = []
-        if first_dealer is None:
-            if rules.first_dealer_by_lot:
-                first_dealer, self.lot = draw_for_dealer(players, self.rng)  # nk rule 5
-            else:
-                first_dealer = 0
-        if not 0 <= first_dealer < players:
-            raise RecordError(f"first dealer must be a seat from 0 to {players - 1}")
-        self.first_dealer = first_dealer
+        super().__init__(seed, first_dealer, players, deals, self._draw_first_dealer)
         self.sheet = ScoreSheet(rules, players)
         self.hands: list[DealState] = []
-        self._deals = deals
-        self._start_hand(first_dealer)
+        self._start_hand(self.first_dealer)
+
+    def _draw_first_dealer(self, rng: GameRandom) -> int:
+        if not self.rules.first_dealer_by_lot:
+            return 0
+        dealer, self.lot = draw_for_dealer(self.table, rng)  # nk rule 5
+        return dealer
 
     @property
     def hand(self) -> DealState:
@@ -297,11 +294,8 @@ class Match:
 
     def _start_hand(self, dealer: int) -> None:
         seats = self.sheet.active
-        if self._deals is not None:
-            try:
-                deal = next(self._deals)
-            except StopIteration:
-                raise RecordError("the record ends before the match does") from None
+        deal = self.given_deal("match")
+        if deal is not None:
             if deal.dealer != dealer or deal.seats != seats:
                 raise RecordError(
                     f"hand {len(self.hands) + 1}: the record deals from seat {deal.dealer} to "

@@ -190,7 +190,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         for deal in match.deals:
             for _who, action in deal.history:
                 other.apply(action)
-        other._given = None
+        other.given = None
         return other
 
     def from_view(self, view: KlaverjasView, rng: random.Random) -> Match | None:
@@ -202,7 +202,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         match = Match(view.rules, rng.randrange(1 << 30), view.dealer, deals=iter([dealt]))
         for _seat, text in view.events:
             match.apply(parse_action(text))
-        match._given = None
+        match.given = None
         return match
 
     def table_of(self, view: KlaverjasView) -> tuple[str, int, dict[str, SwitchValue]]:
