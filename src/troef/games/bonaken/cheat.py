@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from typing import Final
 
+from troef.core.cheat import Sights
 from troef.games.bonaken.actions import BonakenAction
 from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
 from troef.games.bonaken.state import DealState
@@ -92,25 +93,18 @@ class CheatBot(PimcBot):
         fair: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
-        unknown = sorted(set(sees) - set(SIGHTS))
-        if unknown:
-            raise ValueError(f"a cheat cannot see the cards in {', '.join(unknown)}; choose from {', '.join(SIGHTS)}")
-        if not sees:
-            raise ValueError(f"a cheat sees the cards somewhere; choose from {', '.join(SIGHTS)}")
+        self.sights = Sights(SIGHTS, sees, perfect=self.strength, fair=fair or Strength())
         self.hand_of = hand_of
-        self.sees = frozenset(sees)
-        self.perfect = self.strength
-        self.fair = fair or Strength()
 
     def act(self, view: BonakenView) -> BonakenAction:
         # the pimc bot reads its strength and pruning as it decides: set both for this decision's sight
-        seeing = sight_of(view) in self.sees
-        self.strength = self.perfect if seeing else self.fair
-        self.prune_bids = not seeing
+        sight = sight_of(view)
+        self.strength = self.sights.strength(sight)
+        self.prune_bids = not self.sights.sees_in(sight)
         return super().act(view)
 
     def evaluator(self, view: BonakenView) -> Evaluator | None:
-        if sight_of(view) not in self.sees:
+        if not self.sights.sees_in(sight_of(view)):
             return super().evaluator(view)  # worlds that fit what the seat knows, as the pimc bot deals them
         hand = self.hand_of()
         if hand.to_act != view.viewer or len(hand.history) != len(view.events):
@@ -121,4 +115,4 @@ class CheatBot(PimcBot):
             yield hand.copy()
 
         self.rules = rules
-        return Evaluator(view.viewer, self.perfect, source, early_stop=False)
+        return Evaluator(view.viewer, self.sights.perfect, source, early_stop=False)
