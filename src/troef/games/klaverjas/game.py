@@ -190,11 +190,11 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
         if not pairs:
             return None
         (sa, ca), (sb, cb) = random.Random(seed).choice(pairs)
-        hands = list(deal.dealt.hands)
+        hands = list(deal.deal.hands)
         swap = (1 << ca) | (1 << cb)
         hands[sa] ^= swap
         hands[sb] ^= swap
-        dealts = [d.dealt for d in match.deals[:-1]]
+        dealts = [d.deal for d in match.deals[:-1]]
         dealts.append(Deal(deal.dealer, (hands[0], hands[1], hands[2], hands[3])))
         other = Match(match.rules, match.seed, match.first_dealer, deals=iter(dealts))
         try:

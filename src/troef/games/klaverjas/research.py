@@ -137,14 +137,14 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
 
         hands = [sum(1 << c for c in pile) for pile in piles]
         old = match.deal
-        dealt = Deal(old.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
+        dealt = Deal(old.deal.dealer, (hands[0], hands[1], hands[2], hands[3]))
         dealt.validate()
         # nothing is played in the deal yet: it is dealt again in place, as the match made it (its kraak duty)
         match.deals[-1] = DealState(match.rules, dealt, must_kraak=old.must_kraak)
         return match
 
     def deal_piles(self, match: Match, index: int) -> tuple[tuple[int, ...], ...]:
-        return tuple(_cards_of(mask) for mask in match.deals[index].dealt.hands)
+        return tuple(_cards_of(mask) for mask in match.deals[index].deal.hands)
 
     def deal_actions(self, match: Match, index: int) -> tuple[str, ...]:
         return tuple(action.text() for _seat, action in match.deals[index].history)
@@ -185,7 +185,7 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         dealt = _dealt_from(deal_view(match, seat), rng)
         if dealt is None:
             return None
-        given = [d.dealt for d in match.deals[:-1]] + [dealt]
+        given = [d.deal for d in match.deals[:-1]] + [dealt]
         other = Match(match.rules, match.seed, match.first_dealer, deals=iter(given))
         for deal in match.deals:
             for _who, action in deal.history:
