@@ -9,7 +9,7 @@ import pytest
 
 from tests.games.binokel.bots_helpers import deal_with, position, view
 from tests.games.binokel.helpers import RULES, act
-from troef.cards import card_str
+from troef.cards import card_str, cards_of
 from troef.core.chance import GameRandom
 from troef.core.pimc import Budget
 from troef.games.binokel.cheat import CheatBot, TrueWorld
@@ -21,7 +21,7 @@ from troef.games.binokel.pimc import PimcBot, Strength
 from troef.games.binokel.play import LAST_TRICK, POINTS, POWER, kinds_of, legal_kinds, winner_of
 from troef.games.binokel.reading import KINDS32, mask_of_counts, read
 from troef.games.binokel.sampler import BID_SLACK, sample_world
-from troef.games.binokel.solver import Position, bits, legal, position_of, solve, solve_moves
+from troef.games.binokel.solver import Position, legal, position_of, solve, solve_moves
 from troef.games.binokel.state import DealState, Phase
 from troef.games.binokel.view import BinokelView
 
@@ -280,7 +280,7 @@ def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[int, ..
     if trick:
         kinds = legal_kinds(kinds, trick[0] >> 3, trick[winner_of(trick, trump)], trump)
     values = []
-    for kind in bits(kinds):
+    for kind in cards_of(kinds):
         # the copy played does not matter to the rules; the engine plays copy 0 first
         copy0 = 1 << kind
         played = copy0 if hands[seat] & copy0 else copy0 << 32
