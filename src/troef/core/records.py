@@ -235,6 +235,29 @@ class _Playing(Protocol):
     def apply(self, action: Any, /) -> object: ...
 
 
+class _Started(Protocol):
+    """A match as its record starts: its rules, first dealer and seed."""
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+
+class _Played(Protocol):
+    """One deal's state as its record keeps it: the dealt cards and the actions so far."""
+
+    @property
+    def deal(self) -> Any: ...
+
+    @property
+    def history(self) -> Sequence[tuple[int, Any]]: ...
+
+
 Rec = TypeVar("Rec", bound=MatchRecord[Any, Any, Any])
 T = TypeVar("T", bound=_Turns)
 
@@ -284,6 +307,18 @@ class RecordFormat(Generic[Rec]):
             raise RecordError(f"{self.game} has {_NUMBERS[self.seats]} seats")
         deals = tuple(DealRecord(deal, tuple(history)) for deal, history in played)
         return self.record(kind, rules, seat_info, deals, first_dealer, seed, dict(meta or {}))
+
+    def of_match(
+        self,
+        match: _Started,
+        table: int,
+        states: Iterable[_Played],
+        seats: list[dict[str, str]] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Rec:
+        """The record of ``match`` so far (the last deal may be unfinished) from its deals' states in order."""
+        played = ((state.deal, state.history) for state in states)
+        return self.new("match", match.rules, table, played, match.first_dealer, match.seed, seats, meta)
 
     def to_dict(self, record: Rec) -> dict[str, Any]:
         """The JSON-ready form of a record."""

@@ -96,8 +96,7 @@ def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a match so far; ``meta`` is kept as it is."""
-    played = ((h.deal, h.history) for h in match.hands)
-    return FORMAT.new("match", match.rules, match.table, played, match.first_dealer, match.seed, seats, meta)
+    return FORMAT.of_match(match, match.table, match.hands, seats, meta)
 
 
 # ---------------------------------------------------------------------- replay

@@ -57,8 +57,7 @@ def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a match so far (the last deal may be unfinished); ``meta`` is kept as it is."""
-    played = ((d.deal, d.history) for d in match.deals)
-    return FORMAT.new("match", match.rules, 4, played, match.first_dealer, match.seed, seats, meta)
+    return FORMAT.of_match(match, 4, match.deals, seats, meta)
 
 
 def roem_answers(record: Record) -> Record:
