@@ -29,6 +29,8 @@ from setuptools.command.build_py import build_py
 COMPILED = [
     "src/troef/cards.py",
     "src/troef/core/chance.py",
+    # the actions every game shares (passing, trump, playing a card), read on every legal-action listing
+    "src/troef/core/actions.py",
     "src/troef/games/bonaken/actions.py",
     "src/troef/games/bonaken/bidding.py",
     "src/troef/games/bonaken/deal.py",

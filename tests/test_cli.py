@@ -19,7 +19,7 @@ from troef.cli import app
 from troef.games.bonaken.actions import Play
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import describe, dumps, record_of_hand, record_of_match, replay
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 
 runner = CliRunner()
 
@@ -50,7 +50,7 @@ def tampered(match: Match, tmp_path: Path) -> tuple[Path, int, str]:
     """A record whose second hand plays a card its player does not hold: (file, 1-based position, card)."""
     data: dict[str, Any] = json.loads(dumps(record_of_match(match)))
     hand = match.hands[1]
-    probe = Hand(match.rules, hand.deal)
+    probe = DealState(match.rules, hand.deal)
     for pos, (seat, action) in enumerate(hand.history):
         if isinstance(action, Play) and pos > 0:
             card = card_str(next(c for c in range(32) if not probe.hands[seat] >> c & 1))
@@ -84,7 +84,7 @@ def test_replay_prints_each_hand_and_the_final_standing(record_file: Path, match
 
 
 def test_replay_of_a_hand_record(tmp_path: Path) -> None:
-    hand = Hand.new(RULE_SETS["pagat"], 3, dealer=0, seed=12)
+    hand = DealState.new(RULE_SETS["pagat"], 3, dealer=0, seed=12)
     play_out(hand, random.Random(12))
     assert hand.result is not None
     path = tmp_path / "hand.json"

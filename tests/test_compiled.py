@@ -25,7 +25,7 @@ import json, random
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import record_of_match, to_dict
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 out = []
 for name in ("nk", "pagat", "hazerswoude"):
     for players in preset(name).players:

@@ -75,7 +75,7 @@ def test_two_teams_of_one_kind_play_each_pair_as_mirror_images(name: str, kind: 
 def test_klaverjas_seats_see_the_dealt_hands_so_the_pairs_hold_the_same_cards() -> None:
     result = run_teams(["random", "heuristic"], matches=2, seed=3, rules="kraken", game="klaverjas", duplicate=True)
     rebuilt = game("klaverjas").new_match("kraken", 4, seed=result.outcomes[0].seed)
-    assert result.outcomes[0].deals[0] == rebuilt.deal.dealt.hands
+    assert result.outcomes[0].deals[0] == rebuilt.deal.deal.hands
     assert len(result.outcomes[0].deals) == len(result.outcomes[1].deals) == 16  # Kraken: 16 deals
 
 

@@ -31,9 +31,9 @@ from troef.cards import card_str, parse_card
 from troef.games.bonaken.actions import Play
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import Record, loads
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.klaverjas.actions import Play as KlaverjasPlay
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.record import Record as KlaverjasRecord
 from troef.games.klaverjas.record import loads as klaverjas_loads
 
@@ -60,7 +60,7 @@ def cards_in(value: Any) -> int:
     return mask
 
 
-def known(hand: Hand, viewer: int) -> int:
+def known(hand: DealState, viewer: int) -> int:
     """What ``viewer`` may know of ``hand`` now, from the deal and the actions only."""
     played = 0
     for _, action in hand.history:
@@ -280,7 +280,7 @@ def kj_timeline(record: KlaverjasRecord) -> Timeline:
     viewers = [SPECTATOR, 0, 1, 2, 3]
     line = Timeline(4)
 
-    def know(dealt: Dealt, played: int) -> dict[int, int]:
+    def know(dealt: Deal, played: int) -> dict[int, int]:
         return {v: played if v == SPECTATOR else played | dealt.hands[v] for v in viewers}
 
     line.hand_of.append(1)

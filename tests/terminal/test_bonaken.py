@@ -17,13 +17,14 @@ from rich.console import Console
 
 from troef.analysis.report import WORDS as ANALYSIS_WORDS
 from troef.cards import card_str, parse_card
+from troef.core.words import LANGS, Words
 from troef.games.bonaken.actions import MISERE, PASS, Bid, BidKind, DeclareRoem, Discard, NameTrump, Pass, Play
 from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.i18n import card_label, keys, missing, parse_card_text, t
 from troef.games.bonaken.record import load, replay
 from troef.games.bonaken.state import Phase
 from troef.games.bonaken.texts import TEXTS
 from troef.games.bonaken.view import hand_view
-from troef.i18n import LANGS, Words, card_label, keys, missing, parse_card_text, t
 from troef.terminal import binokel as binokel_terminal
 from troef.terminal import klaverjas as klaverjas_terminal
 from troef.terminal.bonaken import BOT_NAMES, TerminalGame, UsageError, play_match

@@ -112,7 +112,7 @@ def test_the_view_shows_no_other_hand(tmp_path: Path, monkeypatch: pytest.Monkey
     for line in shown.splitlines():
         if "your cards" in line:
             for c in range(32):
-                if first_deal.dealt.hands[0] >> c & 1 or c in played:
+                if first_deal.deal.hands[0] >> c & 1 or c in played:
                     continue
                 assert f"]{RANK_TEXT[c & 7]}{SUIT_SYMBOLS[c >> 3]}" not in line
 

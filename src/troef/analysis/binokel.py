@@ -28,7 +28,7 @@ from troef.games.binokel.actions import Play, parse_action
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import loads
 from troef.games.binokel.solver import OutOfNodes, Search, position_of
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 
 __all__ = ["MISTAKE_POINTS", "OPEN_TRICKS", "PART", "WORK_PER_SAMPLE", "BinokelPart"]
 
@@ -54,13 +54,15 @@ class BinokelPart:
         match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.deals))
         return match, [list(r.actions) for r in record.deals]
 
-    def deal_of(self, match: Match) -> Round:
+    def deal_of(self, match: Match) -> DealState:
         return match.round
 
-    def deal_over(self, deal: Round) -> bool:
+    def deal_over(self, deal: DealState) -> bool:
         return deal.is_over
 
-    def open_values(self, deal: Round, legal_texts: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
+    def open_values(
+        self, deal: DealState, legal_texts: Sequence[str], nodes: int
+    ) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:
             return None, 0
         kinds = card_choices(legal_texts, parse_action, Play, key=lambda card: card & 31)

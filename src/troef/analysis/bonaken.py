@@ -27,7 +27,7 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import loads
 from troef.games.bonaken.sheetvalue import MIN_DECLARED, own_key, state_key, table_for
 from troef.games.bonaken.solver import SolverError, solve
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 __all__ = ["PART", "BonakenPart", "HandOnly", "sheet_outcomes"]
 
@@ -54,7 +54,7 @@ def sheet_outcomes(rules: Any, players: int, standing: Sequence[str], seat: int)
 class HandOnly:
     """A hand record's one hand in the shape of a match (what ``Game.view``, ``players`` and ``deals`` read)."""
 
-    def __init__(self, hand: Hand, table: int) -> None:
+    def __init__(self, hand: DealState, table: int) -> None:
         self.hand = hand
         self.hands = [hand]
         self.table = table
@@ -99,17 +99,17 @@ class BonakenPart:
         record = loads(text)
         actions = [list(h.actions) for h in record.deals]
         if record.kind == "hand":
-            return HandOnly(Hand(record.rules, record.deals[0].deal), len(record.seats)), actions
+            return HandOnly(DealState(record.rules, record.deals[0].deal), len(record.seats)), actions
         deals = iter([h.deal for h in record.deals])
         return Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals), actions
 
-    def deal_of(self, match: Match | HandOnly) -> Hand:
+    def deal_of(self, match: Match | HandOnly) -> DealState:
         return match.hand
 
-    def deal_over(self, deal: Hand) -> bool:
+    def deal_over(self, deal: DealState) -> bool:
         return deal.is_over
 
-    def open_values(self, deal: Hand, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
+    def open_values(self, deal: DealState, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:
             return None, 0
         cards = card_choices(legal, parse_action, Play)

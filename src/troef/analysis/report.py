@@ -1,8 +1,7 @@
 """What the analysis shows: the text of ``troef analyse``, the one-line summary after a deal, the JSON.
 
-The words are kept here (:class:`troef.i18n.Words`, beside the shared
-catalogue), so the summary after a deal of ``troef play`` speaks the table's
-language.
+The words are kept here (a :class:`troef.core.words.Words`), so the summary after a deal of
+``troef play`` speaks the table's language.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from troef.analysis.core import MISTAKE, Decision, MatchAnalysis, SeatSummary
-from troef.i18n import Words
+from troef.core.words import Words
 
 __all__ = ["deal_summary", "describe", "pretty_label"]
 

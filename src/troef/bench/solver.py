@@ -3,7 +3,7 @@
 A fixed, seeded set of positions at the first lead: nk rules, four players,
 six cards each after the exchange, every contract kind (number bids of
 several sizes, misère alone and by two players, zwabber, bonaak). Each
-position is dealt with ``Hand.new(preset("nk"), 4, dealer, seed)`` and
+position is dealt with ``DealState.new(preset("nk"), 4, dealer, seed)`` and
 brought to the play with deterministic actions: the first bidders bid the
 contract, the others pass; the declarer lays away his weakest cards (his
 strongest for misère), names his longest suit trump and declares his highest
@@ -30,7 +30,7 @@ from troef.games.bonaken.actions import (
 from troef.games.bonaken.play import card_points
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.solver import solve
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 #: Contract kinds and the bids that make them (the first bidders bid, the rest pass).
 KINDS: Final[dict[str, tuple[Bid, ...]]] = {
@@ -57,9 +57,9 @@ def _longest_suit(mask: int) -> int:
     return max(range(4), key=lambda s: (((mask >> (8 * s)) & 0xFF).bit_count(), s))
 
 
-def build_position(bids: tuple[Bid, ...], seed: int) -> Hand | None:
+def build_position(bids: tuple[Bid, ...], seed: int) -> DealState | None:
     """The hand dealt from ``seed``, bid with ``bids`` and brought to the first lead (None if a bid is illegal)."""
-    hand = Hand.new(preset("nk"), 4, dealer=seed % 4, seed=seed)
+    hand = DealState.new(preset("nk"), 4, dealer=seed % 4, seed=seed)
     turn = 0
     while hand.phase == Phase.BIDDING:
         action: BonakenAction = bids[turn] if turn < len(bids) else PASS
@@ -88,9 +88,9 @@ def build_position(bids: tuple[Bid, ...], seed: int) -> Hand | None:
     return hand
 
 
-def bench_positions(count: int, seed: int) -> list[tuple[str, Hand]]:
+def bench_positions(count: int, seed: int) -> list[tuple[str, DealState]]:
     """``count`` positions per contract kind, each kind from its own run of consecutive seeds."""
-    out: list[tuple[str, Hand]] = []
+    out: list[tuple[str, DealState]] = []
     for i, (kind, bids) in enumerate(KINDS.items()):
         made = 0
         s = seed + 10_000 * i
@@ -187,11 +187,11 @@ def klaverjas_position(name: str, seed: int) -> Any:
     from troef.games.klaverjas.actions import NO, TRUMPS
     from troef.games.klaverjas.deal import deal_cards
     from troef.games.klaverjas.rules import preset as klaverjas_preset
-    from troef.games.klaverjas.state import DealState
+    from troef.games.klaverjas.state import DealState as KlaverjasDealState
     from troef.games.klaverjas.state import Phase as KlaverjasPhase
 
     rules = klaverjas_preset(name)
-    deal = DealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
+    deal = KlaverjasDealState(rules, deal_cards(rules, seed % 4, GameRandom(seed)))
     deal.apply(TRUMPS[klaverjas_trump(deal.hands[deal.to_act])])
     while deal.phase == KlaverjasPhase.KRAAK:
         deal.apply(NO)

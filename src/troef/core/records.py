@@ -150,6 +150,35 @@ class MatchRecord(Generic[R, D, A]):
     inferred: bool = field(default=False, compare=False)
 
 
+def check_hands(
+    dealer: int,
+    hands: Sequence[int],
+    size: int,
+    deck: int,
+    *,
+    twice: str = "a card is dealt twice",
+    outside: str | None = None,
+) -> None:
+    """Raise :class:`RecordError` unless ``dealer`` is a seat and ``hands`` split ``deck``, ``size`` cards each.
+
+    The check of a deal that gives every card to the seats (a :class:`FourHands` game's ``validate()``);
+    ``twice`` and ``outside`` (a card not in the game's deck) are the game's own words for those faults.
+    """
+    if not 0 <= dealer < len(hands):
+        raise RecordError(f"the dealer must be a seat from 0 to {len(hands) - 1}")
+    union = 0
+    for seat, hand in enumerate(hands):
+        if union & hand:
+            raise RecordError(twice)
+        union |= hand
+        if outside is not None and hand & ~deck:
+            raise RecordError(outside)
+        if hand.bit_count() != size:
+            raise RecordError(f"seat {seat} must have {size} cards, not {hand.bit_count()}")
+    if union != deck:
+        raise RecordError(f"the deal does not account for all {deck.bit_count()} cards")
+
+
 class _FourHandsDeal(Protocol):
     @property
     def dealer(self) -> int: ...
@@ -206,6 +235,29 @@ class _Playing(Protocol):
     def apply(self, action: Any, /) -> object: ...
 
 
+class _Started(Protocol):
+    """A match as its record starts: its rules, first dealer and seed."""
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+
+class _Played(Protocol):
+    """One deal's state as its record keeps it: the dealt cards and the actions so far."""
+
+    @property
+    def deal(self) -> Any: ...
+
+    @property
+    def history(self) -> Sequence[tuple[int, Any]]: ...
+
+
 Rec = TypeVar("Rec", bound=MatchRecord[Any, Any, Any])
 T = TypeVar("T", bound=_Turns)
 
@@ -255,6 +307,18 @@ class RecordFormat(Generic[Rec]):
             raise RecordError(f"{self.game} has {_NUMBERS[self.seats]} seats")
         deals = tuple(DealRecord(deal, tuple(history)) for deal, history in played)
         return self.record(kind, rules, seat_info, deals, first_dealer, seed, dict(meta or {}))
+
+    def of_match(
+        self,
+        match: _Started,
+        table: int,
+        states: Iterable[_Played],
+        seats: list[dict[str, str]] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Rec:
+        """The record of ``match`` so far (the last deal may be unfinished) from its deals' states in order."""
+        played = ((state.deal, state.history) for state in states)
+        return self.new("match", match.rules, table, played, match.first_dealer, match.seed, seats, meta)
 
     def to_dict(self, record: Rec) -> dict[str, Any]:
         """The JSON-ready form of a record."""

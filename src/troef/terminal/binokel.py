@@ -25,14 +25,15 @@ from rich.text import Text
 
 from troef.cards import SUIT_SYMBOLS, NotationError, rank_of, suit_of
 from troef.core.errors import IllegalActionError
+from troef.core.words import Words
 from troef.games.binokel.actions import PASS, Bid, BinokelAction, Concede, Give, NameTrump, Pass, Play, parse_action
 from troef.games.binokel.heuristic import HeuristicBot
 from troef.games.binokel.match import Match
 from troef.games.binokel.names import MELD_NAMES, RANK_WORDS, SUIT_WORDS
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 from troef.games.binokel.view import BinokelView, round_view, view_of_round
-from troef.i18n import Words
 from troef.terminal.frame import HINT_WORDS, Frame, Quit
+from troef.terminal.words import WORDS as FRAME_WORDS
 
 #: Letters of the ranks as written on German, Dutch and English cards (9 10 J/B Q/D/V K/H A).
 _RANK_LETTERS: Final = {
@@ -187,7 +188,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     },
 }
 #: The table's lookup: its own words, else the shared catalogue's.
-t = Words(WORDS).t
+t = Words(WORDS, base=FRAME_WORDS).t
 
 _PASS_WORDS: Final = ("pass", "passe", "passen", "pas", "p", "weiter")
 _CONCEDE_WORDS: Final = ("concede", "aufgeben", "opgeven", "give-up")
@@ -271,7 +272,7 @@ class BinokelTable(Frame):
         self._start_round()
 
     def _start_round(self) -> None:
-        r: Round = self.match.rounds[self._index]
+        r: DealState = self.match.rounds[self._index]
         self.print()
         self.print(Text(t("binokel_round", self.lang, n=self._index + 1, dealer=self.name(r.dealer)), style="bold"))
         view = self._round_view(self._index)

@@ -40,14 +40,15 @@ from troef.games.bonaken.actions import (
 from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.hints import format_hints, hints
+from troef.games.bonaken.i18n import card_label, parse_card_text, suit_label, t
 from troef.games.bonaken.match import Match, Status
 from troef.games.bonaken.play import TRUMP_POWER
 from troef.games.bonaken.reading import points as card_points
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.i18n import card_label, parse_card_text, suit_label, t
 from troef.terminal.bonaken_input import COMMANDS, LineReader, Parsed
 from troef.terminal.frame import BOT_NAMES, Frame, Quit, UsageError
+from troef.terminal.words import t as frame_t
 
 #: Seconds the hint command may think.
 HINT_BUDGET: Final = 1.5
@@ -85,7 +86,7 @@ class TerminalGame(Frame):
 
     def prepare(self) -> None:
         self.advisor = HeuristicBot(seed=self.match.seed % 2**31, name="advisor")
-        self._hand: Hand | None = None
+        self._hand: DealState | None = None
         self._events = 0
         self._tricks = 0
         self._pending_discards: tuple[int, int] | None = None
@@ -185,7 +186,7 @@ class TerminalGame(Frame):
             draws = ", ".join(self._say("draws", s, card=card_label(c, self.lang)) for s, c in m.lot)
             self.print(self._say("lot", m.first_dealer, draws=draws))
 
-    def _start_hand(self, hand: Hand) -> None:
+    def _start_hand(self, hand: DealState) -> None:
         self._hand = hand
         self._events = 0
         self._tricks = 0
@@ -197,7 +198,7 @@ class TerminalGame(Frame):
             self._announced_out = True
             self.print(t("you_are_out", self.lang))
 
-    def _after(self, hand: Hand) -> None:
+    def _after(self, hand: DealState) -> None:
         """Tell what just happened, and finish the hand when it is over."""
         watching = self.human in hand.seats
         if watching:
@@ -209,7 +210,7 @@ class TerminalGame(Frame):
             self._end_hand(hand)
 
     # ------------------------------------------------------------------ the human's turn
-    def _human_turn(self, hand: Hand) -> None:
+    def _human_turn(self, hand: DealState) -> None:
         view = hand_view(hand, self.human)
         # the whole table when others did something since it was last shown, else just the cards
         others = (id(hand), view.phase, sum(1 for s, _ in view.events if s != self.human))
@@ -250,7 +251,7 @@ class TerminalGame(Frame):
             if applied:
                 return
 
-    def _command(self, command: str, hand: Hand, view: BonakenView) -> None:
+    def _command(self, command: str, hand: DealState, view: BonakenView) -> None:
         if command == "quit":
             raise Quit
         if command == "help":
@@ -263,7 +264,7 @@ class TerminalGame(Frame):
             # the strongest bot's evaluation: each option with its chance of success
             found = hints(view, self.match.rules, budget=HINT_BUDGET, seed=self.match.seed % 2**31)
             text = format_hints(found, self.action_label) if found else ""
-            self.print(t("hint", self.lang, action=text or self.action_label(self.advisor.act(view))))
+            self.print(frame_t("hint", self.lang, action=text or self.action_label(self.advisor.act(view))))
 
     def _default(self, view: BonakenView) -> BonakenAction | None:
         """What Enter does: pass in the bidding, the highest roem, else the advisor's choice."""
@@ -375,7 +376,7 @@ class TerminalGame(Frame):
                 line.append("*", style="yellow" if playable else "dim")
         return line
 
-    def _show_table(self, hand: Hand, view: BonakenView) -> None:
+    def _show_table(self, hand: DealState, view: BonakenView) -> None:
         lang = self.lang
         rows: list[RenderableType] = []
         centre = Text.assemble((f"{t('centre', lang)}: ", "bold"))
@@ -459,7 +460,7 @@ class TerminalGame(Frame):
         chain = hand is not None and self._misere_chain(hand_view(hand, self.human))
         self.print(self._say("passes_on" if chain else "lays_away", seat, n=count))
 
-    def _narrate(self, hand: Hand) -> None:
+    def _narrate(self, hand: DealState) -> None:
         view = hand_view(hand, self.human)
         lang = self.lang
         new = view.events[self._events :]
@@ -528,7 +529,7 @@ class TerminalGame(Frame):
         before, _, after = text.partition("\0")
         self.print(Text(before) + self.card(card, "bold") + Text(after))
 
-    def _end_hand(self, hand: Hand) -> None:
+    def _end_hand(self, hand: DealState) -> None:
         lang = self.lang
         result = hand.result
         assert result is not None

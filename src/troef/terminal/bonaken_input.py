@@ -27,8 +27,8 @@ from troef.games.bonaken.actions import (
     Play,
     parse_action,
 )
+from troef.games.bonaken.i18n import SUIT_WORDS, parse_card_text, t
 from troef.games.bonaken.view import BonakenView
-from troef.i18n import SUIT_WORDS, parse_card_text, t
 
 COMMANDS: Final = {
     **dict.fromkeys(("help", "hulp", "hilfe", "?", "uitleg"), "help"),

@@ -35,9 +35,10 @@ from rich.markup import escape
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import AnyGame, TableView
+from troef.core.words import LANGS
 from troef.games import game as get_game
 from troef.games import part as game_part
-from troef.i18n import LANGS, t
+from troef.terminal.words import t
 
 #: Seconds of work the ``hint`` command may take.
 HINT_BUDGET: Final = 1.0

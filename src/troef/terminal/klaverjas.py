@@ -27,15 +27,16 @@ from rich.text import Text
 
 from troef.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, suit_of
 from troef.core.errors import NotationError
+from troef.core.words import Words
 from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, Play, declare_roem, parse_action
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.view import KlaverjasView
-from troef.i18n import Words
 from troef.terminal.frame import HINT_WORDS, Frame, Quit
+from troef.terminal.words import WORDS as FRAME_WORDS
 
-#: The words of the klaverjas table, beside the shared catalogue (:class:`troef.i18n.Words`).
+#: The words of the klaverjas table, on the frame's (:mod:`troef.terminal.words`).
 WORDS: Final[dict[str, dict[str, str]]] = {
     "kj_title": {
         "nl": "Klaverjassen ({rules}): jij en {partner} tegen {left} en {right}",
@@ -87,7 +88,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "kj_draw": {"nl": "Gelijkspel.", "en": "A draw.", "de": "Unentschieden."},
 }
 #: The table's lookup: its own words, else the shared catalogue's.
-t = Words(WORDS).t
+t = Words(WORDS, base=FRAME_WORDS).t
 
 _RED: Final = (0, 1)
 #: Dutch and German picture letters, read in the player's language (boer/vrouw/heer, Bube/Dame/König).

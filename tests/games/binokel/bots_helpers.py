@@ -7,7 +7,7 @@ from troef.cards import parse_cards
 from troef.core.chance import GameRandom
 from troef.games.binokel.deal import DECK, Deal, deal_cards
 from troef.games.binokel.play import winner_of
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 from troef.games.binokel.view import BinokelView, view_of_round
 
 
@@ -40,10 +40,10 @@ def position(
     earlier: tuple[tuple[int, str], ...] = (),
     trick: str = "",
     bid: int = 250,
-) -> Round:
+) -> DealState:
     """A round in its play phase: ``hands`` (partial), ``earlier`` finished tricks as (leader, cards in order)
     and the cards of the trick in progress from ``leader`` on."""
-    r = Round(RULES, deal_cards(0, GameRandom(1)))
+    r = DealState(RULES, deal_cards(0, GameRandom(1)))
     r.hands = [cards(hands.get(s, "")) for s in range(4)]
     r.trump = trump
     r.declarer = declarer
@@ -67,6 +67,6 @@ def position(
     return r
 
 
-def view(r: Round, seat: int) -> BinokelView:
+def view(r: DealState, seat: int) -> BinokelView:
     """The view of ``seat`` of a stand-alone round."""
     return view_of_round(r, seat, preset="cardgames", index=0, totals=(0, 0))

@@ -9,7 +9,7 @@ from troef.core.chance import GameRandom
 from troef.games.binokel.actions import BinokelAction, parse_action
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.rules import preset
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 
 RULES = preset("cardgames")
 
@@ -19,26 +19,26 @@ def cards(text: str) -> int:
     return CardSet.parse(text).mask
 
 
-def act(r: Round, *texts: str) -> None:
+def act(r: DealState, *texts: str) -> None:
     """Apply actions by their text."""
     for text in texts:
         r.apply(parse_action(text))
 
 
-def refused(r: Round, text: str) -> str:
+def refused(r: DealState, text: str) -> str:
     """The reason ``text`` is refused (asserting it is)."""
     reason = r.check(parse_action(text))
     assert reason is not None, f"{text} was allowed"
     return reason
 
 
-def legal_texts(r: Round) -> list[str]:
+def legal_texts(r: DealState) -> list[str]:
     return [a.text() for a in r.legal_actions()]
 
 
-def playing_round(hands: dict[int, str], trump: int, leader: int, declarer: int | None = None) -> Round:
+def playing_round(hands: dict[int, str], trump: int, leader: int, declarer: int | None = None) -> DealState:
     """A round in the play phase with the given (partial) hands: for the trick-rule tests."""
-    r = Round(RULES, deal_cards(0, GameRandom(1)))
+    r = DealState(RULES, deal_cards(0, GameRandom(1)))
     r.hands = [cards(hands.get(s, "")) for s in range(4)]
     r.trump = trump
     r.declarer = leader if declarer is None else declarer
@@ -50,10 +50,10 @@ def playing_round(hands: dict[int, str], trump: int, leader: int, declarer: int 
     return r
 
 
-def random_round(seed: int, dealer: int = 0, chooser: random.Random | None = None) -> Round:
+def random_round(seed: int, dealer: int = 0, chooser: random.Random | None = None) -> DealState:
     """A random round played to its end."""
     rng = chooser or random.Random(seed)
-    r = Round(RULES, deal_cards(dealer, GameRandom(seed)))
+    r = DealState(RULES, deal_cards(dealer, GameRandom(seed)))
     while not r.is_over:
         legal = r.legal_actions()
         r.apply(legal[rng.randrange(len(legal))])
@@ -66,5 +66,5 @@ def deal_of(hands: dict[int, str], dealer: int = 0) -> Deal:
     return deal
 
 
-def choose(r: Round, pick: BinokelAction) -> None:
+def choose(r: DealState, pick: BinokelAction) -> None:
     r.apply(pick)

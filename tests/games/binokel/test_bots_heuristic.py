@@ -9,7 +9,7 @@ from troef.core.bot import Bot
 from troef.games.binokel.game import GAME
 from troef.games.binokel.heuristic import HeuristicBot, heuristic_action
 from troef.games.binokel.meld import meld_value
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 
 HEARTS, DIAMONDS, CLUBS, SPADES = 0, 1, 2, 3
 BINOKEL = GAME
@@ -20,8 +20,8 @@ PARTNER = "Ah 10h As Ac 9d 9c 9s Jc Js Qc Qd 10d"
 DECLARER = "Kh Qh Jh 9h Ad 9d' Jd' 9c' Jc' 9s' Js' Kc"
 
 
-def _exchange_round() -> Round:
-    r = Round(RULES, deal_with({1: DECLARER, 3: PARTNER}))
+def _exchange_round() -> DealState:
+    r = DealState(RULES, deal_with({1: DECLARER, 3: PARTNER}))
     act(r, "bid 250", "pass", "pass", "pass", "trump h")
     return r
 
@@ -55,7 +55,7 @@ def test_bid_winner_passes_back_safe_cards_keeping_meld_trumps_and_aces() -> Non
 
 def _bid_up(bot: Bot, hand: str, stop: int) -> list[tuple[int, str]]:
     """Seat 0 (dealer) holds ``hand``; its partner passes, the opponents raise by 20 until ``stop``."""
-    r = Round(RULES, deal_with({0: hand}))
+    r = DealState(RULES, deal_with({0: hand}))
     act(r, "bid 250", "pass")  # seat 1 bids, seat 2 (the partner) passes
     answers = []
     high = 250
@@ -80,7 +80,7 @@ def test_bieten_never_passes_while_its_meld_alone_reaches_the_next_bid() -> None
 
 
 def test_raises_its_partner_only_with_a_much_better_hand() -> None:
-    r = Round(RULES, deal_with({3: "9h Jh 9d Jd' 9c Jc 9s Js Qh Qd Kc Ks"}))
+    r = DealState(RULES, deal_with({3: "9h Jh 9d Jd' 9c Jc 9s Js Qh Qd Kc Ks"}))
     act(r, "bid 250", "pass")  # seat 1 (seat 3's partner) bids, seat 2 passes
     assert heuristic_action(view(r, 3)).text() == "pass"
 

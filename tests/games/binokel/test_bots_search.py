@@ -9,7 +9,7 @@ import pytest
 
 from tests.games.binokel.bots_helpers import deal_with, position, view
 from tests.games.binokel.helpers import RULES, act
-from troef.cards import card_str
+from troef.cards import card_str, cards_of
 from troef.core.chance import GameRandom
 from troef.core.pimc import Budget
 from troef.games.binokel.cheat import CheatBot, TrueWorld
@@ -21,8 +21,8 @@ from troef.games.binokel.pimc import PimcBot, Strength
 from troef.games.binokel.play import LAST_TRICK, POINTS, POWER, kinds_of, legal_kinds, winner_of
 from troef.games.binokel.reading import KINDS32, mask_of_counts, read
 from troef.games.binokel.sampler import BID_SLACK, sample_world
-from troef.games.binokel.solver import Position, bits, legal, position_of, solve, solve_moves
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.solver import Position, legal, position_of, solve, solve_moves
+from troef.games.binokel.state import DealState, Phase
 from troef.games.binokel.view import BinokelView
 
 BINOKEL = GAME
@@ -31,7 +31,7 @@ HEARTS = 0
 QUICK = Strength(play=Budget(worlds=3, nodes=600), plan=Budget(worlds=3, nodes=1500), solve_last=2)
 
 
-def _minimax(r: Round, side: int) -> int:
+def _minimax(r: DealState, side: int) -> int:
     """Trick points ``side`` takes from here on, by trying every legal card through the engine itself."""
     if r.is_over or r.phase != Phase.PLAY:
         return 0
@@ -47,10 +47,10 @@ def _minimax(r: Round, side: int) -> int:
     return max(values) if seat & 1 == side else min(values)
 
 
-def _play_to(seed: int, tricks_left: int, cards_in_trick: int) -> Round:
+def _play_to(seed: int, tricks_left: int, cards_in_trick: int) -> DealState:
     """A random round played until ``tricks_left`` tricks remain and ``cards_in_trick`` cards of the next are down."""
     rng = random.Random(seed)
-    r = Round(RULES, deal_cards(seed % 4, GameRandom(seed)))
+    r = DealState(RULES, deal_cards(seed % 4, GameRandom(seed)))
     while not r.is_over:
         if r.phase == Phase.PLAY and 12 - len(r.played) == tricks_left and len(r.current) == cards_in_trick:
             return r
@@ -74,7 +74,7 @@ def test_solver_is_exact_against_plain_minimax_on_end_positions(tricks_left: int
             assert value == nxt.trick_points[side] - before + _minimax(nxt, side)
 
 
-def _positions(seeds: range, every: int = 5) -> list[tuple[BinokelView, Round]]:
+def _positions(seeds: range, every: int = 5) -> list[tuple[BinokelView, DealState]]:
     """Views (and the true rounds) along heuristic games, every ``every`` actions."""
     out = []
     for seed in seeds:
@@ -181,13 +181,13 @@ def test_pimc_every_action_is_legal_across_a_seeded_game() -> None:
 
 
 def test_pimc_never_passes_while_its_meld_alone_reaches_the_next_bid() -> None:
-    r = Round(RULES, deal_with({0: "Ah Ah' Ad Ad' Ac Ac' As As' 9h 9d 9c 9s"}))
+    r = DealState(RULES, deal_with({0: "Ah Ah' Ad Ad' Ac Ac' As As' 9h 9d 9c 9s"}))
     act(r, "bid 250", "pass", "bid 270")  # seat 1 bids, the partner passes, seat 3 raises
     assert PimcBot(1, strength=QUICK).act(view(r, 0)).text() == "bid 280"
 
 
 def test_pimc_partner_passes_trumps_and_aces() -> None:
-    r = Round(
+    r = DealState(
         RULES, deal_with({1: "Kh Qh Jh 9h Ad 9d' Jd' 9c' Jc' 9s' Js' Kc", 3: "Ah 10h As Ac 9d 9c 9s Jc Js Qc Qd 10d"})
     )
     act(r, "bid 250", "pass", "pass", "pass", "trump h")
@@ -234,7 +234,7 @@ def test_hints_name_every_legal_action_with_one_best_choice() -> None:
 
 def test_sampled_worlds_follow_the_bids() -> None:
     """A seat that bid 270 gets a hand that melds at least 270 - BID_SLACK in (nearly) every world."""
-    r = Round(RULES, deal_with({3: "Ah Ad Ac As Kh Qh 9h Jd Qs 9c 9s Jc"}))
+    r = DealState(RULES, deal_with({3: "Ah Ad Ac As Kh Qh 9h Jd Qs 9c 9s Jc"}))
     act(r, "pass", "bid 250", "bid 270")  # seat 1 passes at once, seats 2 and 3 bid
     v = view(r, 0)
     reading = read(v)
@@ -280,7 +280,7 @@ def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[int, ..
     if trick:
         kinds = legal_kinds(kinds, trick[0] >> 3, trick[winner_of(trick, trump)], trump)
     values = []
-    for kind in bits(kinds):
+    for kind in cards_of(kinds):
         # the copy played does not matter to the rules; the engine plays copy 0 first
         copy0 = 1 << kind
         played = copy0 if hands[seat] & copy0 else copy0 << 32

@@ -12,7 +12,7 @@ from troef.cards import cards_of, mask_of
 from troef.core.chance import GameRandom
 from troef.games.binokel.deal import DECK, deal_cards
 from troef.games.binokel.play import KINDS, legal_kinds, winner_of
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 
 KIND_LIST = [k for k in range(32) if KINDS >> k & 1]
 
@@ -47,7 +47,7 @@ def test_stichphase_legal_cards_are_the_texts_duties(rng: random.Random, trump: 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 3))
 def test_a_random_round_keeps_every_card_in_one_place(seed: int, dealer: int) -> None:
-    r = Round(RULES, deal_cards(dealer, GameRandom(seed)))
+    r = DealState(RULES, deal_cards(dealer, GameRandom(seed)))
     chooser = random.Random(seed)
     while not r.is_over:
         everywhere = sum(r.hands) + sum(1 << c for _, c in r.plays())

@@ -19,13 +19,13 @@ from troef.games.binokel.actions import parse_action
 from troef.games.binokel.deal import deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.rules import preset
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 
 HEARTS, DIAMONDS, CLUBS, SPADES = 0, 1, 2, 3
 
 
-def new_round(dealer: int = 0, seed: int = 1) -> Round:
-    return Round(RULES, deal_cards(dealer, GameRandom(seed)))
+def new_round(dealer: int = 0, seed: int = 1) -> DealState:
+    return DealState(RULES, deal_cards(dealer, GameRandom(seed)))
 
 
 # ---------------------------------------------------------------------- the deck (introduction)

@@ -23,7 +23,7 @@ from troef.games.bonaken.deal import Deal
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.result import HandResult
 from troef.games.bonaken.rules import Rules, limpt_bogmans, preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 #: Every rule set under test: the three presets and the Limpt-Bogmans variant bundle.
 RULE_SETS: dict[str, Rules] = {
@@ -44,7 +44,7 @@ MAX_HAND_ACTIONS = 200
 MAX_MATCH_HANDS = 400
 
 
-def choose(hand: Hand, rng: random.Random) -> BonakenAction:
+def choose(hand: DealState, rng: random.Random) -> BonakenAction:
     """A random legal action that keeps the bidding sane.
 
     In the bidding: pass with probability 0.55; otherwise mostly one of the
@@ -77,7 +77,7 @@ def pick_text(rng: random.Random, legal: list[str], careful: bool) -> str:
     return rng.choice(legal[:4])
 
 
-def play_out(hand: Hand, rng: random.Random, step: Callable[[Hand], None] | None = None) -> int:
+def play_out(hand: DealState, rng: random.Random, step: Callable[[DealState], None] | None = None) -> int:
     """Play ``hand`` to its end with :func:`choose`; call ``step`` before every action. Returns the action count."""
     count = 0
     while not hand.is_over:
@@ -136,13 +136,13 @@ def _frozen(value: object) -> object:
 
 
 def _hand_fields() -> tuple[str, ...]:
-    """The state fields of :class:`Hand`: its ``__slots__``.
+    """The state fields of :class:`DealState`: its ``__slots__``.
 
-    A mypyc-compiled ``Hand`` has no ``__slots__`` at run time; it lists the
+    A mypyc-compiled ``DealState`` has no ``__slots__`` at run time; it lists the
     same attributes as ``__mypyc_attrs__``.
     """
-    names = getattr(Hand, "__slots__", None) or getattr(Hand, "__mypyc_attrs__", None)
-    assert names, "Hand has neither __slots__ nor __mypyc_attrs__"
+    names = getattr(DealState, "__slots__", None) or getattr(DealState, "__mypyc_attrs__", None)
+    assert names, "DealState has neither __slots__ nor __mypyc_attrs__"
     return tuple(sorted(n for n in names if not n.startswith("__")))
 
 
@@ -150,12 +150,12 @@ def _hand_fields() -> tuple[str, ...]:
 HAND_FIELDS = _hand_fields()
 
 
-def snapshot(hand: Hand) -> dict[str, object]:
+def snapshot(hand: DealState) -> dict[str, object]:
     """Every ``__slots__`` value of ``hand``, with lists and dicts frozen (order kept)."""
     return {name: _frozen(getattr(hand, name)) for name in HAND_FIELDS}
 
 
-def centre_untaken(hand: Hand) -> int:
+def centre_untaken(hand: DealState) -> int:
     """The centre cards that nobody has picked up and that are not yet out of play."""
     centre = hand.deal.open | hand.deal.closed
     if any(hand.took) or hand.out & centre:
@@ -163,7 +163,7 @@ def centre_untaken(hand: Hand) -> int:
     return centre
 
 
-def card_places(hand: Hand) -> list[tuple[str, int]]:
+def card_places(hand: DealState) -> list[tuple[str, int]]:
     """Every place a card can be in, as (name, mask), read from the hand's fields.
 
     Seats' hands, the centre while nobody took it, ``out`` (sleepers, laid-away
@@ -205,6 +205,6 @@ def build_hand(
     open: str = "",
     closed: str = "",
     dealer: int = 0,
-) -> Hand:
+) -> DealState:
     """A fresh hand of an exact deal (see :func:`build_deal`)."""
-    return Hand(rules, build_deal(rules, hands, open, closed, dealer))
+    return DealState(rules, build_deal(rules, hands, open, closed, dealer))

@@ -23,7 +23,7 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.play import TRUMP_POWER, legal_plays
 from troef.games.bonaken.result import HandResult, Reason
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 __all__ = [
     "action",
@@ -136,17 +136,17 @@ def make_hand(
     table: int | None = None,
     seats: tuple[int, ...] | None = None,
     compulsory_misere: bool = False,
-) -> Hand:
-    """A fresh :class:`Hand` of an exact deal (see :func:`make_deal`)."""
+) -> DealState:
+    """A fresh :class:`DealState` of an exact deal (see :func:`make_deal`)."""
     deal = make_deal(rules, hands, open=open, closed=closed, dealer=dealer, table=table, seats=seats)
-    return Hand(rules, deal, compulsory_misere=compulsory_misere)
+    return DealState(rules, deal, compulsory_misere=compulsory_misere)
 
 
-def _current(game: Hand | Match) -> Hand:
+def _current(game: DealState | Match) -> DealState:
     return game.hand if isinstance(game, Match) else game
 
 
-def play(game: Hand | Match, *texts: str) -> Hand:
+def play(game: DealState | Match, *texts: str) -> DealState:
     """Apply actions in order to a hand or a match; return the hand the last one went to.
 
     ``"any"`` stands for the first legal action (for moves a test does not care
@@ -165,7 +165,7 @@ def play(game: Hand | Match, *texts: str) -> Hand:
     return hand
 
 
-def finish(game: Hand | Match) -> Hand:
+def finish(game: DealState | Match) -> DealState:
     """Play the first legal action until the current hand is over; return that hand."""
     hand = _current(game)
     while not hand.is_over:
@@ -174,13 +174,13 @@ def finish(game: Hand | Match) -> Hand:
 
 
 def declare(
-    game: Hand | Match,
+    game: DealState | Match,
     bid: str = "bid 25",
     *,
     lay_away: str | None = None,
     trump: str | None = "h",
     roem: str | None = "roem 0",
-) -> Hand:
+) -> DealState:
     """The player to act bids ``bid`` and everybody else passes.
 
     Then the declarer lays away ``lay_away`` (default: exactly the centre cards
@@ -203,7 +203,7 @@ def declare(
     return hand
 
 
-def refused(hand: Hand, text: str) -> str:
+def refused(hand: DealState, text: str) -> str:
     """Assert that ``text`` is illegal now (check and apply agree, state untouched); return the reason."""
     act = parse_action(text)
     reason = hand.check(act)
@@ -220,22 +220,22 @@ def refused(hand: Hand, text: str) -> str:
     return reason
 
 
-def phase(hand: Hand) -> Phase:
+def phase(hand: DealState) -> Phase:
     """The phase of ``hand`` (a call, so that type checkers do not narrow it between actions)."""
     return hand.phase
 
 
-def legal_texts(hand: Hand) -> list[str]:
+def legal_texts(hand: DealState) -> list[str]:
     """The legal actions as text."""
     return [a.text() for a in hand.legal_actions()]
 
 
-def holding(hand: Hand, seat: int) -> CardSet:
+def holding(hand: DealState, seat: int) -> CardSet:
     """What ``seat`` holds now."""
     return CardSet(hand.hands[seat])
 
 
-def result_of(hand: Hand) -> HandResult:
+def result_of(hand: DealState) -> HandResult:
     """The result of a finished hand."""
     assert hand.phase == Phase.DONE and hand.result is not None, f"hand not over: {hand!r}"
     return hand.result
@@ -279,7 +279,9 @@ def hand_result(
 CONTEST_SEAT1, CONTEST_SEAT3 = "7h 9h Jc 7c Ad Jd", "Kh 8h Ks Js Kd 9c"
 
 
-def contest_hand(rules: Rules, declarer: str, opponent: str, *, bid: str = "bid 40", roem: str = "roem 20") -> Hand:
+def contest_hand(
+    rules: Rules, declarer: str, opponent: str, *, bid: str = "bid 40", roem: str = "roem 20"
+) -> DealState:
     """A four-player hand in which seat 0 declares ``roem`` with hearts trump and seat 2 holds ``opponent``.
 
     Seats 1 and 3 hold no roem; two open (Qh Qs) and two closed (10c 8c) centre

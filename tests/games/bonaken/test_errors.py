@@ -11,7 +11,7 @@ from troef.core.errors import IllegalActionError, NotationError
 from troef.games.bonaken.actions import PASS, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 #: nk, four players, dealer 3: seat 0 bids first. Ad Kd open, Qd blind; Jh 8d 9d 10d Ac sleep.
 NK_DEAL = {
@@ -22,17 +22,17 @@ NK_DEAL = {
 }
 
 
-def nk_hand() -> Hand:
+def nk_hand() -> DealState:
     return build_hand(RULE_SETS["nk"], NK_DEAL, open="Ad Kd", closed="Qd", dealer=3)
 
 
-def act(hand: Hand, *texts: str) -> Hand:
+def act(hand: DealState, *texts: str) -> DealState:
     for text in texts:
         hand.apply(parse_action(text))
     return hand
 
 
-def refuse(hand: Hand, text: str, message: str, code: str | None = None) -> None:
+def refuse(hand: DealState, text: str, message: str, code: str | None = None) -> None:
     """``text`` is refused by check and apply with exactly ``message``; the hand is unchanged."""
     action = parse_action(text)
     before = snapshot(hand)
@@ -48,7 +48,7 @@ def refuse(hand: Hand, text: str, message: str, code: str | None = None) -> None
     assert after == before, f"changed: {[k for k in before if before[k] != after[k]]}"
 
 
-def declarer_to_lead(trump: str, bid: str = "bid 25") -> Hand:
+def declarer_to_lead(trump: str, bid: str = "bid 25") -> DealState:
     """Seat 0 declares ``bid``, lays the centre away, names ``trump`` and declares no roem: seat 0 leads."""
     return act(
         nk_hand(), bid, "pass", "pass", "pass", "discard Ad", "discard Kd", "discard Qd", f"trump {trump}", "roem 0"

@@ -22,13 +22,13 @@ from troef.cards import CardSet
 from troef.games.bonaken.match import ScoreSheet, Status
 from troef.games.bonaken.roem import best_roem, roem_options
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 HZ = preset("hazerswoude")
 
 
-def fresh(players: int = 4) -> Hand:
-    return Hand.new(HZ, players=players, dealer=players - 1, seed=3)
+def fresh(players: int = 4) -> DealState:
+    return DealState.new(HZ, players=players, dealer=players - 1, seed=3)
 
 
 # --------------------------------------------------------------------------- 2.1 the deal
@@ -48,7 +48,7 @@ def test_table_2_1_deal_layouts(players: int, per_player: int, closed: int, open
 
 
 def test_2_2_the_player_after_the_dealer_bids_first() -> None:
-    assert Hand.new(HZ, players=5, dealer=2, seed=1).to_act == 3
+    assert DealState.new(HZ, players=5, dealer=2, seed=1).to_act == 3
 
 
 # --------------------------------------------------------------------------- table 2.2 the bids
@@ -225,7 +225,7 @@ def test_stuk_is_not_roem_falling_from_two_hands() -> None:
     assert hand.trick_roem == 20
 
 
-def contest(declarer: str, opponent: str) -> Hand:
+def contest(declarer: str, opponent: str) -> DealState:
     """Seat 0 declares 20 roem over a bid of 40 (hearts trump); seat 2 holds ``opponent``."""
     return contest_hand(HZ, declarer, opponent)
 

@@ -36,7 +36,7 @@ from troef.games.bonaken.play import PLAIN_POINTS, TRUMP_POINTS, TRUMP_POWER, ca
 from troef.games.bonaken.result import Reason
 from troef.games.bonaken.roem import best_roem, roem_options
 from troef.games.bonaken.rules import Rules, preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 NK = preset("nk")
 
@@ -67,12 +67,12 @@ def rank(text: str) -> int:
     return bid_rank(bid, NK, 4)
 
 
-def plain_hand(bid: str = "bid 25", trump: str | None = "h", roem: str | None = "roem 0") -> Hand:
+def plain_hand(bid: str = "bid 25", trump: str | None = "h", roem: str | None = "roem 0") -> DealState:
     hand = make_hand(NK, PLAIN_DEAL, open=PLAIN_OPEN, closed=PLAIN_BLIND)
     return declare(hand, bid, lay_away=PLAIN_AWAY, trump=trump, roem=roem)
 
 
-def misere_hand(dealer: int = 3) -> Hand:
+def misere_hand(dealer: int = 3) -> DealState:
     return make_hand(NK, MISERE_DEAL, open=MISERE_OPEN, closed=MISERE_BLIND, dealer=dealer)
 
 
@@ -103,7 +103,7 @@ def two_player_trick(rules: Rules, trump: str, lead: str, follow: str) -> int:
 
 
 def test_rule_03_thirty_two_cards() -> None:
-    hand = Hand.new(NK, players=4, dealer=0, seed=11)
+    hand = DealState.new(NK, players=4, dealer=0, seed=11)
     deal = hand.deal
     every = deal.open | deal.closed | deal.sleepers
     for mask in deal.hands:
@@ -210,7 +210,7 @@ def test_rule_06_deal_three_three_two_open_one_blind() -> None:
 
 @pytest.mark.parametrize(("players", "sleepers"), [(4, 5), (3, 11), (2, 17)])
 def test_rule_06_the_rest_sleeps(players: int, sleepers: int) -> None:
-    hand = Hand.new(NK, players=players, dealer=0, seed=players)
+    hand = DealState.new(NK, players=players, dealer=0, seed=players)
     assert [hand.deal.hands[s].bit_count() for s in range(players)] == [6] * players
     assert hand.deal.open.bit_count() == 2
     assert hand.deal.closed.bit_count() == 1
@@ -219,7 +219,7 @@ def test_rule_06_the_rest_sleeps(players: int, sleepers: int) -> None:
 
 def test_rule_08_left_of_dealer_bids_first() -> None:
     for dealer in range(4):
-        assert Hand.new(NK, players=4, dealer=dealer, seed=1).to_act == (dealer + 1) % 4
+        assert DealState.new(NK, players=4, dealer=dealer, seed=1).to_act == (dealer + 1) % 4
     # a seat that is out of the match is skipped
     hand = make_hand(NK, {0: "7h 8h 9h 10h Jh Qh"}, dealer=1, table=4, seats=(0, 1, 3))
     assert hand.to_act == 3
@@ -660,7 +660,7 @@ ROEM_DEAL = {
 ROEM_OPEN, ROEM_BLIND = "7h 8h", "Jc"
 
 
-def roem_hand(bid: str, roem: str | None = None) -> Hand:
+def roem_hand(bid: str, roem: str | None = None) -> DealState:
     hand = make_hand(NK, ROEM_DEAL, open=ROEM_OPEN, closed=ROEM_BLIND)
     return declare(hand, bid, trump="h", roem=roem)
 
@@ -952,7 +952,7 @@ FALSE_DEAL = {
 FALSE_OPEN, FALSE_BLIND = "7d 8s", "7s"
 
 
-def false_hand() -> Hand:
+def false_hand() -> DealState:
     return make_hand(NK, FALSE_DEAL, open=FALSE_OPEN, closed=FALSE_BLIND)
 
 

@@ -28,7 +28,7 @@ from troef.games.bonaken.match import Match, ScoreSheet, Status, next_match_firs
 from troef.games.bonaken.result import Reason
 from troef.games.bonaken.roem import best_roem
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 PAGAT = preset("pagat")
 
@@ -91,8 +91,8 @@ def test_four_aces_only_declared_above_100(bid: str, may: bool) -> None:
 # --------------------------------------------------------------------------- "Die Reizung"
 
 
-def fresh(players: int = 4) -> Hand:
-    return Hand.new(PAGAT, players=players, dealer=players - 1, seed=7)
+def fresh(players: int = 4) -> DealState:
+    return DealState.new(PAGAT, players=players, dealer=players - 1, seed=7)
 
 
 def test_any_multiple_of_five() -> None:
@@ -259,7 +259,7 @@ def test_a_broken_misere_is_played_out() -> None:
 # --------------------------------------------------------------------------- the roem contest
 
 
-def contest(declarer: str, opponent: str) -> Hand:
+def contest(declarer: str, opponent: str) -> DealState:
     """Seat 0 declares 20 roem over a bid of 40 (hearts trump); seat 2 holds ``opponent``."""
     return contest_hand(PAGAT, declarer, opponent)
 
@@ -316,7 +316,7 @@ def test_bonaak_roem_is_never_cancelled() -> None:
 def test_deal_layouts(players: int, hand_size: int, closed: int, open_: int, sleepers: int) -> None:
     layout = PAGAT.layout(players)
     assert (layout.hand, layout.closed, layout.open, layout.sleepers(players)) == (hand_size, closed, open_, sleepers)
-    hand = Hand.new(PAGAT, players=players, dealer=0, seed=players)
+    hand = DealState.new(PAGAT, players=players, dealer=0, seed=players)
     assert all(hand.deal.hands[s].bit_count() == hand_size for s in range(players))
     assert hand.deal.closed.bit_count() == closed and hand.deal.open.bit_count() == open_
     assert hand.deal.sleepers.bit_count() == sleepers

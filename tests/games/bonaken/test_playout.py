@@ -10,10 +10,10 @@ from troef.core.chance import GameRandom
 from troef.games.bonaken.deal import Deal, deal_cards, receiving_order
 from troef.games.bonaken.game import GAME
 from troef.games.bonaken.rules import Rules, preset
-from troef.games.bonaken.state import Hand, Phase, random_playout
+from troef.games.bonaken.state import DealState, Phase, random_playout
 
 
-def _public_loop(hand: Hand, chooser: random.Random) -> int:
+def _public_loop(hand: DealState, chooser: random.Random) -> int:
     actions = 0
     while hand.phase != Phase.DONE:
         legal = hand.legal_actions()
@@ -31,8 +31,8 @@ def test_random_playout_plays_what_the_public_loop_plays(name: str, players: int
     rules = preset(name)
     ours, theirs = random.Random(5), random.Random(5)  # one chooser through many hands, as the benchmark has
     for seed in range(150):
-        a = Hand.new(rules, players, dealer=seed % players, seed=seed)
-        b = Hand.new(rules, players, dealer=seed % players, seed=seed)
+        a = DealState.new(rules, players, dealer=seed % players, seed=seed)
+        b = DealState.new(rules, players, dealer=seed % players, seed=seed)
         assert random_playout(a, ours) == _public_loop(b, theirs) == len(a.history)
         assert a.history == b.history
         assert a.result == b.result is not None
@@ -45,7 +45,7 @@ def test_random_deal_is_the_public_loop() -> None:
         rules = preset(name)
         ours, theirs = random.Random(9), random.Random(9)
         for seed in range(40):
-            expected = _public_loop(Hand.new(rules, 4, dealer=seed % 4, seed=seed), theirs)
+            expected = _public_loop(DealState.new(rules, 4, dealer=seed % 4, seed=seed), theirs)
             assert GAME.random_deal(name, 4, seed, ours, seed % 4) == expected
         assert ours.getstate() == theirs.getstate()
 

@@ -56,22 +56,22 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.play import points_of
 from troef.games.bonaken.record import dumps, loads, record_of_hand, record_of_match, replay
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import hand_view
 
 configs = st.sampled_from(GAME_CONFIGS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def new_hand(config: tuple[str, int], seed: int) -> Hand:
+def new_hand(config: tuple[str, int], seed: int) -> DealState:
     name, players = config
-    return Hand.new(RULE_SETS[name], players, dealer=seed % players, seed=seed)
+    return DealState.new(RULE_SETS[name], players, dealer=seed % players, seed=seed)
 
 
 # ---------------------------------------------------------------------- cards
 
 
-def assert_cards_accounted(hand: Hand) -> None:
+def assert_cards_accounted(hand: DealState) -> None:
     union = 0
     for name, mask in card_places(hand):
         assert not union & mask, f"{name} shares a card with another place: {cards_of(union & mask)}"
@@ -114,7 +114,7 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trump: int) -> int:
     return max(((s, c) for s, c in trick if suit_of(c) == led), key=lambda sc: rank_of(sc[1]))[0]
 
 
-def assert_points_conserved(hand: Hand) -> None:
+def assert_points_conserved(hand: DealState) -> None:
     """Points won in tricks plus the points of every card not yet won are the deck's points."""
     trump = hand.trump
     deck_points = points_of(PIQUET_DECK, trump)
@@ -172,7 +172,7 @@ def test_legal_actions_exist_and_agree_with_check(config: tuple[str, int], seed:
     hand = new_hand(config, seed)
     universe = action_universe(hand.rules, hand.players)
 
-    def step(h: Hand) -> None:
+    def step(h: DealState) -> None:
         legal = h.legal_actions()
         if h.is_over:
             assert legal == []
@@ -194,7 +194,7 @@ def test_legal_actions_exist_and_agree_with_check(config: tuple[str, int], seed:
     play_out(hand, random.Random(seed), step)
 
 
-def wrong_type_actions(hand: Hand) -> list[BonakenAction]:
+def wrong_type_actions(hand: DealState) -> list[BonakenAction]:
     """Actions of a type that does not belong to the current phase."""
     held = cards_of(hand.hands[hand.to_act]) if hand.to_act >= 0 else []
     card = held[0] if held else 0
@@ -209,7 +209,7 @@ def wrong_type_actions(hand: Hand) -> list[BonakenAction]:
     return by_phase[hand.phase]
 
 
-def assert_refused_unchanged(hand: Hand, action: BonakenAction) -> None:
+def assert_refused_unchanged(hand: DealState, action: BonakenAction) -> None:
     reason = hand.check(action)
     assert reason is not None, f"{action.text()} should be illegal in phase {hand.phase.name}"
     before = snapshot(hand)
@@ -245,7 +245,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(config: tuple[str, 
     picker = random.Random(seed ^ 0x5EED)
     universe = action_universe(hand.rules, hand.players)
 
-    def step(h: Hand) -> None:
+    def step(h: DealState) -> None:
         seat = h.to_act
         held = h.hands[seat] if seat >= 0 else 0
         not_held = [c for c in range(32) if not held >> c & 1]
@@ -369,7 +369,7 @@ def test_same_seed_and_choices_give_identical_records(config: tuple[str, int], s
 # ---------------------------------------------------------------------- views
 
 
-def knowable(hand: Hand, viewer: int) -> int:
+def knowable(hand: DealState, viewer: int) -> int:
     """The cards ``viewer`` may know, computed from the deal's public part and the action history.
 
     Everybody: the open centre cards and every card played (an open-bonaak
@@ -413,7 +413,7 @@ def knowable(hand: Hand, viewer: int) -> int:
     return allowed
 
 
-def assert_views_leak_nothing(hand: Hand) -> None:
+def assert_views_leak_nothing(hand: DealState) -> None:
     for viewer in (SPECTATOR, *range(hand.table)):
         view = hand_view(hand, viewer)
         leaked = view.known_cards() & ~knowable(hand, viewer)
@@ -447,7 +447,7 @@ def test_views_in_matches_hold_only_cards_the_viewer_may_know(config: tuple[str,
     assert_views_leak_nothing(match.hand)
 
 
-def hidden_places(hand: Hand, viewer: int) -> dict[str, int]:
+def hidden_places(hand: DealState, viewer: int) -> dict[str, int]:
     """Before any action: where the cards ``viewer`` cannot know are (name -> mask)."""
     deal = hand.deal
     places = {f"hand {s}": deal.hands[s] for s in deal.seats if s != viewer}
@@ -456,7 +456,7 @@ def hidden_places(hand: Hand, viewer: int) -> dict[str, int]:
     return {k: v for k, v in places.items() if v}
 
 
-def with_cards_swapped(hand: Hand, a: tuple[str, int], b: tuple[str, int]) -> Hand:
+def with_cards_swapped(hand: DealState, a: tuple[str, int], b: tuple[str, int]) -> DealState:
     """A fresh hand of the same deal with card ``a[1]`` (in place ``a[0]``) and ``b[1]`` swapped."""
     deal = hand.deal
     hands = list(deal.hands)
@@ -470,7 +470,7 @@ def with_cards_swapped(hand: Hand, a: tuple[str, int], b: tuple[str, int]) -> Ha
     new = dataclasses.replace(
         deal, hands=tuple(hands), open=fields["open"], closed=fields["closed"], sleepers=fields["sleepers"]
     )
-    return Hand(hand.rules, new)
+    return DealState(hand.rules, new)
 
 
 @settings(max_examples=60, deadline=None)

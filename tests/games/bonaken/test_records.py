@@ -27,7 +27,7 @@ from troef.games.bonaken.record import (
     record_of_match,
     replay,
 )
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 Json = dict[str, Any]
 
@@ -74,7 +74,7 @@ def assert_record_error(data: Json | str, message: str) -> RecordError:
 def test_hand_records_round_trip_for_every_rule_set(name: str) -> None:
     rules = RULE_SETS[name]
     for players in rules.players:
-        hand = Hand.new(rules, players, dealer=players - 1, seed=100 + players)
+        hand = DealState.new(rules, players, dealer=players - 1, seed=100 + players)
         play_out(hand, random.Random(players))
         record = record_of_hand(hand)
         text = dumps(record)
@@ -319,7 +319,7 @@ def _position_of_a_play(data: Json, hand: int, nth: int) -> int:
 def test_an_illegal_card_play_is_named_with_hand_position_and_reason(good: Json, good_match: Match) -> None:
     pos = _position_of_a_play(good, 1, 2)
     seat = good["hands"][1]["actions"][pos][0]
-    before = Hand(good_match.rules, good_match.hands[1].deal)
+    before = DealState(good_match.rules, good_match.hands[1].deal)
     for _, action in good_match.hands[1].history[:pos]:
         before.apply(action)
     assert before.to_act == seat
@@ -339,7 +339,7 @@ def test_a_card_played_against_the_rules_is_named() -> None:
     for seed in range(20):
         match = finished_match("pagat", 3, seed)
         for index, hand in enumerate(match.hands):
-            probe = Hand(match.rules, hand.deal)
+            probe = DealState(match.rules, hand.deal)
             for pos, (seat, action) in enumerate(hand.history):
                 if isinstance(action, Play) and probe.phase == Phase.PLAY:
                     legal = {a for a in probe.legal_actions() if isinstance(a, Play)}
@@ -379,14 +379,14 @@ def test_an_action_after_the_hand_is_over_is_named() -> None:
     assert info.value.reason == "the hand is already over"
 
 
-def good_hand_finished() -> Hand:
-    hand = Hand.new(RULE_SETS["pagat"], 4, dealer=0, seed=8)
+def good_hand_finished() -> DealState:
+    hand = DealState.new(RULE_SETS["pagat"], 4, dealer=0, seed=8)
     play_out(hand, random.Random(8))
     return hand
 
 
 def test_an_illegal_bid_in_a_hand_record_is_named() -> None:
-    hand = Hand.new(RULE_SETS["nk"], 4, dealer=0, seed=8)
+    hand = DealState.new(RULE_SETS["nk"], 4, dealer=0, seed=8)
     data: Json = json.loads(dumps(record_of_hand(hand)))
     data["hands"][0]["actions"] = [[1, "bid 75"], [2, "bid 70"]]
     with pytest.raises(ReplayError) as info:

@@ -27,13 +27,13 @@ from troef.games.bonaken.bidding import bid_rank
 from troef.games.bonaken.match import Match, ScoreSheet, Status, bid_points
 from troef.games.bonaken.roem import best_roem
 from troef.games.bonaken.rules import CentreLayout, RoemTable, Rules, limpt_bogmans, preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 PAGAT = preset("pagat")
 
 
-def fresh(rules: Rules, players: int = 4) -> Hand:
-    return Hand.new(rules, players=players, dealer=players - 1, seed=9)
+def fresh(rules: Rules, players: int = 4) -> DealState:
+    return DealState.new(rules, players=players, dealer=players - 1, seed=9)
 
 
 def rank(text: str, rules: Rules, players: int = 4) -> int:
@@ -196,7 +196,7 @@ def test_one_down_two_up_layout() -> None:
     for players, sleepers in ((2, 17), (3, 11), (4, 5)):
         layout = rules.layout(players)
         assert (layout.hand, layout.closed, layout.open, layout.sleepers(players)) == (6, 1, 2, sleepers)
-        hand = Hand.new(rules, players=players, dealer=0, seed=1)
+        hand = DealState.new(rules, players=players, dealer=0, seed=1)
         assert hand.deal.closed.bit_count() == 1 and hand.deal.open.bit_count() == 2
     hand = make_hand(rules, {0: "7h 8h 7c 8c 7d 8d"}, open="Ah Kh", closed="Ac", table=4)
     play(hand, "bid 25", "pass", "pass", "pass")

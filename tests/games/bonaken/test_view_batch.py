@@ -11,7 +11,7 @@ import pytest
 from tests.games.bonaken.common import pick_text
 from troef.cards import card_str, cards_of
 from troef.core.actions import SPECTATOR
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import hand_view, hand_views, views_to_bytes, views_to_json
 from troef.server.adapter import games
 
@@ -30,7 +30,7 @@ CONFIGS = [
 ]
 
 
-def _check_batch(hand: Hand, viewers: Sequence[int]) -> None:
+def _check_batch(hand: DealState, viewers: Sequence[int]) -> None:
     """``hand_views`` and ``views_to_json`` of ``viewers`` against the one-by-one results."""
     batch = hand_views(hand, viewers)
     single = [hand_view(hand, v) for v in viewers]
@@ -50,7 +50,7 @@ def _check_batch(hand: Hand, viewers: Sequence[int]) -> None:
     assert views_to_bytes(single) == single_bytes
 
 
-def _check_discards(hand: Hand, viewers: Sequence[int]) -> int:
+def _check_discards(hand: DealState, viewers: Sequence[int]) -> int:
     """Laid away cards are named in the discarder's own events only; returns how many seats have laid away."""
     views = {v.viewer: v for v in hand_views(hand, viewers)}
     discarders = [s for s in hand.seats if hand.discards[s]]
@@ -86,7 +86,7 @@ def test_batched_views_equal_single_views_along_random_matches(preset: str, play
         rng = random.Random(seed * 7919 + players)
         steps = 0
         while True:
-            hand: Hand = match.hand
+            hand: DealState = match.hand
             _check_batch(hand, viewers)
             if steps % 5 == 0:
                 _check_batch(hand, mixed)

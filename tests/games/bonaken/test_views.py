@@ -10,7 +10,7 @@ from tests.games.bonaken.common import RULE_SETS, build_hand, play_out
 from troef.cards import CardSet, card_str, cards_of, mask_of, parse_card
 from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import parse_action
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import BonakenView, hand_view
 
 NK_DEAL = {
@@ -25,18 +25,18 @@ def cs(text: str) -> int:
     return CardSet.parse(text).mask
 
 
-def act(hand: Hand, *texts: str) -> Hand:
+def act(hand: DealState, *texts: str) -> DealState:
     for text in texts:
         hand.apply(parse_action(text))
     return hand
 
 
-def nk_hand() -> Hand:
+def nk_hand() -> DealState:
     """nk, four players, dealer 3 (seat 0 bids first); Kc Ac open, Kd blind; 7h 8h Ad Ks As sleep."""
     return build_hand(RULE_SETS["nk"], NK_DEAL, open="Kc Ac", closed="Kd", dealer=3)
 
 
-def views(hand: Hand) -> dict[int, BonakenView]:
+def views(hand: DealState) -> dict[int, BonakenView]:
     return {viewer: hand_view(hand, viewer) for viewer in (SPECTATOR, *hand.seats)}
 
 
@@ -107,7 +107,7 @@ def test_laid_away_cards_are_seen_only_by_the_one_who_laid_them_away() -> None:
     assert seen[1].events[:4] == ((0, "bid 25"), (1, "pass"), (2, "pass"), (3, "pass"))
 
 
-def pagat_misere_chain() -> Hand:
+def pagat_misere_chain() -> DealState:
     """pagat, three players, seats 0 and 1 bid misère (two misères lock the bidding), seat 2 passes."""
     hand = build_hand(
         RULE_SETS["pagat"],
@@ -173,7 +173,7 @@ def test_legal_is_filled_only_for_the_seat_to_act() -> None:
     hand = nk_hand()
     rng = random.Random(3)
 
-    def check(h: Hand) -> None:
+    def check(h: DealState) -> None:
         for viewer, view in views(h).items():
             if viewer == h.to_act and not h.is_over:  # to_act is -1 (== SPECTATOR) once the hand is over
                 assert view.legal == tuple(a.text() for a in h.legal_actions())

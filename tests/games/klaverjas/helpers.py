@@ -5,7 +5,7 @@ from __future__ import annotations
 from troef.cards import CardSet, parse_card
 from troef.core.errors import IllegalActionError
 from troef.games.klaverjas.actions import KlaverjasAction, parse_action
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.state import DealResult, DealState, Phase
 
@@ -25,7 +25,7 @@ def make_deal(
 ) -> DealState:
     """A deal with the given hands (not checked for completeness: tests may give fewer cards)."""
     masks = tuple(cards(hands.get(s, "")) for s in range(4))
-    return DealState(rules, Dealt(dealer, (masks[0], masks[1], masks[2], masks[3])), must_kraak=must_kraak)
+    return DealState(rules, Deal(dealer, (masks[0], masks[1], masks[2], masks[3])), must_kraak=must_kraak)
 
 
 def act(deal: DealState, *texts: str) -> DealState:

@@ -17,7 +17,7 @@ from tests.games.klaverjas.test_solver import random_position
 from troef.core.errors import IllegalActionError
 from troef.core.pimc import Budget, decide
 from troef.games.klaverjas.cheat import SIGHTS, CheatBot, sight_of
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.pimc import (
@@ -66,7 +66,7 @@ def _played(deal: DealState) -> list[int]:
 def replays(deal: DealState, hands: tuple[int, int, int, int]) -> bool:
     """Whether the deal's history is legal with ``hands`` (held now) as the hidden cards."""
     played = _played(deal)
-    dealt = Dealt(deal.dealer, tuple(hands[s] | played[s] for s in range(4)))  # type: ignore[arg-type]
+    dealt = Deal(deal.dealer, tuple(hands[s] | played[s] for s in range(4)))  # type: ignore[arg-type]
     again = DealState(deal.rules, dealt, must_kraak=deal.must_kraak)
     try:
         for _seat, action in deal.history:

@@ -20,7 +20,7 @@ from tests.games.klaverjas.helpers import act, cards, legal_texts, make_deal, re
 from troef.cards import card_str, parse_card
 from troef.core.errors import RecordError
 from troef.games.klaverjas.actions import Play
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.play import TOTAL_POINTS, points_of
 from troef.games.klaverjas.rules import Rules, preset
@@ -105,7 +105,7 @@ def _situation(rules: Rules, trick: list[int], hand: list[int], trump: int) -> D
     masks[0] = sum(1 << c for c in hand)
     for i, c in enumerate(trick):
         masks[(leader + i) % 4] |= 1 << c
-    deal = DealState(rules, Dealt((leader + 3) % 4, (masks[0], masks[1], masks[2], masks[3])))
+    deal = DealState(rules, Deal((leader + 3) % 4, (masks[0], masks[1], masks[2], masks[3])))
     deal.apply(deal.legal_actions()[trump])  # the leader names trump ...
     for c in trick:
         deal.apply(Play(c))  # ... and the others hold one card each, so each plays it

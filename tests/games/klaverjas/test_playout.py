@@ -7,7 +7,7 @@ import random
 import pytest
 
 from troef.core.chance import GameRandom
-from troef.games.klaverjas.deal import Dealt, deal_cards, shuffle32
+from troef.games.klaverjas.deal import Deal, deal_cards, shuffle32
 from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.rules import Rules, preset
 from troef.games.klaverjas.state import DealState, Phase, random_playout
@@ -69,5 +69,5 @@ def test_deal_cards_deals_packet_by_packet(packets: str) -> None:
                         hands[(dealer + step) % 4] |= 1 << card
                     pos += size
             dealt = deal_cards(rules, dealer, GameRandom(seed))
-            assert dealt == Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))
+            assert dealt == Deal(dealer, (hands[0], hands[1], hands[2], hands[3]))
             dealt.validate()

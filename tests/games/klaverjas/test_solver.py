@@ -32,7 +32,7 @@ def _difference(deal: DealState) -> int:
 
 def _copy(deal: DealState) -> DealState:
     """An independent copy by replaying the deal's actions (a mypyc-compiled DealState has no deepcopy)."""
-    child = DealState(deal.rules, deal.dealt, must_kraak=deal.must_kraak)
+    child = DealState(deal.rules, deal.deal, must_kraak=deal.must_kraak)
     for _, action in deal.history:
         child.apply(action)
     return child

@@ -25,19 +25,19 @@ Bid(value=270)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
+from troef.cards import card_str, parse_card, parse_number
+from troef.core.actions import PASS as PASS
+from troef.core.actions import PLAYS as PLAYS
+from troef.core.actions import TRUMPS as TRUMPS
+from troef.core.actions import Forms, trump_of, word_of
+from troef.core.actions import NameTrump as NameTrump
+from troef.core.actions import Pass as Pass
+from troef.core.actions import Play as Play
 from troef.core.errors import NotationError
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Leave the bidding; passing is final."""
-
-    def text(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +48,6 @@ class Bid:
 
     def text(self) -> str:
         return f"bid {self.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class NameTrump:
-    """The bid winner names the trump suit."""
-
-    suit: int
-
-    def text(self) -> str:
-        return f"trump {SUIT_LETTERS[self.suit]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,24 +68,11 @@ class Concede:
         return "concede"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card (a kind, 0-31) to the trick."""
-
-    card: int
-
-    def text(self) -> str:
-        return f"play {card_str(self.card)}"
-
-
 BinokelAction = Pass | Bid | NameTrump | Give | Concede | Play
 
-# Interned instances: legal-action lists reuse these.
-PASS: Final = Pass()
+# Interned instances: legal-action lists reuse these (PASS, PLAYS and TRUMPS: core's).
 CONCEDE: Final = Concede()
-PLAYS: Final = tuple(Play(c) for c in range(32))
 GIVES: Final = tuple(Give(c) for c in range(32))
-TRUMPS: Final = tuple(NameTrump(s) for s in range(4))
 _BIDS: dict[int, Bid] = {}
 
 
@@ -114,27 +91,33 @@ def _kind(text: str) -> int:
     return card
 
 
+def _play(args: Sequence[str]) -> Play | None:
+    return PLAYS[_kind(args[0])] if len(args) == 1 else None
+
+
+def _give(args: Sequence[str]) -> Give | None:
+    return GIVES[_kind(args[0])] if len(args) == 1 else None
+
+
+def _bid(args: Sequence[str]) -> Bid | None:
+    return bid(parse_number(args[0])) if len(args) == 1 else None
+
+
+#: The forms of Binokel's actions by their first word (:class:`troef.core.actions.Forms`).
+_FORMS: Final = Forms[BinokelAction](
+    {
+        "pass": word_of(PASS),
+        "concede": word_of(CONCEDE),
+        "play": _play,
+        "give": _give,
+        "trump": trump_of,
+        "bid": _bid,
+    },
+    "'bid 250', 'pass', 'trump h', 'give Ah', 'concede', 'play Ah'",
+    lower=False,  # a refused card is quoted as written
+)
+
+
 def parse_action(text: str) -> BinokelAction:
     """Read an action from its text form; raise :class:`NotationError` saying what is wrong."""
-    words = text.strip().split()
-    if not words:
-        raise NotationError("empty action")
-    head, args = words[0].lower(), words[1:]
-    try:
-        if head == "pass" and not args:
-            return PASS
-        if head == "concede" and not args:
-            return CONCEDE
-        if head == "play" and len(args) == 1:
-            return PLAYS[_kind(args[0])]
-        if head == "give" and len(args) == 1:
-            return GIVES[_kind(args[0])]
-        if head == "trump" and len(args) == 1 and args[0].lower() in SUIT_LETTERS:
-            return TRUMPS[SUIT_LETTERS.index(args[0].lower())]
-        if head == "bid" and len(args) == 1:
-            return bid(parse_number(args[0]))
-    except NotationError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
-    raise NotationError(
-        f"{text!r} is not an action; examples: 'bid 250', 'pass', 'trump h', 'give Ah', 'concede', 'play Ah'"
-    )
+    return _FORMS.read(text)

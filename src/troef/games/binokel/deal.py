@@ -20,7 +20,7 @@ from typing import Final
 
 from troef.cards import BINOKEL_DECK
 from troef.core.chance import GameRandom
-from troef.core.errors import RecordError
+from troef.core.records import check_hands
 
 SEATS: Final = 4
 HAND_SIZE: Final = 12
@@ -37,17 +37,14 @@ class Deal:
 
     def validate(self) -> None:
         """Raise :class:`RecordError` unless the four hands split the 48-card deck, twelve each."""
-        if not 0 <= self.dealer < SEATS:
-            raise RecordError("the dealer must be a seat from 0 to 3")
-        union = 0
-        for seat, hand in enumerate(self.hands):
-            if union & hand:
-                raise RecordError("a card is dealt twice (write the second copy with an apostrophe: Ah')")
-            union |= hand
-            if hand & ~BINOKEL_DECK:
-                raise RecordError("Binokel has no sevens or eights")
-            if hand.bit_count() != HAND_SIZE:
-                raise RecordError(f"seat {seat} must have {HAND_SIZE} cards, not {hand.bit_count()}")
+        check_hands(
+            self.dealer,
+            self.hands,
+            HAND_SIZE,
+            BINOKEL_DECK,
+            twice="a card is dealt twice (write the second copy with an apostrophe: Ah')",
+            outside="Binokel has no sevens or eights",
+        )
 
 
 #: The number of orders of the deck: one random number below it is one shuffle.

@@ -32,7 +32,7 @@ from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.match import Match
 from troef.games.binokel.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.binokel.rules import PRESETS, TARGETS, Rules, preset
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 from troef.games.binokel.texts import TEXTS
 from troef.games.binokel.view import BinokelView, round_view, view_from_json, view_of_round
 
@@ -51,7 +51,7 @@ def rules_of(name: str, switches: Mapping[str, SwitchValue] | None = None) -> Ru
     return preset(name, **switches) if switches else _rules(name)
 
 
-def _seen_physically(r: Round, viewer: int) -> int:
+def _seen_physically(r: DealState, viewer: int) -> int:
     """The physical cards ``viewer`` has seen: his hand and exchange, the melds, the cards played."""
     seen = 0
     if 0 <= viewer < 4:
@@ -208,7 +208,7 @@ class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
         return describe(outcome)
 
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
-        r = Round(_rules(preset), deal_cards(dealer, GameRandom(seed)))
+        r = DealState(_rules(preset), deal_cards(dealer, GameRandom(seed)))
         actions = 0
         randrange = chooser.randrange
         while r.to_act >= 0:

@@ -20,18 +20,18 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 
-from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.match import SeededMatch
 from troef.core.refusals import Refusal
 from troef.games.binokel.actions import BinokelAction
 from troef.games.binokel.deal import Deal, deal_cards
 from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import winner_of_match
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 from troef.games.binokel.texts import TEXTS
 
 
-class Match:
+class Match(SeededMatch[Deal]):
     """A game of Binokel between two sides (0: seats 0 and 2; 1: seats 1 and 3)."""
 
     def __init__(
@@ -42,26 +42,19 @@ class Match:
         *,
         deals: Iterator[Deal] | None = None,
     ) -> None:
+        super().__init__(seed, first_dealer, 4, deals)  # "Austeilen": the first dealer is chosen at random
         self.rules = rules
-        self.rng = GameRandom(seed)
-        self.seed = self.rng.seed
-        if first_dealer is None:
-            first_dealer = self.rng.randrange(4)  # "Austeilen": the first dealer is chosen at random
-        if not 0 <= first_dealer < 4:
-            raise RecordError("the first dealer must be a seat from 0 to 3")
-        self.first_dealer = first_dealer
-        self.rounds: list[Round] = []
+        self.rounds: list[DealState] = []
         #: Each side's points so far.
         self.totals = [0, 0]
         #: The totals after each finished round.
         self.sheet: list[tuple[int, int]] = []
         #: The winning side once the game is over, else None.
         self.winner: int | None = None
-        self._deals = deals
-        self._start_round(first_dealer)
+        self._start_round(self.first_dealer)
 
     @property
-    def round(self) -> Round:
+    def round(self) -> DealState:
         """The round being played (the last one when the game is over)."""
         return self.rounds[-1]
 
@@ -100,20 +93,17 @@ class Match:
             self._after_round(current)
 
     def _start_round(self, dealer: int) -> None:
-        if self._deals is not None:
-            try:
-                deal = next(self._deals)
-            except StopIteration:
-                raise RecordError("the record ends before the game does") from None
+        deal = self.given_deal("game")
+        if deal is not None:
             if deal.dealer != dealer:
                 raise RecordError(
                     f"round {len(self.rounds) + 1}: the record deals from seat {deal.dealer}, not {dealer}"
                 )
         else:
             deal = deal_cards(dealer, self.rng)
-        self.rounds.append(Round(self.rules, deal))
+        self.rounds.append(DealState(self.rules, deal))
 
-    def _after_round(self, current: Round) -> None:
+    def _after_round(self, current: DealState) -> None:
         score = current.score
         assert score is not None
         self.totals[0] += score.delta[0]
@@ -139,9 +129,9 @@ class Match:
         other.rng = copy.deepcopy(self.rng)
         other.totals = list(self.totals)
         other.sheet = list(self.sheet)
-        fresh = Round(self.rules, deal)
+        fresh = DealState(self.rules, deal)
         other.rounds = [*self.rounds[:-1], fresh]
-        other._deals = None
+        other.given = None
         try:
             for seat, action in self.round.history if history is None else history:
                 if fresh.to_act != seat:

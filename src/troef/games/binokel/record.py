@@ -47,8 +47,7 @@ def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a game so far; ``seats`` and ``meta`` are kept as given."""
-    played = ((r.deal, r.history) for r in match.rounds)
-    return FORMAT.new("match", match.rules, 4, played, match.first_dealer, match.seed, seats, meta)
+    return FORMAT.of_match(match, 4, match.rounds, seats, meta)
 
 
 # ---------------------------------------------------------------------- replay

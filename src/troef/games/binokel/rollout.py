@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from troef.cards import cards_of
 from troef.games.binokel.heuristic import best_gift, best_return
 from troef.games.binokel.heuristic_play import Table, choose_card
 from troef.games.binokel.meld import meld_value
 from troef.games.binokel.play import LAST_TRICK, POINTS, legal_kinds, winner_of
 from troef.games.binokel.reading import KINDS32, TOP, mask_of_counts
 from troef.games.binokel.scoring import score_round
-from troef.games.binokel.solver import Search, bits
+from troef.games.binokel.solver import Search
 
 World = list[list[int]]
 _SUITS = tuple(tuple(s * 8 + r for r in range(2, 8)) for s in range(4))
@@ -72,7 +73,7 @@ class PlayState:
         if self.trick:
             ahead = self.trick[winner_of(self.trick, self.trump)]
             kinds = legal_kinds(kinds, self.trick[0] >> 3, ahead, self.trump)
-        return bits(kinds)
+        return cards_of(kinds)
 
     def play(self, kind: int) -> None:
         """The seat to act plays ``kind``; a full trick is scored."""

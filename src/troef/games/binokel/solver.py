@@ -43,8 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from troef.cards import cards_of
 from troef.games.binokel.play import HIGHER, LAST_TRICK, POINTS, POWER, SUIT32
-from troef.games.binokel.state import Round
+from troef.games.binokel.state import DealState
 
 #: Per kind (0-31): its trick points, its power in its suit, the kinds of its suit that beat it.
 _POINTS: Final[tuple[int, ...]] = tuple(POINTS[k] for k in range(32))
@@ -83,7 +84,7 @@ class Position:
         return (self.leader + len(self.trick)) % 4
 
 
-def position_of(r: Round) -> Position:
+def position_of(r: DealState) -> Position:
     """The position of a round in its play phase (every hand as it really is)."""
     return Position(
         hands=list(r.hands),
@@ -92,16 +93,6 @@ def position_of(r: Round) -> Position:
         trick=tuple(c & 31 for c in r.current),
         tricks_left=12 - len(r.played),
     )
-
-
-def bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _beats(card: int, best: int, trump: int) -> bool:
@@ -136,12 +127,12 @@ def legal(hands: list[int], leader: int, trick: tuple[int, ...], trump: int) -> 
     seat = (leader + len(trick)) % 4
     kinds = (hands[seat] | hands[seat] >> 32) & 0xFFFFFFFF
     if not trick:
-        return bits(kinds)
+        return cards_of(kinds)
     best = trick[0]
     for card in trick[1:]:
         if _beats(card, best, trump):
             best = card
-    return bits(_legal(kinds, trick[0] >> 3, best, trump))
+    return cards_of(_legal(kinds, trick[0] >> 3, best, trump))
 
 
 class Search:
@@ -221,7 +212,7 @@ class Search:
         seat = self.root_seat
         out: dict[int, int] = {}
         guess = -1
-        for card in bits(_legal(self.one[seat], self.root_led, self.root_best, self.trump)):
+        for card in cards_of(_legal(self.one[seat], self.root_led, self.root_best, self.trump)):
             guess = out[card] = self._exact(card, guess)
         return out
 

@@ -3,13 +3,13 @@
 The round walks through the phases of the text: bidding ("Bieten"), naming
 trump and the exchange of four cards between the bid winner and his partner
 ("Das Bieten gewinnen"), the automatic meld ("Melden"), the play
-("Stichphase") and the score ("Punktewertung"). :meth:`Round.legal_actions`
-lists what the seat to act may do, :meth:`Round.check` says why an action is
-not allowed (None when it is), :meth:`Round.apply` performs it or raises
+("Stichphase") and the score ("Punktewertung"). :meth:`DealState.legal_actions`
+lists what the seat to act may do, :meth:`DealState.check` says why an action is
+not allowed (None when it is), :meth:`DealState.apply` performs it or raises
 :class:`IllegalActionError` leaving the round exactly as it was.
 
 >>> from troef.games.binokel.rules import preset
->>> r = Round.new(preset("cardgames"), dealer=0, seed=1)
+>>> r = DealState.new(preset("cardgames"), dealer=0, seed=1)
 >>> r.phase.name, r.to_act, [a.text() for a in r.legal_actions()]
 ('BIDDING', 1, ['pass', 'bid 250'])
 >>> r.check(parse_action("bid 260"))
@@ -56,7 +56,7 @@ from troef.games.binokel.rules import Rules
 from troef.games.binokel.scoring import RoundScore, may_concede, score_round
 from troef.games.binokel.texts import TEXTS
 
-__all__ = ["Phase", "Round", "parse_action"]
+__all__ = ["DealState", "Phase", "parse_action"]
 
 
 class Phase(IntEnum):
@@ -112,7 +112,7 @@ def _bid_list(high: int, rules: Rules) -> tuple[BinokelAction, ...]:
     return out
 
 
-class Round:
+class DealState:
     """One round: bidding, trump, exchange, meld, twelve tricks, score. Seats 0-3, partners s and s + 2."""
 
     __slots__ = (
@@ -182,7 +182,7 @@ class Round:
         self._playable = 0
 
     @classmethod
-    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None) -> Round:
+    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None) -> DealState:
         """A freshly dealt round (for tests and benchmarks; a match deals with its own generator)."""
         return cls(rules, deal_cards(dealer, GameRandom(seed)))
 

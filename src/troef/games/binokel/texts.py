@@ -1,6 +1,6 @@
 """Binokel's refusal texts in German, Dutch and English: why an action is not allowed, by code.
 
-The engine (:meth:`troef.games.binokel.state.Round.refusal`) refuses with a
+The engine (:meth:`troef.games.binokel.state.DealState.refusal`) refuses with a
 code and its parameters (:class:`~troef.core.refusals.Refusal`); the terminal
 and the browser word it here in the player's language. A card parameter is a
 kind (``card & 31``: the two copies of a card are one kind), written in words

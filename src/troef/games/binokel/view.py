@@ -35,7 +35,7 @@ from troef.core.actions import SPECTATOR
 from troef.games.binokel.actions import Give
 from troef.games.binokel.match import Match
 from troef.games.binokel.meld import Meld
-from troef.games.binokel.state import Phase, Round
+from troef.games.binokel.state import DealState, Phase
 
 Trick = tuple[tuple[int, int], ...]
 
@@ -169,7 +169,7 @@ def _meld_seen(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 def view_of_round(
-    r: Round, viewer: int, *, preset: str, index: int, totals: tuple[int, int], winner: int | None = None
+    r: DealState, viewer: int, *, preset: str, index: int, totals: tuple[int, int], winner: int | None = None
 ) -> BinokelView:
     """The view of round ``r`` for ``viewer`` (a seat 0-3 or :data:`SPECTATOR`)."""
     seat = viewer if 0 <= viewer < 4 else SPECTATOR

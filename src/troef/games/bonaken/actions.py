@@ -25,11 +25,19 @@ Bid(kind=<BidKind.BONAAK: 3>, value=100, six=True)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
+from troef.cards import card_str, parse_number
+from troef.core.actions import PASS as PASS
+from troef.core.actions import PLAYS as PLAYS
+from troef.core.actions import TRUMPS as TRUMPS
+from troef.core.actions import Forms, card_of, play_of, trump_of, word_of
+from troef.core.actions import NameTrump as NameTrump
+from troef.core.actions import Pass as Pass
+from troef.core.actions import Play as Play
 from troef.core.errors import NotationError
 from troef.core.native import share_when_copied
 
@@ -51,14 +59,6 @@ _KIND_TEXT: Final = {
     BidKind.OPEN_BONAAK: "open-bonaak",
 }
 _TEXT_KIND: Final = {v: k for k, v in _KIND_TEXT.items()} | {"misère": BidKind.MISERE}
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Leave the bidding for this hand."""
-
-    def text(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +91,6 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class NameTrump:
-    """Name the trump suit before the first lead."""
-
-    suit: int
-
-    def text(self) -> str:
-        return f"trump {SUIT_LETTERS[self.suit]}"
-
-
-@dataclass(frozen=True, slots=True)
 class DeclareRoem:
     """Declare the total value of one's roem at the first lead (0: declare none)."""
 
@@ -118,78 +108,69 @@ class DeclareStuk:
         return "stuk"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card to the trick."""
-
-    card: int
-
-    def text(self) -> str:
-        return f"play {card_str(self.card)}"
-
-
 BonakenAction = Pass | Bid | Discard | NameTrump | DeclareRoem | DeclareStuk | Play
 
-# Interned instances: legal-action lists reuse these instead of allocating.
-PASS: Final = Pass()
+# Interned instances: legal-action lists reuse these instead of allocating (PASS, PLAYS and TRUMPS: core's).
 STUK: Final = DeclareStuk()
-PLAYS: Final = tuple(Play(c) for c in range(32))
 DISCARDS: Final = tuple(Discard(c) for c in range(32))
-TRUMPS: Final = tuple(NameTrump(s) for s in range(4))
 MISERE: Final = Bid(BidKind.MISERE)
 ZWABBER: Final = Bid(BidKind.ZWABBER)
 BONAAK: Final = Bid(BidKind.BONAAK)
 OPEN_BONAAK: Final = Bid(BidKind.OPEN_BONAAK)
 
 
+def _bid(args: Sequence[str]) -> Bid | None:
+    """``bid 75``, ``bid misere``, ``bid zwabber 20``, ``bid bonaak 100 six``: a bid's words after ``bid``."""
+    if not args:
+        return None
+    if args[0].isascii() and args[0].isdigit() and len(args) == 1:
+        return Bid(BidKind.NUMBER, parse_number(args[0]))
+    kind = _TEXT_KIND.get(args[0])
+    if kind is None:
+        return None
+    rest = args[1:]
+    six = bool(rest) and rest[-1] == "six"
+    if six:
+        rest = rest[:-1]
+    if len(rest) > 1:
+        raise NotationError("too many words")
+    value = parse_number(rest[0]) if rest else 0
+    if (value or six) and kind in (BidKind.MISERE, BidKind.OPEN_BONAAK):
+        raise NotationError(f"{args[0]} takes no roem")
+    return Bid(kind, value, six)
+
+
+def _discard(args: Sequence[str]) -> Discard | None:
+    return DISCARDS[card_of(args[0], "Bonaken")] if len(args) == 1 else None
+
+
+def _play(args: Sequence[str]) -> Play | None:
+    return play_of(args, "Bonaken")
+
+
+def _roem(args: Sequence[str]) -> DeclareRoem | None:
+    return DeclareRoem(parse_number(args[0])) if len(args) == 1 else None
+
+
+#: The forms of Bonaken's actions by their first word (:class:`troef.core.actions.Forms`).
+_FORMS: Final = Forms[BonakenAction](
+    {
+        "pass": word_of(PASS),
+        "stuk": word_of(STUK),
+        "play": _play,
+        "discard": _discard,
+        "trump": trump_of,
+        "roem": _roem,
+        "bid": _bid,
+    },
+    "'pass', 'bid 75', 'bid misere', 'bid bonaak 50', 'discard Jh', 'trump h', 'roem 20', 'stuk', 'play Jh'",
+)
+
+
 def parse_action(text: str) -> BonakenAction:
     """Read an action from its text form; raise :class:`NotationError` saying what is wrong."""
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
-    head, args = words[0], words[1:]
-    try:
-        if head == "pass" and not args:
-            return PASS
-        if head == "stuk" and not args:
-            return STUK
-        if head == "play" and len(args) == 1:
-            return PLAYS[_card32(args[0])]
-        if head == "discard" and len(args) == 1:
-            return DISCARDS[_card32(args[0])]
-        if head == "trump" and len(args) == 1 and args[0] in ("h", "d", "c", "s"):
-            return TRUMPS[SUIT_LETTERS.index(args[0])]
-        if head == "roem" and len(args) == 1:
-            return DeclareRoem(parse_number(args[0]))
-        if head == "bid" and args:
-            if args[0].isascii() and args[0].isdigit() and len(args) == 1:
-                return Bid(BidKind.NUMBER, parse_number(args[0]))
-            kind = _TEXT_KIND.get(args[0])
-            if kind is not None:
-                rest = args[1:]
-                six = bool(rest) and rest[-1] == "six"
-                if six:
-                    rest = rest[:-1]
-                if len(rest) > 1:
-                    raise NotationError(f"{text!r}: too many words")
-                value = parse_number(rest[0]) if rest else 0
-                if (value or six) and kind in (BidKind.MISERE, BidKind.OPEN_BONAAK):
-                    raise NotationError(f"{text!r}: {args[0]} takes no roem")
-                return Bid(kind, value, six)
-    except NotationError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
-    raise NotationError(
-        f"{text!r} is not an action; examples: 'pass', 'bid 75', 'bid misere', "
-        "'bid bonaak 50', 'discard Jh', 'trump h', 'roem 20', 'stuk', 'play Jh'"
-    )
-
-
-def _card32(text: str) -> int:
-    card = parse_card(text)
-    if card >= 32:
-        raise NotationError("Bonaken has one copy of each card")
-    return card
+    return _FORMS.read(text)
 
 
 # immutable values: a copy of a match shares them (troef.core.native)
-share_when_copied(Pass, Bid, Discard, NameTrump, DeclareRoem, DeclareStuk, Play)
+share_when_copied(Bid, Discard, DeclareRoem, DeclareStuk)

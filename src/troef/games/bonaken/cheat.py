@@ -1,6 +1,6 @@
 """The cheat: a measuring stick that sees every card. NOT a player for people.
 
-:class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.Hand`
+:class:`CheatBot` is given the true :class:`~troef.games.bonaken.state.DealState`
 (through a callable, so that it follows the match from hand to hand) and
 decides as the pimc bot does, but in the one true world instead of sampled
 ones: it plays perfectly (the solver's exact answer, no work limit that
@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from typing import Final
 
+from troef.core.cheat import Sights
 from troef.games.bonaken.actions import BonakenAction
 from troef.games.bonaken.pimc import Evaluator, PimcBot, Strength
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
 
 #: The decisions in which a cheat may see every card: the bidding, the declarer's exchange and
@@ -83,7 +84,7 @@ class CheatBot(PimcBot):
 
     def __init__(
         self,
-        hand_of: Callable[[], Hand],
+        hand_of: Callable[[], DealState],
         seed: int | None = None,
         name: str | None = None,
         *,
@@ -92,33 +93,26 @@ class CheatBot(PimcBot):
         fair: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
-        unknown = sorted(set(sees) - set(SIGHTS))
-        if unknown:
-            raise ValueError(f"a cheat cannot see the cards in {', '.join(unknown)}; choose from {', '.join(SIGHTS)}")
-        if not sees:
-            raise ValueError(f"a cheat sees the cards somewhere; choose from {', '.join(SIGHTS)}")
+        self.sights = Sights(SIGHTS, sees, perfect=self.strength, fair=fair or Strength())
         self.hand_of = hand_of
-        self.sees = frozenset(sees)
-        self.perfect = self.strength
-        self.fair = fair or Strength()
 
     def act(self, view: BonakenView) -> BonakenAction:
         # the pimc bot reads its strength and pruning as it decides: set both for this decision's sight
-        seeing = sight_of(view) in self.sees
-        self.strength = self.perfect if seeing else self.fair
-        self.prune_bids = not seeing
+        sight = sight_of(view)
+        self.strength = self.sights.strength(sight)
+        self.prune_bids = not self.sights.sees_in(sight)
         return super().act(view)
 
     def evaluator(self, view: BonakenView) -> Evaluator | None:
-        if sight_of(view) not in self.sees:
+        if not self.sights.sees_in(sight_of(view)):
             return super().evaluator(view)  # worlds that fit what the seat knows, as the pimc bot deals them
         hand = self.hand_of()
         if hand.to_act != view.viewer or len(hand.history) != len(view.events):
             return None  # not the hand of this view: decide as the heuristic would
         rules = hand.rules
 
-        def source(deadline: float) -> Iterator[Hand]:
+        def source(deadline: float) -> Iterator[DealState]:
             yield hand.copy()
 
         self.rules = rules
-        return Evaluator(view.viewer, self.perfect, source, early_stop=False)
+        return Evaluator(view.viewer, self.sights.perfect, source, early_stop=False)

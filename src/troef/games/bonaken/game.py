@@ -29,7 +29,7 @@ from troef.games.bonaken.actions import BonakenAction, parse_action
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.bonaken.rules import PRESETS, Rules, preset
-from troef.games.bonaken.state import Hand, random_playout
+from troef.games.bonaken.state import DealState, random_playout
 from troef.games.bonaken.texts import TEXTS
 from troef.games.bonaken.view import BonakenView, hand_view, view_from_json
 
@@ -217,7 +217,7 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
         return describe(outcome)
 
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
-        return random_playout(Hand.new(_rules(preset), players, dealer=dealer, seed=seed), chooser)
+        return random_playout(DealState.new(_rules(preset), players, dealer=dealer, seed=seed), chooser)
 
     def hints(self, view: BonakenView, budget: float, seed: int) -> Sequence[Hint]:
         """The pimc player's values of every legal action (:mod:`troef.games.bonaken.hints`)."""

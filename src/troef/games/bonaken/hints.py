@@ -74,7 +74,7 @@ from troef.games.bonaken.pimc import (
 from troef.games.bonaken.reading import rules_of
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver import SolverError, solve
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import BonakenView
 
 __all__ = ["Hint", "hints"]
@@ -93,13 +93,13 @@ class Hint:
 
 
 #: A trial plays one action out in one world by a deadline: made, not made, or None (no answer).
-Trial = Callable[[Hand, float], bool | None]
+Trial = Callable[[DealState, float], bool | None]
 #: Share of the budget one solve may take (a slower world is skipped for that action).
 _SOLVE_SHARE = 0.08
 
 
 def _rates(
-    worlds: list[Hand], trials: dict[BonakenAction, Trial], deadline: float, cap: float
+    worlds: list[DealState], trials: dict[BonakenAction, Trial], deadline: float, cap: float
 ) -> dict[BonakenAction, list[int]]:
     """Per action, [successes, worlds] over ``worlds`` (world after world, until the deadline)."""
     out = {a: [0, 0] for a in trials}
@@ -147,7 +147,7 @@ def hints(
         return [Hint(a, a.text(), None, None, 0) for a in actions]
     me = view.viewer
     # the same worlds for every action: differences between actions are not luck of the draw
-    worlds: list[Hand] = []
+    worlds: list[DealState] = []
     horizon = start + budget * 0.15 if budget is not None else None
     for world in sampler.worlds(
         rng, horizon, evidence=strength.bid_evidence, scale=strength.evidence_scale, miss=strength.play_miss
@@ -202,7 +202,7 @@ def _bid_pick(
 # ---------------------------------------------------------------------------- card play
 def _play_values(
     view: BonakenView,
-    worlds: list[Hand],
+    worlds: list[DealState],
     actions: list[BonakenAction],
     strength: Strength,
     deadline: float,
@@ -233,7 +233,7 @@ def _play_values(
 
 # ---------------------------------------------------------------------------- bidding
 def _bid_trial(me: int, bid: Bid, strength: Strength) -> Trial:
-    def trial(world: Hand, deadline: float) -> bool | None:
+    def trial(world: DealState, deadline: float) -> bool | None:
         hand = world.copy()
         if not end_bidding(hand, me, bid):
             return None
@@ -247,7 +247,7 @@ def _bid_trial(me: int, bid: Bid, strength: Strength) -> Trial:
 
 
 def _bid_values(
-    worlds: list[Hand], me: int, actions: list[BonakenAction], strength: Strength, deadline: float, cap: float
+    worlds: list[DealState], me: int, actions: list[BonakenAction], strength: Strength, deadline: float, cap: float
 ) -> dict[BonakenAction, tuple[float | None, float | None, int]]:
     out: dict[BonakenAction, tuple[float | None, float | None, int]] = {}
     bids = [a for a in actions if isinstance(a, Bid)]
@@ -290,7 +290,7 @@ def _bid_values(
 def _pre_play_trial(me: int, action: BonakenAction, node_limit: int | None) -> Trial:
     """Apply ``action`` in a world, finish the exchange/trump/roem with the best plan, and solve."""
 
-    def trial(world: Hand, deadline: float) -> bool | None:
+    def trial(world: DealState, deadline: float) -> bool | None:
         hand = world.copy()
         try:
             hand.apply(action)
@@ -313,7 +313,7 @@ def _pre_play_trial(me: int, action: BonakenAction, node_limit: int | None) -> T
     return lambda _world, _deadline: None
 
 
-def _made_exact(hand: Hand, me: int, deadline: float, node_limit: int | None) -> bool | None:
+def _made_exact(hand: DealState, me: int, deadline: float, node_limit: int | None) -> bool | None:
     """Whether ``me`` makes it with best play, the opponents to move (exact answers only)."""
     try:
         left = max(deadline - time.perf_counter(), 0.005)

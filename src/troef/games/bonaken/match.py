@@ -16,12 +16,13 @@ from typing import Final
 
 from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.match import SeededMatch
 from troef.core.refusals import Refusal
 from troef.games.bonaken.actions import Bid, BidKind, BonakenAction
 from troef.games.bonaken.deal import Deal, deal_cards, draw_for_dealer
 from troef.games.bonaken.result import HandResult
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.texts import TEXTS
 
 #: nk rules 54-57: table points for first, second, third and fourth place.
@@ -216,7 +217,7 @@ class ScoreSheet:
         return out
 
 
-class Match:
+class Match(SeededMatch[Deal]):
     """A match of Bonaken: the score sheet and the hands played so far.
 
     >>> from troef.games.bonaken.rules import preset
@@ -240,24 +241,20 @@ class Match:
             )
         self.rules = rules
         self.table = players
-        self.rng = GameRandom(seed)
-        self.seed = self.rng.seed
         self.lot: list[tuple[int, int]] = []
-        if first_dealer is None:
-            if rules.first_dealer_by_lot:
-                first_dealer, self.lot = draw_for_dealer(players, self.rng)  # nk rule 5
-            else:
-                first_dealer = 0
-        if not 0 <= first_dealer < players:
-            raise RecordError(f"first dealer must be a seat from 0 to {players - 1}")
-        self.first_dealer = first_dealer
+        super().__init__(seed, first_dealer, players, deals, self._draw_first_dealer)
         self.sheet = ScoreSheet(rules, players)
-        self.hands: list[Hand] = []
-        self._deals = deals
-        self._start_hand(first_dealer)
+        self.hands: list[DealState] = []
+        self._start_hand(self.first_dealer)
+
+    def _draw_first_dealer(self, rng: GameRandom) -> int:
+        if not self.rules.first_dealer_by_lot:
+            return 0
+        dealer, self.lot = draw_for_dealer(self.table, rng)  # nk rule 5
+        return dealer
 
     @property
-    def hand(self) -> Hand:
+    def hand(self) -> DealState:
         """The hand being played (the last one when the match is over)."""
         return self.hands[-1]
 
@@ -297,11 +294,8 @@ class Match:
 
     def _start_hand(self, dealer: int) -> None:
         seats = self.sheet.active
-        if self._deals is not None:
-            try:
-                deal = next(self._deals)
-            except StopIteration:
-                raise RecordError("the record ends before the match does") from None
+        deal = self.given_deal("match")
+        if deal is not None:
             if deal.dealer != dealer or deal.seats != seats:
                 raise RecordError(
                     f"hand {len(self.hands) + 1}: the record deals from seat {deal.dealer} to "
@@ -313,9 +307,9 @@ class Match:
             self.rules.seven_compulsory_misere and not self.hands and len(seats) == 7
         )  # pagat variant: everyone bids misère in the first hand of seven
         standing = tuple(self.sheet.status(seat).value for seat in range(self.table))
-        self.hands.append(Hand(self.rules, deal, compulsory_misere=compulsory, standing=standing))
+        self.hands.append(DealState(self.rules, deal, compulsory_misere=compulsory, standing=standing))
 
-    def _after_hand(self, hand: Hand) -> None:
+    def _after_hand(self, hand: DealState) -> None:
         result = hand.result
         assert result is not None
         if result.redeal:
@@ -326,7 +320,7 @@ class Match:
             return
         self._start_hand(self._next_dealer(hand, result))
 
-    def _next_dealer(self, hand: Hand, result: HandResult) -> int:
+    def _next_dealer(self, hand: DealState, result: HandResult) -> int:
         active = self.sheet.active
         if self.rules.next_dealer == "declarer":
             went_out = [s for s in self.sheet.last_out if s in result.declarers or s in result.false_roem]

@@ -98,7 +98,7 @@ from troef.games.bonaken.reading import rules_of, strength
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.sheetvalue import SCORINGS as SHEET_SCORINGS
 from troef.games.bonaken.sheetvalue import sheet_bar, table_for
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
 
 __all__ = [
@@ -269,7 +269,7 @@ class PimcBot(Bot):
         scale = self.strength.evidence_scale
         miss = self.strength.play_miss
 
-        def source(deadline: float) -> Iterator[Hand]:
+        def source(deadline: float) -> Iterator[DealState]:
             return sampler.worlds(rng, deadline, evidence=evidence, scale=scale, miss=miss)
 
         return Evaluator(view.viewer, self.strength, source)

@@ -24,7 +24,7 @@ from troef.games.bonaken.pimc_rollout import rollout
 from troef.games.bonaken.reading import strength
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver import SolverError, solve
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.stats import wilson_interval
 
 __all__ = ["STRONG", "Budget", "Evaluator", "Plan", "Strength", "Tally"]
@@ -281,7 +281,7 @@ def plans_for(
 
 
 # ---------------------------------------------------------------------------- playing worlds out
-def solve_makes(hand: Hand, declarer: int, budget: Budget) -> bool | None:
+def solve_makes(hand: DealState, declarer: int, budget: Budget) -> bool | None:
     """Whether ``declarer`` makes his contract with best play (the declarer to move), None if unknown.
 
     The solve's nodes are spent from ``budget``.
@@ -304,7 +304,7 @@ def solve_makes(hand: Hand, declarer: int, budget: Budget) -> bool | None:
     return None
 
 
-def apply_plan(hand: Hand, me: int, plan: Plan) -> bool:
+def apply_plan(hand: DealState, me: int, plan: Plan) -> bool:
     """Play ``plan`` (lay away, name trump, declare the most roem allowed) into ``hand``; False if it does not fit.
 
     In a chain of misère players (nk rule 35) the others pass on what leaves
@@ -336,7 +336,7 @@ def apply_plan(hand: Hand, me: int, plan: Plan) -> bool:
     return True
 
 
-def _chain_discard(hand: Hand) -> int:
+def _chain_discard(hand: DealState) -> int:
     """The card another misère player passes on: the one whose loss leaves him safest."""
     seat = hand.to_act
     own = hand.hands[seat]
@@ -346,7 +346,7 @@ def _chain_discard(hand: Hand) -> int:
     return cards_of(own & ~kept)[0]
 
 
-def end_bidding(hand: Hand, me: int, bid: Bid) -> bool:
+def end_bidding(hand: DealState, me: int, bid: Bid) -> bool:
     """Bid ``bid`` for ``me`` and let everybody else pass; False if that cannot be."""
     try:
         hand.apply(bid)
@@ -361,7 +361,7 @@ def end_bidding(hand: Hand, me: int, bid: Bid) -> bool:
     return hand.phase != Phase.BIDDING
 
 
-def _names_trump(hand: Hand, kind: BidKind) -> bool:
+def _names_trump(hand: DealState, kind: BidKind) -> bool:
     rules = hand.rules
     if kind == BidKind.ZWABBER:
         return False
@@ -370,7 +370,7 @@ def _names_trump(hand: Hand, kind: BidKind) -> bool:
     return True
 
 
-def plans_in(hand: Hand, me: int, limit: int) -> list[Plan]:
+def plans_in(hand: DealState, me: int, limit: int) -> list[Plan]:
     """Plans for ``me``, declarer of ``hand`` (in its exchange or trump phase)."""
     contract = hand.contract
     assert contract is not None
@@ -384,7 +384,7 @@ def plans_in(hand: Hand, me: int, limit: int) -> list[Plan]:
     return plans_for(contract.kind, pool, keep, hand.rules, hand.players, gone, bid, limit, names)
 
 
-def contract_value(world: Hand, me: int, plans: list[Plan], budget: Budget) -> bool | None:
+def contract_value(world: DealState, me: int, plans: list[Plan], budget: Budget) -> bool | None:
     """Whether ``me`` (declarer of ``world``, before his exchange) makes it with the best of ``plans``."""
     unknown = False
     for plan in plans:
@@ -400,7 +400,7 @@ def contract_value(world: Hand, me: int, plans: list[Plan], budget: Budget) -> b
 
 
 # ---------------------------------------------------------------------------- the evaluator
-WorldSource = Callable[[float], Iterator[Hand]]
+WorldSource = Callable[[float], Iterator[DealState]]
 
 
 @dataclass(slots=True)
@@ -420,7 +420,7 @@ class Tally:
         return self.wins[option] / n if n else None
 
 
-def _misere_targets(world: Hand, me: int) -> list[int]:
+def _misere_targets(world: DealState, me: int) -> list[int]:
     contract = world.contract
     assert contract is not None
     if contract.kind != BidKind.MISERE:
@@ -431,7 +431,7 @@ def _misere_targets(world: Hand, me: int) -> list[int]:
 
 
 def _card_scores(
-    world: Hand, me: int, cards: list[int], budget: Budget, partial: bool = False, share: float = 0.0
+    world: DealState, me: int, cards: list[int], budget: Budget, partial: bool = False, share: float = 0.0
 ) -> dict[int, float] | None:
     """Per card, 1 if it keeps ``me``'s side on course in ``world`` with best play after it, else 0.
 

@@ -22,7 +22,7 @@ from troef.games.bonaken.actions import Bid, Pass, Play
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.play import legal_plays
 from troef.games.bonaken.reading import ALL32, Reading, shown_out
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 __all__ = ["rollout"]
 
@@ -30,7 +30,7 @@ __all__ = ["rollout"]
 _CLUB: Final = HeuristicBot(seed=0)
 
 
-def rollout(world: Hand, card: int, target: int) -> bool | None:
+def rollout(world: DealState, card: int, target: int) -> bool | None:
     """Whether ``target`` makes his contract when the seat to move plays ``card`` and all play on as club players.
 
     None when ``card`` cannot be played in ``world`` or the hand leaves the

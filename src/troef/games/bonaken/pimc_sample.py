@@ -31,7 +31,7 @@ from troef.games.bonaken.pimc_infer import (
     seat_weight,
 )
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
 
 __all__ = ["Sampler"]
@@ -52,7 +52,7 @@ class Sampler:
 
     >>> from troef.games.bonaken.rules import preset
     >>> from troef.games.bonaken.view import hand_view
-    >>> hand = Hand.new(preset("nk"), 4, dealer=0, seed=5)
+    >>> hand = DealState.new(preset("nk"), 4, dealer=0, seed=5)
     >>> sampler = Sampler(hand_view(hand, 1), preset("nk"))
     >>> world = sampler.draw(random.Random(1))
     >>> world is not None and world.hands[1] == hand.hands[1]
@@ -74,7 +74,7 @@ class Sampler:
         deadline: float | None = None,
         scale: float = EVIDENCE_SCALE,
         miss: float = PLAY_MISS,
-    ) -> Hand | None:
+    ) -> DealState | None:
         """One world, or None if the attempt did not fit (try again).
 
         ``scale``: see :func:`seat_weight`; ``miss``: see :func:`play_weight`.
@@ -106,7 +106,7 @@ class Sampler:
         evidence: bool = True,
         scale: float = EVIDENCE_SCALE,
         miss: float = PLAY_MISS,
-    ) -> Iterator[Hand]:
+    ) -> Iterator[DealState]:
         """Worlds one after another, for as long as the caller wants them (and they can be found)."""
         misses = 0
         while True:
@@ -307,10 +307,10 @@ def _pick_cards(rng: random.Random, pool: int, n: int) -> int | None:
     return out
 
 
-def _replay(k: Knowledge, deal: Deal, hidden_discards: dict[int, list[int]]) -> Hand | None:
+def _replay(k: Knowledge, deal: Deal, hidden_discards: dict[int, list[int]]) -> DealState | None:
     """The engine hand of ``deal`` after the public action log, or None if the log does not fit it."""
     try:
-        hand = Hand(k.rules, deal, validate=False, standing=k.view.standing)
+        hand = DealState(k.rules, deal, validate=False, standing=k.view.standing)
         queues = {s: list(cards) for s, cards in hidden_discards.items()}
         for seat, action in k.events:
             if hand.to_act != seat:

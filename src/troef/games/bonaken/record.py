@@ -25,7 +25,7 @@ from troef.games.bonaken.deal import Deal
 from troef.games.bonaken.match import Match, SheetRow
 from troef.games.bonaken.result import HandResult
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 
 GAME = "bonaken"
 
@@ -87,7 +87,7 @@ loads = FORMAT.loads
 load = FORMAT.load
 
 
-def record_of_hand(hand: Hand, seats: list[dict[str, str]] | None = None) -> Record:
+def record_of_hand(hand: DealState, seats: list[dict[str, str]] | None = None) -> Record:
     """The record of one hand (played or not yet finished)."""
     return FORMAT.new("hand", hand.rules, hand.table, [(hand.deal, hand.history)], hand.deal.dealer, seats=seats)
 
@@ -96,8 +96,7 @@ def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a match so far; ``meta`` is kept as it is."""
-    played = ((h.deal, h.history) for h in match.hands)
-    return FORMAT.new("match", match.rules, match.table, played, match.first_dealer, match.seed, seats, meta)
+    return FORMAT.of_match(match, match.table, match.hands, seats, meta)
 
 
 # ---------------------------------------------------------------------- replay
@@ -153,7 +152,7 @@ class ReplayOutcome:
 def replay(record: Record) -> ReplayOutcome:
     """Replay a record through the engine; raise :class:`ReplayError` at the first illegal action."""
     if record.kind == "hand":
-        hand = Hand(record.rules, record.deals[0].deal)
+        hand = DealState(record.rules, record.deals[0].deal)
         outcomes = [
             HandOutcome(index, h.deal.dealer, h.result, h.roem_declared, None, [])
             for index, h in FORMAT.play(record, hand, lambda: (hand,))

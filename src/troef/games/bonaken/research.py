@@ -23,7 +23,7 @@ from troef.core.game import ResearchPart, SwitchValue
 from troef.games.bonaken.actions import Bid
 from troef.games.bonaken.deal import Deal
 from troef.games.bonaken.match import Match, Status
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
 
 __all__ = ["PART"]
@@ -133,7 +133,7 @@ class BonakenResearch(ResearchPart[Match, BonakenView]):
         other = copy.copy(match)
         other.hands = [
             *match.hands[:-1],
-            Hand(match.rules, deal, compulsory_misere=old.compulsory_misere, standing=old.standing),
+            DealState(match.rules, deal, compulsory_misere=old.compulsory_misere, standing=old.standing),
         ]
         return other
 
@@ -210,7 +210,7 @@ class BonakenResearch(ResearchPart[Match, BonakenView]):
         return view.preset, view.table, {}
 
 
-def _hand_from(view: BonakenView, rng: random.Random) -> Hand | None:
+def _hand_from(view: BonakenView, rng: random.Random) -> DealState | None:
     """The hand now as the pimc player's sampler draws it without its bid evidence."""
     from troef.games.bonaken.pimc_sample import Sampler
 

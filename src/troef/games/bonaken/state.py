@@ -1,13 +1,13 @@
 """One hand of Bonaken, from the deal to its result: the mutable state object.
 
 The hand walks through phases: bidding, the exchange of the centre cards,
-naming trump, declaring roem, and the play. :meth:`Hand.legal_actions` lists
-what the player to act may do, :meth:`Hand.check` says why an action is not
-allowed (``None`` when it is), and :meth:`Hand.apply` performs it or raises
+naming trump, declaring roem, and the play. :meth:`DealState.legal_actions` lists
+what the player to act may do, :meth:`DealState.check` says why an action is not
+allowed (``None`` when it is), and :meth:`DealState.apply` performs it or raises
 :class:`IllegalActionError` leaving the hand exactly as it was.
 
 >>> from troef.games.bonaken.rules import preset
->>> hand = Hand.new(preset("nk"), players=4, dealer=0, seed=1)
+>>> hand = DealState.new(preset("nk"), players=4, dealer=0, seed=1)
 >>> hand.phase.name, hand.to_act
 ('BIDDING', 1)
 >>> hand.check(parse_action("bid 20"))
@@ -75,7 +75,7 @@ from troef.games.bonaken.roem import (
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.texts import TEXTS
 
-__all__ = ["Hand", "Phase", "parse_action", "random_playout"]
+__all__ = ["DealState", "Phase", "parse_action", "random_playout"]
 
 
 class Phase(IntEnum):
@@ -182,7 +182,7 @@ def _setup(rules: Rules, seats: tuple[int, ...], dealer: int, table: int) -> _Se
     return found
 
 
-class Hand:
+class DealState:
     """The state of one hand (in Dutch: een gift, or giffie)."""
 
     __slots__ = (
@@ -327,7 +327,7 @@ class Hand:
         seed: int | None = None,
         *,
         rng: GameRandom | None = None,
-    ) -> Hand:
+    ) -> DealState:
         """Deal a fresh hand for ``players`` seats with its own seeded generator."""
         rng = rng or GameRandom(seed)
         seats = tuple(range(players))
@@ -962,10 +962,10 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ misc
-    def copy(self) -> Hand:
+    def copy(self) -> DealState:
         """An independent copy (for search and what-if analysis)."""
-        # (a compiled Hand cannot be made without __init__; the deal is known good)
-        new = Hand(self.rules, self.deal, validate=False)
+        # (a compiled DealState cannot be made without __init__; the deal is known good)
+        new = DealState(self.rules, self.deal, validate=False)
         new.best_power = self.best_power
         new.best_seat = self.best_seat
         new.bids = self.bids.copy()
@@ -1026,7 +1026,7 @@ class Hand:
         return new
 
     def __repr__(self) -> str:
-        return f"<Hand {self.rules.preset} phase={self.phase.name} to_act={self.to_act}>"
+        return f"<DealState {self.rules.preset} phase={self.phase.name} to_act={self.to_act}>"
 
     @property
     def current_trick(self) -> list[tuple[int, int]]:
@@ -1038,11 +1038,11 @@ class Hand:
         return cards_of(self.hands[seat])
 
 
-def random_playout(hand: Hand, chooser: random.Random) -> int:
+def random_playout(hand: DealState, chooser: random.Random) -> int:
     """Play ``hand`` to its end choosing uniformly among its legal actions with ``chooser``; the number of actions.
 
     The loop of ``troef bench engine`` and of a research loop, through the
-    public :meth:`Hand.legal_actions` and :meth:`Hand.apply`: the same actions
+    public :meth:`DealState.legal_actions` and :meth:`DealState.apply`: the same actions
     as ``hand.apply(legal[chooser.randrange(len(legal))])`` repeated, draw for
     draw, run from compiled code.
     """
@@ -1054,5 +1054,5 @@ def random_playout(hand: Hand, chooser: random.Random) -> int:
     return actions
 
 
-# a copy or an unpickled Hand is made by its constructor (troef.core.native)
-copied_through_constructor(Hand, lambda h: (h.rules, h.deal))
+# a copy or an unpickled DealState is made by its constructor (troef.core.native)
+copied_through_constructor(DealState, lambda h: (h.rules, h.deal))

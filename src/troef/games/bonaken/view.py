@@ -22,7 +22,7 @@ from troef.core.actions import SPECTATOR
 from troef.games.bonaken.actions import BidKind, Discard
 from troef.games.bonaken.bidding import contract_name
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 
 @dataclass(slots=True, init=False)
@@ -68,7 +68,7 @@ class BonakenView:
     legal: tuple[str, ...]
     result: dict[str, Any] | None
     #: Every seat's status on the match's score sheet when the hand was dealt
-    #: (:attr:`Hand.standing <troef.games.bonaken.state.Hand.standing>`), or None for a hand on its
+    #: (:attr:`DealState.standing <troef.games.bonaken.state.DealState.standing>`), or None for a hand on its
     #: own. Public; not in :meth:`to_json`, because the server's frames carry the whole sheet
     #: beside the view (``match``).
     standing: tuple[str, ...] | None
@@ -376,11 +376,11 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 # The public text of each hand's actions, kept per hand and extended as the
 # hand goes on, so that the views of all seats after an action share the work.
 # Entries hold the hand itself, so a reused id() can never match another hand.
-_EVENTS: dict[int, tuple[Hand, list[tuple[int, str, bool]]]] = {}
+_EVENTS: dict[int, tuple[DealState, list[tuple[int, str, bool]]]] = {}
 _EVENTS_MAX: Final = 4096
 
 
-def _event_log(hand: Hand) -> list[tuple[int, str, bool]]:
+def _event_log(hand: DealState) -> list[tuple[int, str, bool]]:
     """(seat, action text, is a discard) for every action of ``hand`` so far."""
     key = id(hand)
     entry = _EVENTS.get(key)
@@ -397,12 +397,12 @@ def _event_log(hand: Hand) -> list[tuple[int, str, bool]]:
     return log
 
 
-def hand_view(hand: Hand, viewer: int = SPECTATOR) -> BonakenView:
+def hand_view(hand: DealState, viewer: int = SPECTATOR) -> BonakenView:
     """The view of ``hand`` for seat ``viewer`` (or :data:`SPECTATOR`)."""
     return _seat_view(hand, viewer, _Public(hand))
 
 
-def hand_views(hand: Hand, viewers: Sequence[int]) -> list[BonakenView]:
+def hand_views(hand: DealState, viewers: Sequence[int]) -> list[BonakenView]:
     """The views of ``hand`` for several viewers, each exactly :func:`hand_view`'s.
 
     What every viewer sees alike is worked out once and shared between the
@@ -416,7 +416,7 @@ def hand_views(hand: Hand, viewers: Sequence[int]) -> list[BonakenView]:
 class _Public:
     """The parts of a hand's views that are the same for every viewer."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: DealState) -> None:
         trump = hand.trump if hand.trump >= 0 else None
         self.trump_or_none = trump
         log = _event_log(hand)
@@ -444,7 +444,7 @@ class _Public:
         self.points = {s: hand.points[s] for s in hand.seats}
 
 
-def _result_json(hand: Hand) -> dict[str, Any] | None:
+def _result_json(hand: DealState) -> dict[str, Any] | None:
     if hand.result is None:
         return None
     r = hand.result
@@ -461,7 +461,7 @@ def _result_json(hand: Hand) -> dict[str, Any] | None:
     }
 
 
-def _seat_view(hand: Hand, viewer: int, public: _Public) -> BonakenView:
+def _seat_view(hand: DealState, viewer: int, public: _Public) -> BonakenView:
     seat_known = viewer in hand.seats
     own = sort_for_display(cards_of(hand.hands[viewer]), public.trump_or_none) if seat_known else None
     events = public.events

@@ -24,26 +24,21 @@ Word(word='superkraak')
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from troef.cards import SUIT_LETTERS, card_str, parse_card, parse_number
-from troef.core.errors import NotationError
+from troef.cards import parse_number
+from troef.core.actions import PLAYS as PLAYS
+from troef.core.actions import TRUMPS as TRUMPS
+from troef.core.actions import Forms, play_of, trump_of, word_of
+from troef.core.actions import NameTrump as NameTrump
+from troef.core.actions import Play as Play
 from troef.core.native import share_when_copied
 
 #: The words of the kraak chain in order, after "no".
 CHAIN: Final = ("kraak", "rekraak", "superkraak")
 _WORDS: Final = ("pass", "no", *CHAIN, "stuk", "claim", "turn")
-
-
-@dataclass(frozen=True, slots=True)
-class NameTrump:
-    """Name the trump suit: the player's side plays the deal."""
-
-    suit: int
-
-    def text(self) -> str:
-        return f"trump {SUIT_LETTERS[self.suit]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +61,6 @@ class DeclareRoem:
         return f"roem {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card to the trick."""
-
-    card: int
-
-    def text(self) -> str:
-        return f"play {card_str(self.card)}"
-
-
 KlaverjasAction = NameTrump | Word | DeclareRoem | Play
 
 # Interned instances: legal-action lists are made of these.
@@ -89,8 +74,6 @@ STUK: Final = WORDS["stuk"]
 CLAIM: Final = WORDS["claim"]
 TURN: Final = WORDS["turn"]
 CHAIN_WORDS: Final = (KRAAK, REKRAAK, SUPERKRAAK)
-PLAYS: Final = tuple(Play(c) for c in range(32))
-TRUMPS: Final = tuple(NameTrump(s) for s in range(4))
 
 
 _DECLARATIONS: dict[int, DeclareRoem] = {}
@@ -104,34 +87,33 @@ def declare_roem(value: int) -> DeclareRoem:
     return found
 
 
+def _play(args: Sequence[str]) -> Play | None:
+    return play_of(args, "klaverjas")
+
+
+def _roem(args: Sequence[str]) -> DeclareRoem | None:
+    if len(args) != 1:
+        return None
+    value = parse_number(args[0])
+    return declare_roem(value) if value < 100000 else DeclareRoem(value)  # interned: the values that occur
+
+
+#: The forms of klaverjas's actions by their first word (:class:`troef.core.actions.Forms`).
+_FORMS: Final = Forms[KlaverjasAction](
+    {
+        **{word: word_of(action) for word, action in WORDS.items()},
+        "trump": trump_of,
+        "play": _play,
+        "roem": _roem,
+    },
+    "'trump h', 'pass', 'kraak', 'no', 'roem 20', 'stuk', 'play Jh'",
+)
+
+
 def parse_action(text: str) -> KlaverjasAction:
     """Read an action from its text form; raise :class:`NotationError` saying what is wrong."""
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty action")
-    head, args = words[0], words[1:]
-    if not args and head in WORDS:
-        return WORDS[head]
-    if head == "trump" and len(args) == 1 and len(args[0]) == 1 and args[0] in SUIT_LETTERS:
-        return TRUMPS[SUIT_LETTERS.index(args[0])]
-    if head == "play" and len(args) == 1:
-        try:
-            card = parse_card(args[0])
-        except NotationError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
-        if card >= 32:
-            raise NotationError(f"{text!r}: klaverjas has one copy of each card")
-        return PLAYS[card]
-    if head == "roem" and len(args) == 1:
-        try:
-            value = parse_number(args[0])
-        except NotationError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
-        return declare_roem(value) if value < 100000 else DeclareRoem(value)  # interned: the values that occur
-    raise NotationError(
-        f"{text!r} is not an action; examples: 'trump h', 'pass', 'kraak', 'no', 'roem 20', 'stuk', 'play Jh'"
-    )
+    return _FORMS.read(text)
 
 
 # immutable values: a copy of a match shares them (troef.core.native)
-share_when_copied(NameTrump, Word, DeclareRoem, Play)
+share_when_copied(Word, DeclareRoem)

@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Collection
 from typing import Final
 
+from troef.core.cheat import Sights
 from troef.games.klaverjas.actions import KlaverjasAction
 from troef.games.klaverjas.kraak import playing_side
 from troef.games.klaverjas.match import Match
@@ -99,23 +100,16 @@ class CheatBot(KlaverjasPimcBot):
         fair: Strength | None = None,
     ) -> None:
         super().__init__(seed, name, strength=strength or PERFECT)
-        unknown = sorted(set(sees) - set(SIGHTS))
-        if unknown:
-            raise ValueError(f"a cheat cannot see the cards in {', '.join(unknown)}; choose from {', '.join(SIGHTS)}")
-        if not sees:
-            raise ValueError(f"a cheat sees the cards somewhere; choose from {', '.join(SIGHTS)}")
+        self.sights = Sights(SIGHTS, sees, perfect=self.strength, fair=fair or DEFAULT)
         self.state_of = state_of
-        self.sees = frozenset(sees)
-        self.perfect = self.strength
-        self.fair = fair or DEFAULT
 
     def act(self, view: KlaverjasView) -> KlaverjasAction:
         # the pimc player reads its strength as it decides: set it for this decision's sight
-        self.strength = self.perfect if sight_of(view) in self.sees else self.fair
+        self.strength = self.sights.strength(sight_of(view))
         return super().act(view)
 
     def sampler(self, view: KlaverjasView) -> WorldSampler | TrueWorld:  # type: ignore[override]
-        if sight_of(view) not in self.sees:
+        if not self.sights.sees_in(sight_of(view)):
             return super().sampler(view)  # worlds that fit what the seat knows, as the pimc player deals them
         state = self.state_of()
         deal = state.deal if isinstance(state, Match) else state

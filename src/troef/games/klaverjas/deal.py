@@ -12,15 +12,15 @@ from typing import Final
 
 from troef.cards import PIQUET_DECK
 from troef.core.chance import GameRandom
-from troef.core.errors import RecordError
 from troef.core.native import share_when_copied
+from troef.core.records import check_hands
 from troef.games.klaverjas.rules import Rules
 
 SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Deal:
     """Where every card of one deal went: the dealer and each seat's eight cards (masks)."""
 
     dealer: int
@@ -28,17 +28,7 @@ class Dealt:
 
     def validate(self) -> None:
         """Raise :class:`RecordError` unless every card is dealt once and each seat holds eight."""
-        if not 0 <= self.dealer < SEATS:
-            raise RecordError("the dealer must be a seat from 0 to 3")
-        union = 0
-        for seat, mask in enumerate(self.hands):
-            if union & mask:
-                raise RecordError("a card is dealt twice")
-            if mask.bit_count() != 8:
-                raise RecordError(f"seat {seat} must have 8 cards, not {mask.bit_count()}")
-            union |= mask
-        if union != PIQUET_DECK:
-            raise RecordError("the deal does not account for all 32 cards")
+        check_hands(self.dealer, self.hands, 8, PIQUET_DECK)
 
 
 def shuffle32(rng: GameRandom) -> list[int]:
@@ -86,7 +76,7 @@ _PLACES: Final = {
 }
 
 
-def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
+def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Deal:
     """Shuffle and deal with the match's own generator, in the packets the rules say."""
     deck = shuffle32(rng)
     plan = _PLACES["4-4" if rules.packets == "4-4" else "3-2-3"][dealer % SEATS]
@@ -96,8 +86,8 @@ def deal_cards(rules: Rules, dealer: int, rng: GameRandom) -> Dealt:
         for pos in places:
             mask |= 1 << deck[pos]
         hands.append(mask)
-    return Dealt(dealer, (hands[0], hands[1], hands[2], hands[3]))
+    return Deal(dealer, (hands[0], hands[1], hands[2], hands[3]))
 
 
 # immutable values: a copy of a match shares them (troef.core.native)
-share_when_copied(Dealt)
+share_when_copied(Deal)

@@ -27,7 +27,7 @@ from troef.core.errors import IllegalActionError, TroefError
 from troef.core.game import SPECTATOR, Game, Hint, Moment, Preset, Switch, SwitchValue
 from troef.core.refusals import Refusal, Texts
 from troef.games.klaverjas.actions import KlaverjasAction, Play, parse_action
-from troef.games.klaverjas.deal import Dealt, deal_cards
+from troef.games.klaverjas.deal import Deal, deal_cards
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.record import FORMAT, ReplayOutcome, describe, dumps, loads, record_of_match, replay
 from troef.games.klaverjas.rules import PRESETS, Rules, preset
@@ -190,12 +190,12 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
         if not pairs:
             return None
         (sa, ca), (sb, cb) = random.Random(seed).choice(pairs)
-        hands = list(deal.dealt.hands)
+        hands = list(deal.deal.hands)
         swap = (1 << ca) | (1 << cb)
         hands[sa] ^= swap
         hands[sb] ^= swap
-        dealts = [d.dealt for d in match.deals[:-1]]
-        dealts.append(Dealt(deal.dealer, (hands[0], hands[1], hands[2], hands[3])))
+        dealts = [d.deal for d in match.deals[:-1]]
+        dealts.append(Deal(deal.dealer, (hands[0], hands[1], hands[2], hands[3])))
         other = Match(match.rules, match.seed, match.first_dealer, deals=iter(dealts))
         try:
             for d in match.deals:

@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from troef.core.chance import GameRandom
 from troef.core.errors import IllegalActionError, RecordError
+from troef.core.match import SeededMatch
 from troef.core.refusals import Refusal
 from troef.games.klaverjas.actions import KlaverjasAction
-from troef.games.klaverjas.deal import Dealt, deal_cards
+from troef.games.klaverjas.deal import Deal, deal_cards
 from troef.games.klaverjas.kraak import LEVELS, Quota
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.scoring import DealScore, score_deal
@@ -101,7 +101,7 @@ class ScoreSheet:
         return 0 if keys[0] > keys[1] else 1
 
 
-class Match:
+class Match(SeededMatch[Deal]):
     """A match of klaverjas from a seed: deals dealt with the match's own generator."""
 
     def __init__(
@@ -110,16 +110,11 @@ class Match:
         seed: int | None = None,
         first_dealer: int | None = None,
         *,
-        deals: Iterator[Dealt] | None = None,
+        deals: Iterator[Deal] | None = None,
     ) -> None:
-        self.rules = rules
-        self.rng = GameRandom(seed)
-        self.seed = self.rng.seed
         # decided: without a given first dealer the match's generator draws one
-        self.first_dealer = self.rng.randrange(4) if first_dealer is None else first_dealer
-        if not 0 <= self.first_dealer < 4:
-            raise RecordError("the first dealer must be a seat from 0 to 3")
-        self._given = deals
+        super().__init__(seed, first_dealer, 4, deals)
+        self.rules = rules
         self.quota = Quota(rules.kraak_quota, rules.deals, self.first_dealer) if rules.kraak_quota else None
         self.sheet = ScoreSheet(rules)
         self.deals: list[DealState] = []
@@ -129,10 +124,8 @@ class Match:
     def _next_deal(self) -> None:
         index = len(self.deals)
         dealer = (self.first_dealer + index) % 4  # the deal passes clockwise
-        if self._given is not None:
-            dealt = next(self._given, None)
-            if dealt is None:
-                raise RecordError("the record ends before the match does")
+        dealt = self.given_deal("match")
+        if dealt is not None:
             if dealt.dealer != dealer:
                 raise RecordError(f"deal {index + 1}: the dealer must be seat {dealer}, not {dealt.dealer}")
             dealt.validate()

@@ -18,13 +18,13 @@ spades, and no hearts either (it would have had to trump).
 
 >>> from troef.cards import CardSet
 >>> from troef.games.klaverjas.actions import parse_action
->>> from troef.games.klaverjas.deal import Dealt
+>>> from troef.games.klaverjas.deal import Deal
 >>> from troef.games.klaverjas.rules import preset
 >>> from troef.games.klaverjas.state import DealState
 >>> from troef.games.klaverjas.view import state_view
 >>> hands = ["Ac 10c Jh 9h Ah 10h Qs 7s", "As Ks 8s 8d 9d Qc Kc 8c", "7c Jc 9c Ad 10d Kd Qd 7d",
 ...          "9s 10s Js Kh Qh 7h 8h Jd"]
->>> deal = DealState(preset("amsterdam"), Dealt(0, tuple(CardSet.parse(h).mask for h in hands)))
+>>> deal = DealState(preset("amsterdam"), Deal(0, tuple(CardSet.parse(h).mask for h in hands)))
 >>> for text in ("trump h", "play As", "play 7c"):
 ...     deal.apply(parse_action(text))
 >>> r = read(state_view(deal, 3))

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from troef.core.records import DealRecord, FourHands, MatchRecord, RecordFormat
 from troef.games.klaverjas.actions import DeclareRoem, KlaverjasAction, Play, declare_roem, parse_action
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match, SheetRow
 from troef.games.klaverjas.rules import Rules
@@ -29,13 +29,13 @@ from troef.games.klaverjas.rules import Rules
 GAME = "klaverjas"
 
 
-class Record(MatchRecord[Rules, Dealt, KlaverjasAction]):
+class Record(MatchRecord[Rules, Deal, KlaverjasAction]):
     """A record of a match (``kind`` is always ``"match"``)."""
 
     __slots__ = ()
 
 
-_DEALS: Final = FourHands("hands", Dealt)
+_DEALS: Final = FourHands("hands", Deal)
 FORMAT: Final = RecordFormat(
     GAME,
     Record,
@@ -57,8 +57,7 @@ def record_of_match(
     match: Match, seats: list[dict[str, str]] | None = None, meta: dict[str, Any] | None = None
 ) -> Record:
     """The record of a match so far (the last deal may be unfinished); ``meta`` is kept as it is."""
-    played = ((d.dealt, d.history) for d in match.deals)
-    return FORMAT.new("match", match.rules, 4, played, match.first_dealer, match.seed, seats, meta)
+    return FORMAT.of_match(match, 4, match.deals, seats, meta)
 
 
 def roem_answers(record: Record) -> Record:
@@ -69,7 +68,7 @@ def roem_answers(record: Record) -> Record:
     revision 2 every seat that has not declared answers ``roem 0`` after the first trick's fourth card,
     from the trick's leader on. The answers are inserted there; nothing else changes.
     """
-    deals: list[DealRecord[Dealt, KlaverjasAction]] = []
+    deals: list[DealRecord[Deal, KlaverjasAction]] = []
     for drec in record.deals:
         actions = list(drec.actions)
         plays = [i for i, (_seat, action) in enumerate(actions) if isinstance(action, Play)]

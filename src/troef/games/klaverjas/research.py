@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 
 from troef.cards import card_str
 from troef.core.game import ResearchPart, SwitchValue
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.view import KlaverjasView
@@ -137,14 +137,14 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
 
         hands = [sum(1 << c for c in pile) for pile in piles]
         old = match.deal
-        dealt = Dealt(old.dealt.dealer, (hands[0], hands[1], hands[2], hands[3]))
+        dealt = Deal(old.deal.dealer, (hands[0], hands[1], hands[2], hands[3]))
         dealt.validate()
         # nothing is played in the deal yet: it is dealt again in place, as the match made it (its kraak duty)
         match.deals[-1] = DealState(match.rules, dealt, must_kraak=old.must_kraak)
         return match
 
     def deal_piles(self, match: Match, index: int) -> tuple[tuple[int, ...], ...]:
-        return tuple(_cards_of(mask) for mask in match.deals[index].dealt.hands)
+        return tuple(_cards_of(mask) for mask in match.deals[index].deal.hands)
 
     def deal_actions(self, match: Match, index: int) -> tuple[str, ...]:
         return tuple(action.text() for _seat, action in match.deals[index].history)
@@ -185,12 +185,12 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         dealt = _dealt_from(deal_view(match, seat), rng)
         if dealt is None:
             return None
-        given = [d.dealt for d in match.deals[:-1]] + [dealt]
+        given = [d.deal for d in match.deals[:-1]] + [dealt]
         other = Match(match.rules, match.seed, match.first_dealer, deals=iter(given))
         for deal in match.deals:
             for _who, action in deal.history:
                 other.apply(action)
-        other._given = None
+        other.given = None
         return other
 
     def from_view(self, view: KlaverjasView, rng: random.Random) -> Match | None:
@@ -202,14 +202,14 @@ class KlaverjasResearch(ResearchPart[Match, KlaverjasView]):
         match = Match(view.rules, rng.randrange(1 << 30), view.dealer, deals=iter([dealt]))
         for _seat, text in view.events:
             match.apply(parse_action(text))
-        match._given = None
+        match.given = None
         return match
 
     def table_of(self, view: KlaverjasView) -> tuple[str, int, dict[str, SwitchValue]]:
         return view.preset, 4, {}
 
 
-def _dealt_from(view: Any, rng: random.Random) -> Dealt | None:
+def _dealt_from(view: Any, rng: random.Random) -> Deal | None:
     """A deal the view's seat cannot tell from the real one: the pimc player's world, the played cards added."""
     from troef.games.klaverjas.sampler import sample_world
 
@@ -222,7 +222,7 @@ def _dealt_from(view: Any, rng: random.Random) -> Dealt | None:
             hands[seat] |= 1 << card  # what a seat was dealt: what it holds and what it played
     for seat, card in view.trick:
         hands[seat] |= 1 << card
-    return Dealt(view.dealer, (hands[0], hands[1], hands[2], hands[3]))
+    return Deal(view.dealer, (hands[0], hands[1], hands[2], hands[3]))
 
 
 #: The one part.

@@ -51,7 +51,7 @@ from troef.games.klaverjas.actions import (
     declare_roem,
     parse_action,
 )
-from troef.games.klaverjas.deal import Dealt
+from troef.games.klaverjas.deal import Deal
 from troef.games.klaverjas.kraak import playing_side, speakers
 from troef.games.klaverjas.play import LAST_TRICK, POINTS, POWER, legal_mask, refusal
 from troef.games.klaverjas.roem import (
@@ -141,8 +141,8 @@ class DealState:
         "cached_mask",
         "chain",
         "claim_value",
+        "deal",
         "dealer",
-        "dealt",
         "declarable",
         "declared",
         "declared_top",
@@ -187,17 +187,17 @@ class DealState:
         "won",
     )
 
-    def __init__(self, rules: Rules, dealt: Dealt, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
+    def __init__(self, rules: Rules, deal: Deal, *, must_kraak: tuple[bool, bool] = (False, False)) -> None:
         self.rules = rules
-        self.dealt = dealt
-        self.dealer = dealt.dealer
-        self.hands = list(dealt.hands)
+        self.deal = deal
+        self.dealer = deal.dealer
+        self.hands = list(deal.hands)
         #: Following as legal_mask takes it (0 Amsterdam, 1 Rotterdam, 2 Rotterdam with compulsory undertrumping).
         self.rotterdam = rules.follow_mode
         #: Per side: whether the kraak quota leaves it no choice but to kraak when it defends (Kraken 3.1).
         self.must_kraak = must_kraak
         self.phase = Phase.CHOOSE
-        self.to_act = (dealt.dealer + 1) % 4  # common rules / Kraken 3.1: the player after the dealer first
+        self.to_act = (deal.dealer + 1) % 4  # common rules / Kraken 3.1: the player after the dealer first
         self.declarer = -1
         self.trump = -1
         self.passes = 0
@@ -524,12 +524,12 @@ class DealState:
 
     def _without_stuk(self, seat: int) -> None:
         """Stuk was declared with a card: only totals without it stay on offer (stuk counts once)."""
-        plain = best_hand_roem(self.dealt.hands[seat], self.trump, self.rules)[0]
+        plain = best_hand_roem(self.deal.hands[seat], self.trump, self.rules)[0]
         self._offer(seat, (plain,))
 
     def _declare_roem(self, seat: int, value: int) -> None:
         # the dealt hand: a seat may declare after playing its first card (until the first trick is complete)
-        dealt = self.dealt.hands[seat]
+        dealt = self.deal.hands[seat]
         self.may_declare[seat] = False
         self.declared[seat] = value
         self.declared_top[seat] = hand_roem_options(dealt, self.trump, self.rules)[value]
@@ -697,4 +697,4 @@ def random_playout(deal: DealState, chooser: random.Random) -> int:
 share_when_copied(DealResult)
 
 # a copy or an unpickled DealState is made by its constructor (troef.core.native)
-copied_through_constructor(DealState, lambda d: (d.rules, d.dealt))
+copied_through_constructor(DealState, lambda d: (d.rules, d.deal))

@@ -21,7 +21,7 @@ from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.record import dumps, record_of_match
 from troef.games.bonaken.rules import PRESETS, Rules, limpt_bogmans, preset
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
 
 CONFIGS = [(name, n) for name in PRESETS for n in preset(name).players]
@@ -158,7 +158,7 @@ def deal_of(
     closed: str = "",
     dealer: int = 0,
     players: int = 4,
-) -> Hand:
+) -> DealState:
     """A hand dealt exactly so: seats not given get the lowest cards left, the rest sleeps."""
     layout = rules.layout(players)
     masks = [CardSet.parse(hands.get(s, "")).mask for s in range(players)]
@@ -174,15 +174,15 @@ def deal_of(
     for mask in masks:
         used |= mask
     deal = Deal(players, dealer, tuple(range(players)), tuple(masks), open_mask, closed_mask, PIQUET_DECK & ~used)
-    return Hand(rules, deal)
+    return DealState(rules, deal)
 
 
-def apply_all(hand: Hand, *texts: str) -> None:
+def apply_all(hand: DealState, *texts: str) -> None:
     for text in texts:
         hand.apply(parse_action(text))
 
 
-def heuristic_choice(hand: Hand) -> BonakenAction:
+def heuristic_choice(hand: DealState) -> BonakenAction:
     return HeuristicBot(seed=0).act(hand_view(hand, hand.to_act))
 
 

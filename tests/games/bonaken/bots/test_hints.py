@@ -17,15 +17,15 @@ from troef.games.bonaken.game import legal_actions
 from troef.games.bonaken.hints import Hint, format_hints, hints
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import BonakenView, hand_view
 
 
-def view_at(phase: Phase, name: str = "nk", seed: int = 0, tricks: int = 0) -> tuple[Hand, BonakenView]:
+def view_at(phase: Phase, name: str = "nk", seed: int = 0, tricks: int = 0) -> tuple[DealState, BonakenView]:
     """The first view of seeded heuristic games in ``phase`` (after ``tricks`` tricks in play)."""
     rules = preset(name)
     for s in range(seed, seed + 60):
-        hand = Hand.new(rules, 4, dealer=s % 4, seed=s)
+        hand = DealState.new(rules, 4, dealer=s % 4, seed=s)
         bots = {seat: make_bot("bonaken", "heuristic", s * 4 + seat) for seat in range(4)}
         while not hand.is_over:
             view = hand_view(hand, hand.to_act)

@@ -29,7 +29,7 @@ from troef.games.bonaken.play import SUIT32
 from troef.games.bonaken.roem import roem_options
 from troef.games.bonaken.rules import Rules, preset
 from troef.games.bonaken.solver import solve
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 from troef.games.bonaken.view import hand_view
 
 #: Little thinking: enough to run every code path, quickly (legality must hold whatever the budget).
@@ -47,12 +47,12 @@ STEADY = Strength(
 CHEAT = replace(PERFECT, budget=math.inf, bid_budget=math.inf, plan_budget=math.inf, node_limit=400_000)
 
 
-def current_hand(match: Match) -> Callable[[], Hand]:
+def current_hand(match: Match) -> Callable[[], DealState]:
     """What the cheat is given: the true hand being played."""
     return lambda: match.hand
 
 
-def fixed(hand: Hand) -> Callable[[], Hand]:
+def fixed(hand: DealState) -> Callable[[], DealState]:
     return lambda: hand
 
 
@@ -181,7 +181,7 @@ def test_a_solve_never_gets_more_nodes_than_the_budget_has_left() -> None:
 
 
 # ---------------------------------------------------------------------------- the sampler
-def voids_of(hand: Hand, rules: Rules) -> dict[int, int]:
+def voids_of(hand: DealState, rules: Rules) -> dict[int, int]:
     """Per seat, the cards the public play proves it cannot hold (worked out here, apart from the sampler)."""
     out: dict[int, int] = {}
     trump = hand.trump
@@ -288,7 +288,7 @@ def test_the_cheat_plays_a_card_that_reaches_its_goal_whenever_there_is_one() ->
     rules = preset("nk")
     checked = 0
     for seed in range(40):
-        hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
+        hand = DealState.new(rules, 4, dealer=seed % 4, seed=seed)
         bots = {s: make_bot("bonaken", "heuristic", seed * 4 + s) for s in range(4)}
         while not hand.is_over and not (hand.phase == Phase.PLAY and len(hand.tricks) >= 2):
             hand.apply(bots[hand.to_act].act(hand_view(hand, hand.to_act)))
@@ -308,7 +308,7 @@ def test_the_cheat_plays_a_card_that_reaches_its_goal_whenever_there_is_one() ->
 
 
 # ---------------------------------------------------------------------------- a cheat that sees in part
-def _sighted(hand: Hand, seed: int, sees: tuple[str, ...] = SIGHTS) -> CheatBot:
+def _sighted(hand: DealState, seed: int, sees: tuple[str, ...] = SIGHTS) -> CheatBot:
     return CheatBot(fixed(hand), seed=seed, strength=CHEAT, sees=sees, fair=STEADY)
 
 
@@ -319,7 +319,7 @@ def test_a_cheat_sees_the_cards_only_in_the_decisions_it_is_given() -> None:
     checked: dict[str, int] = {}
     differ = 0
     for seed in range(6):
-        hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
+        hand = DealState.new(rules, 4, dealer=seed % 4, seed=seed)
         club = HeuristicBot(seed=seed)
         while not hand.is_over:
             view = hand_view(hand, hand.to_act)
@@ -338,7 +338,7 @@ def test_a_cheat_sees_the_cards_only_in_the_decisions_it_is_given() -> None:
 
 
 def test_a_cheat_refuses_a_sight_it_does_not_have() -> None:
-    hand = Hand.new(preset("nk"), 4, dealer=0, seed=1)
+    hand = DealState.new(preset("nk"), 4, dealer=0, seed=1)
     with pytest.raises(ValueError, match="peeking"):
         CheatBot(fixed(hand), seed=1, sees=("bidding", "peeking"))
     with pytest.raises(ValueError, match="choose from"):
@@ -349,7 +349,7 @@ def test_a_cheat_refuses_a_sight_it_does_not_have() -> None:
 def play_hand(seed: int, seat: int, kind: str) -> tuple[int, int]:
     """One nk hand of ``seed``, ``kind`` at ``seat`` and heuristic bots elsewhere: (declared, made) of ``seat``."""
     rules = preset("nk")
-    hand = Hand.new(rules, 4, dealer=seed % 4, seed=seed)
+    hand = DealState.new(rules, 4, dealer=seed % 4, seed=seed)
     bots: dict[int, Bot] = {s: make_bot("bonaken", "heuristic", seed * 8 + s) for s in range(4)}
     if kind == "cheat":
         bots[seat] = CheatBot(lambda: hand, seed=seed, strength=CHEAT)

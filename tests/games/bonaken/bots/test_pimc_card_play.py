@@ -24,11 +24,11 @@ from troef.games.bonaken.pimc_eval import Budget, _card_scores
 from troef.games.bonaken.pimc_infer import Knowledge, knowledge_of, play_weight
 from troef.games.bonaken.pimc_rollout import rollout
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
 
 
-def club_tables(name: str, seeds: range) -> Iterator[tuple[Hand, BonakenView]]:
+def club_tables(name: str, seeds: range) -> Iterator[tuple[DealState, BonakenView]]:
     """Every moment of play (after the first trick) of seeded matches among four club players."""
     rules = preset(name)
     for seed in seeds:
@@ -132,7 +132,7 @@ def test_a_club_players_own_card_rolled_out_ends_the_hand_as_it_really_ended(nam
     for seed in range(3):
         match = Match(rules, players=4, seed=seed)
         bots = {s: HeuristicBot(seed=s) for s in range(4)}
-        pending: list[tuple[Hand, bool | None]] = []
+        pending: list[tuple[DealState, bool | None]] = []
         for _ in range(400):
             if match.is_over:
                 break

@@ -17,7 +17,7 @@ from troef.games.bonaken.pimc import PimcBot, Sampler, Strength
 from troef.games.bonaken.pimc_eval import Budget, Evaluator
 from troef.games.bonaken.pimc_infer import knowledge_of, limit_of, seat_weight
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import hand_view
 
 STEADY = Strength(
@@ -25,7 +25,7 @@ STEADY = Strength(
 )
 
 
-def after_a_bid_of_60() -> tuple[Hand, int, int]:
+def after_a_bid_of_60() -> tuple[DealState, int, int]:
     """An nk hand in which the first player bid 60 and the second passed; (hand, bidder, seat to act)."""
     rules = preset("nk")
     hand = Match(rules, 4, 11).hand

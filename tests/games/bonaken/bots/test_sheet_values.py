@@ -70,10 +70,10 @@ def test_a_hand_of_a_match_carries_the_sheet_as_it_stood_when_dealt() -> None:
 def test_a_hand_on_its_own_has_no_standing_and_no_sheet_bar() -> None:
     from troef.core.chance import GameRandom
     from troef.games.bonaken.deal import deal_cards
-    from troef.games.bonaken.state import Hand
+    from troef.games.bonaken.state import DealState
 
     rules = preset("nk")
-    hand = Hand(rules, deal_cards(rules, 4, (0, 1, 2, 3), 0, GameRandom(3)))
+    hand = DealState(rules, deal_cards(rules, 4, (0, 1, 2, 3), 0, GameRandom(3)))
     view = hand_view(hand, hand.to_act)
     assert view.standing is None
     assert PimcBot(seed=1).sheet_bar(view, rules) is None

@@ -1,7 +1,7 @@
 """Seeded play positions of every preset and contract kind, and a brute-force minimax to check the solver.
 
-The brute force uses nothing but the public rules: :meth:`Hand.copy`,
-:meth:`Hand.legal_actions` and :meth:`Hand.apply`.
+The brute force uses nothing but the public rules: :meth:`DealState.copy`,
+:meth:`DealState.legal_actions` and :meth:`DealState.apply`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from troef.games.bonaken.actions import (
     Play,
 )
 from troef.games.bonaken.rules import Rules, preset
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 #: Contract plans: a name and the bids of the first bidders (everybody else passes).
 PLANS: dict[str, tuple[Bid, ...]] = {
@@ -42,7 +42,7 @@ PLANS: dict[str, tuple[Bid, ...]] = {
 PRESET_NAMES = ("nk", "pagat", "hazerswoude")
 
 
-def _bid_plan(hand: Hand, plan: tuple[Bid, ...]) -> bool:
+def _bid_plan(hand: DealState, plan: tuple[Bid, ...]) -> bool:
     """Play the bidding: the first bidders bid the plan, the rest pass. False if a bid is not legal."""
     turn = 0
     while hand.phase == Phase.BIDDING:
@@ -62,10 +62,10 @@ def _bid_plan(hand: Hand, plan: tuple[Bid, ...]) -> bool:
     return hand.phase != Phase.DONE
 
 
-def reach_play(rules: Rules, players: int, plan: str, seed: int) -> Hand | None:
+def reach_play(rules: Rules, players: int, plan: str, seed: int) -> DealState | None:
     """A hand of ``rules`` dealt from ``seed``, bid as ``plan`` and brought to its first lead."""
     rng = random.Random(seed * 7919 + players)
-    hand = Hand.new(rules, players, dealer=seed % players, seed=seed)
+    hand = DealState.new(rules, players, dealer=seed % players, seed=seed)
     if not _bid_plan(hand, PLANS[plan]):
         return None
     while hand.phase in (Phase.EXCHANGE, Phase.TRUMP, Phase.ROEM):
@@ -80,7 +80,7 @@ def reach_play(rules: Rules, players: int, plan: str, seed: int) -> Hand | None:
     return hand
 
 
-def play_until(hand: Hand, cards_left: int, extra: int, rng: random.Random) -> Hand | None:
+def play_until(hand: DealState, cards_left: int, extra: int, rng: random.Random) -> DealState | None:
     """Random legal play until every seat holds ``cards_left`` cards, then ``extra`` more cards."""
 
     def done() -> bool:
@@ -105,7 +105,7 @@ def positions(
     count: int,
     seed: int = 0,
     max_tries: int = 400,
-) -> Iterator[Hand]:
+) -> Iterator[DealState]:
     """Up to ``count`` positions in play with ``cards_left`` cards per seat (some in mid-trick)."""
     rules = preset(preset_name)
     if players not in rules.players:
@@ -130,7 +130,7 @@ def positions(
 # ---------------------------------------------------------------------------- brute force
 
 
-def brute_makes(hand: Hand, declarer: int) -> bool:
+def brute_makes(hand: DealState, declarer: int) -> bool:
     """Plain minimax over the public rules: does ``declarer`` make his contract?"""
     if declarer in hand.outcomes:
         return hand.outcomes[declarer]
@@ -146,7 +146,7 @@ def brute_makes(hand: Hand, declarer: int) -> bool:
     return not maximise
 
 
-def brute_card_values(hand: Hand, declarer: int) -> dict[int, bool]:
+def brute_card_values(hand: DealState, declarer: int) -> dict[int, bool]:
     """For each card the player to move may play: does the declarer make it after it (stuk declared if that helps)?"""
     out: dict[int, bool] = {}
     for card, child in _card_children(hand):
@@ -155,7 +155,7 @@ def brute_card_values(hand: Hand, declarer: int) -> dict[int, bool]:
     return out
 
 
-def _card_children(hand: Hand) -> Iterator[tuple[int, Hand]]:
+def _card_children(hand: DealState) -> Iterator[tuple[int, DealState]]:
     """(card, hand after it) for every way to play each card, with and without declaring stuk."""
     for action in hand.legal_actions():
         child = hand.copy()
@@ -170,14 +170,14 @@ def _card_children(hand: Hand) -> Iterator[tuple[int, Hand]]:
                 yield follow.card, grand
 
 
-def play_all(hand: Hand) -> Hand:
+def play_all(hand: DealState) -> DealState:
     """A copy of ``hand`` that plays every trick (no stop when the result is certain)."""
     copy = hand.copy()
     copy.rules = dataclasses.replace(hand.rules, stop_when_decided=False)
     return copy
 
 
-def brute_points(hand: Hand, declarer: int) -> int:
+def brute_points(hand: DealState, declarer: int) -> int:
     """Plain minimax of the declarer's final total (card points + roem), every trick played."""
     if hand.phase == Phase.DONE:
         return hand.points[declarer] + hand.roem_counted + hand.trick_roem
@@ -189,7 +189,7 @@ def brute_points(hand: Hand, declarer: int) -> int:
     return max(values) if hand.to_act == declarer else min(values)
 
 
-def brute_card_points(hand: Hand, declarer: int) -> dict[int, int]:
+def brute_card_points(hand: DealState, declarer: int) -> dict[int, int]:
     """Per card of the player to move: the declarer's best total after it (hand played out)."""
     full = play_all(hand)
     out: dict[int, int] = {}
@@ -201,7 +201,7 @@ def brute_card_points(hand: Hand, declarer: int) -> dict[int, int]:
     return out
 
 
-def dealt_hand(rules: Rules, hands: dict[int, str], open_cards: str, closed: str, dealer: int = 0) -> Hand:
+def dealt_hand(rules: Rules, hands: dict[int, str], open_cards: str, closed: str, dealer: int = 0) -> DealState:
     """A fresh hand of exactly these cards (the others sleep), seats ``0 .. len(hands) - 1``."""
     from troef.cards import PIQUET_DECK, CardSet
     from troef.games.bonaken.deal import Deal
@@ -213,4 +213,4 @@ def dealt_hand(rules: Rules, hands: dict[int, str], open_cards: str, closed: str
     for mask in masks:
         used |= mask
     deal = Deal(len(hands), dealer, tuple(range(len(hands))), masks, open_mask, closed_mask, PIQUET_DECK & ~used)
-    return Hand(rules, deal)
+    return DealState(rules, deal)

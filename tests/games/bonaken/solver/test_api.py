@@ -21,10 +21,10 @@ from troef.games.bonaken.solver import (
     solve_position,
 )
 from troef.games.bonaken.solver.search import _CLOCK_EVERY
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 
-def _stuk_hand() -> Hand:
+def _stuk_hand() -> DealState:
     """nk, two players: the declarer (seat 1) bid 25 and holds stuk; without it he cannot make 25."""
     hand = dealt_hand(preset("nk"), {0: "Ac Ad As 7s 8s 9s", 1: "Kh Qh 7c 8c 7d 9d"}, "10s Js", "Qs")
     for text in ("bid 25", "pass", "discard 10s", "discard Js", "discard Qs", "trump h", "roem 0"):
@@ -71,13 +71,13 @@ def test_stuk_once_declared_is_not_counted_again() -> None:
     assert solution.move_values == brute_card_values(hand, 1)
 
 
-def _full_hand() -> Hand:
+def _full_hand() -> DealState:
     hand = reach_play(preset("nk"), 4, "number60", seed=4)
     assert hand is not None
     return hand
 
 
-def _hard_hand() -> Hand:
+def _hard_hand() -> DealState:
     """A full four-player hand that takes the solver well over a thousand nodes."""
     hand = build_position((Bid(BidKind.NUMBER, 40),), 2027)
     assert hand is not None
@@ -143,7 +143,7 @@ def test_the_position_of_a_hand() -> None:
 
 
 def test_bad_positions_are_refused() -> None:
-    fresh = Hand.new(preset("nk"), 4, dealer=0, seed=1)
+    fresh = DealState.new(preset("nk"), 4, dealer=0, seed=1)
     with pytest.raises(SolverError, match="in play"):
         solve(fresh)
     pos = position_from_hand(_full_hand())

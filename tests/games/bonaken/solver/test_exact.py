@@ -23,7 +23,7 @@ from tests.games.bonaken.solver.positions import (
     positions,
 )
 from troef.games.bonaken.solver import best_points, position_from_hand, solve, solve_position
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 
 # Every preset and number of players up to four, with every contract plan.
 #: Every plan in every preset and table size where it occurs: in nk bonaak with roem is bid only over plain
@@ -44,7 +44,7 @@ def _cards_left(players: int, small: bool) -> int:
     return 3 if players == 4 else 4
 
 
-def _assert_yes_no(hand: Hand, declarer: int | None = None) -> None:
+def _assert_yes_no(hand: DealState, declarer: int | None = None) -> None:
     solution = solve(hand, declarer=declarer)
     brute = brute_card_values(hand, solution.declarer)
     assert solution.exact

@@ -8,9 +8,9 @@ best total of a number bid. :func:`solve_position` solves a compact
 players that sample many hypothetical deals.
 
 >>> from troef.games.bonaken.rules import preset
->>> from troef.games.bonaken.state import Hand
+>>> from troef.games.bonaken.state import DealState
 >>> from troef.games.bonaken.actions import Bid, BidKind, DeclareRoem, Pass, TRUMPS
->>> hand = Hand.new(preset("nk"), 4, dealer=0, seed=3)
+>>> hand = DealState.new(preset("nk"), 4, dealer=0, seed=3)
 >>> for action in (Bid(BidKind.NUMBER, 25), Pass(), Pass(), Pass()):
 ...     hand.apply(action)
 >>> while hand.phase.name == "EXCHANGE":

@@ -3,7 +3,7 @@
 A :class:`Position` holds only what decides the rest of a hand: every seat's
 cards, the order of play, the cards already in the current trick, trump, and
 what the declarer still has to reach. :func:`position_from_hand` reads one
-from an engine :class:`~troef.games.bonaken.state.Hand`; players that sample
+from an engine :class:`~troef.games.bonaken.state.DealState`; players that sample
 hypothetical deals build one directly (or reuse one with other hands, see
 :func:`troef.games.bonaken.solver.search.solve_position`).
 
@@ -28,7 +28,7 @@ from troef.cards import card_str
 from troef.core.errors import TroefError
 from troef.games.bonaken.actions import BidKind, Play
 from troef.games.bonaken.rules import Rules
-from troef.games.bonaken.state import Hand, Phase
+from troef.games.bonaken.state import DealState, Phase
 
 
 class SolverError(TroefError, ValueError):
@@ -121,7 +121,7 @@ class Position:
             raise SolverError(f"bad trump suit {self.trump}")
 
 
-def position_from_hand(hand: Hand, declarer: int | None = None) -> Position:
+def position_from_hand(hand: DealState, declarer: int | None = None) -> Position:
     """The solver's position of a hand in play, for ``declarer``.
 
     ``declarer`` matters only with several misère players; by default it is
@@ -193,7 +193,7 @@ def position_from_hand(hand: Hand, declarer: int | None = None) -> Position:
     )
 
 
-def _stuk_to_come(hand: Hand, declarer: int) -> bool:
+def _stuk_to_come(hand: DealState, declarer: int) -> bool:
     """Whether the declarer can still declare stuk when he plays its first card (nk rule 46)."""
     rules = hand.rules
     contract = hand.contract

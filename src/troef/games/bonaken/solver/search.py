@@ -48,7 +48,7 @@ from troef.games.bonaken.play import PLAIN_POINTS, TRUMP_POINTS, TRUMP_POWER, ca
 from troef.games.bonaken.roem import trick_roem
 from troef.games.bonaken.rules import Rules
 from troef.games.bonaken.solver.position import Goal, Position, SolverError, position_from_hand, stuk_mask
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 
 __all__ = ["Solution", "best_points", "solve", "solve_position"]
 
@@ -890,7 +890,7 @@ def _reaches(search: _Search, root: _Root, card: int | None, need: int) -> bool:
 
 
 def solve(
-    hand: Hand,
+    hand: DealState,
     *,
     declarer: int | None = None,
     node_limit: int | None = None,
@@ -905,7 +905,7 @@ def solve(
     )
 
 
-def best_points(hand: Hand) -> int:
+def best_points(hand: DealState) -> int:
     """The declarer's best total (card points + roem) of a number bid against best defence."""
     pos = position_from_hand(hand)
     if pos.goal != Goal.POINTS:

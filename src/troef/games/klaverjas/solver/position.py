@@ -134,7 +134,7 @@ def position_from_deal(deal: DealState) -> Position:
     if rules.hand_roem and not deal.tricks:
         may = (deal.may_declare[0], deal.may_declare[1], deal.may_declare[2], deal.may_declare[3])
         plays = rules.tie_winner(playing_side(deal.declarer, deal.level))
-        extra = pending_hand_roem(rules, deal.trump, deal.dealt.hands, tuple(deal.declared), may, plays)
+        extra = pending_hand_roem(rules, deal.trump, deal.deal.hands, tuple(deal.declared), may, plays)
         score[0] += extra[0]
         score[1] += extra[1]
     return Position(

@@ -1,12 +1,11 @@
-"""The words of troef's user interfaces in Dutch, English and German: ``t(key, lang, **params)``.
+"""Bonaken's words in its terminal table, in Dutch, English and German: ``t(key, lang, **params)``.
 
 Bonaken's own words stay Dutch in every language (roem, stuk, misère, zwabber,
 bonaak, eruit, erin, suf, krom, recht, wip); the help text glosses them once.
 A key missing in a language falls back to English; an unknown key is a bug
-and raises ``KeyError``. A part with words of its own (a game's terminal
-table, the analysis) keeps them in its module as :class:`Words`; why an
-action is refused is worded by the game's own catalogue
-(``troef/games/<game>/texts.py``, :mod:`troef.core.refusals`).
+and raises ``KeyError`` (:class:`troef.core.words.Words`). The words every
+game's table shares are the frame's (``troef/terminal/words.py``); why an
+action is refused is worded by :mod:`troef.games.bonaken.texts`.
 
 >>> t("bids", "nl", name="Anna", bid="75")
 'Anna biedt 75'
@@ -17,13 +16,10 @@ action is refused is worded by the game's own catalogue
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Final
 
 from troef.cards import RANK_TEXT, SUIT_NAMES, SUIT_SYMBOLS, NotationError, parse_card
-
-#: The languages of the catalogue; the first is the default of the terminal game.
-LANGS: Final = ("nl", "en", "de")
+from troef.core.words import Words
 
 #: How a rank is written on the cards in each language (Dutch: boer, vrouw, heer, aas).
 RANK_LABELS: Final[dict[str, tuple[str, ...]]] = {
@@ -40,7 +36,6 @@ def _bold(text: str) -> str:
 
 _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     # --- the table ------------------------------------------------------------
-    "you": {"nl": "jij", "en": "you", "de": "du"},
     "you_cap": {"nl": "Jij", "en": "You", "de": "Du"},
     "title": {
         "nl": "Bonaken · {rules} · {players} spelers",
@@ -280,18 +275,11 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
         "en": "Nobody is erin: nobody buys the round.",
         "de": "Niemand ist erin: keiner gibt eine Runde aus.",
     },
-    "saved": {"nl": "Partij opgeslagen in {path}", "en": "Match saved to {path}", "de": "Partie gespeichert in {path}"},
-    "save_failed": {
-        "nl": "Opslaan in {path} mislukt: {error}",
-        "en": "Could not save to {path}: {error}",
-        "de": "Speichern in {path} fehlgeschlagen: {error}",
-    },
     "replay_hint": {
         "nl": "Terugkijken: troef replay {path}",
         "en": "Replay it: troef replay {path}",
         "de": "Nachspielen: troef replay {path}",
     },
-    "quit": {"nl": "Gestopt.", "en": "Stopped.", "de": "Beendet."},
     "you_are_out": {
         "nl": "Jij bent uit de partij; de anderen spelen door.",
         "en": "You are out of the match; the others play on.",
@@ -318,31 +306,6 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "your_turn": {"nl": "Jij bent aan de beurt", "en": "Your turn", "de": "Du bist dran"},
     "pass_word": {"nl": "pas", "en": "pass", "de": "passe"},
     "none_word": {"nl": "geen", "en": "none", "de": "kein"},
-    "hint": {"nl": "Tip: {action}", "en": "Hint: {action}", "de": "Tipp: {action}"},
-    # --- the plain table of a game with no terminal table of its own (terminal/frame.py) -----------
-    "plain_deal": {"nl": "spel {n}", "en": "deal {n}", "de": "Spiel {n}"},
-    "plain_trump": {"nl": "troef: {suit}", "en": "trump: {suit}", "de": "Trumpf: {suit}"},
-    "plain_event": {"nl": "{name}: {action}", "en": "{name}: {action}", "de": "{name}: {action}"},
-    "plain_score": {"nl": "Stand: {score}", "en": "Score: {score}", "de": "Stand: {score}"},
-    "plain_open": {"nl": "Open: {cards}", "en": "Face up: {cards}", "de": "Offen: {cards}"},
-    "plain_trick": {"nl": "Op tafel: {cards}", "en": "On the table: {cards}", "de": "Auf dem Tisch: {cards}"},
-    "plain_hand": {"nl": "Jouw kaarten: {cards}", "en": "Your cards: {cards}", "de": "Deine Karten: {cards}"},
-    "plain_prompt": {
-        "nl": "Jouw beurt (nummer, zet of 'tip'): ",
-        "en": "Your turn (number, action or 'hint'): ",
-        "de": "Du bist dran (Nummer, Zug oder 'tipp'): ",
-    },
-    "plain_unknown": {
-        "nl": "'{text}' begrijp ik niet: {reason}",
-        "en": "I do not understand '{text}': {reason}",
-        "de": "'{text}' verstehe ich nicht: {reason}",
-    },
-    "plain_over": {"nl": "Afgelopen. Stand: {score}", "en": "Over. Score: {score}", "de": "Vorbei. Stand: {score}"},
-    "hints_heading": {
-        "nl": "Tip (* = de beste keuze; hoe hoger het getal, hoe beter):",
-        "en": "Hint (* = the best choice; the higher the figure, the better):",
-        "de": "Tipp (* = die beste Wahl; je höher die Zahl, desto besser):",
-    },
     # --- mistakes ------------------------------------------------------------------
     "not_understood": {
         "nl": "'{text}' begrijp ik niet. {examples} ('help' voor uitleg)",
@@ -465,72 +428,15 @@ _CATALOGUE: Final[dict[str, dict[str, str]]] = {
 }
 
 
-#: A plural in a text: ``{n|kaart|kaarten}`` is the first form for one of ``n``, else the second.
-_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+#: Bonaken's words, looked up by :func:`t`.
+WORDS: Final = Words(_CATALOGUE)
+
+t = WORDS.t
 
 
-def plural(n: object, one: str, other: str, lang: str = "en") -> str:
-    """``one`` or ``other`` for the number ``n``: the plural rule of Dutch, English and German (1 is singular)."""
-    del lang  # the three languages share the rule; a language with more forms would need its own
-    return one if n == 1 else other
-
-
-def t(key: str, lang: str = "en", **params: object) -> str:
-    """The text of ``key`` in ``lang`` (English where missing), with ``params`` filled in.
-
-    ``{n|card|cards}`` in a text is the plural form for the parameter ``n`` (:func:`plural`).
-    """
-    return _fill(_CATALOGUE[key], lang, params)
-
-
-def _fill(entry: Mapping[str, str], lang: str, params: Mapping[str, object]) -> str:
-    text = entry.get(lang) or entry["en"]
-    if not params:
-        return text
-    text = _PLURAL.sub(lambda m: plural(params.get(m[1]), m[2], m[3], lang) if m[1] in params else m[0], text)
-    return text.format(**params)
-
-
-class Words:
-    """A part's own words (a game's terminal table, the analysis) on top of the shared catalogue.
-
-    Each part keeps its words in its own module and looks them up here; the
-    shared catalogue is never changed. A key of the part's own that the shared
-    catalogue has too is a bug (two meanings for one key) and raises ``KeyError``.
-
-    >>> words = Words({"kj_trick": {"nl": "slag", "en": "trick", "de": "Stich"}})
-    >>> words.t("kj_trick", "de"), words.t("quit", "nl")
-    ('Stich', 'Gestopt.')
-    """
-
-    def __init__(self, words: Mapping[str, Mapping[str, str]]) -> None:
-        clash = sorted(set(words) & set(_CATALOGUE))
-        if clash:
-            raise KeyError(f"the words {clash} are in the shared catalogue already")
-        self.words: Final = dict(words)
-
-    def t(self, key: str, lang: str = "en", **params: object) -> str:
-        """The text of ``key`` (the part's own, else the shared catalogue's) in ``lang``, as :func:`t`."""
-        entry = self.words.get(key)
-        return _fill(_CATALOGUE[key] if entry is None else entry, lang, params)
-
-    def keys(self) -> tuple[str, ...]:
-        """The part's own keys."""
-        return tuple(self.words)
-
-    def missing(self, lang: str) -> list[str]:
-        """The part's own keys that have no text in ``lang``."""
-        return [key for key, texts in self.words.items() if lang not in texts]
-
-
-def keys() -> tuple[str, ...]:
-    """Every key of the shared catalogue (for completeness checks)."""
-    return tuple(_CATALOGUE)
-
-
-def missing(lang: str) -> list[str]:
-    """The keys that have no text in ``lang`` (they fall back to English)."""
-    return [key for key, texts in _CATALOGUE.items() if lang not in texts]
+#: Every key of the catalogue, and those with no text in a language (for completeness checks).
+keys = WORDS.keys
+missing = WORDS.missing
 
 
 def card_label(card: int, lang: str = "en") -> str:
