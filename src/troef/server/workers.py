@@ -381,8 +381,8 @@ async def while_connected(request: Request, work: Awaitable[T]) -> T:
 def analysis_job(game_name: str, row: Any, hand: int, fair: bool, samples: int) -> dict[str, Any] | None:
     """The analysis of hand ``hand`` of ``row`` (a finished match, or a live one whose deal is over), or None.
 
-    Reports (:func:`report`) ``{"done", "total", "decision"}`` first with no decision, then after each
-    decision judged, with its JSON (``docs/analysis.md``).
+    Reports (:func:`report`) ``{"done", "total", "decision"}`` first with no decision (and the ``units``
+    of the analysis), then after each decision judged, with its JSON (``docs/analysis.md``).
     """
     from troef.analysis import AnalysisError, Settings, analyse
     from troef.server.adapter import games, rebuild
@@ -395,8 +395,17 @@ def analysis_job(game_name: str, row: Any, hand: int, fair: bool, samples: int) 
     else:
         record = deal_record(game, row, hand)
 
+    from troef.analysis.core import part_of
+    from troef.core.records import record_game
+
+    part = part_of(record_game(record))
+    units = {"open": part.open_unit, "fair": part.fair_unit}  # the whole analysis' units, told first
+
     def told(done: int, total: int, decision: Any) -> None:
-        report({"done": done, "total": total, "decision": None if decision is None else decision.to_json()})
+        if decision is None:
+            report({"done": done, "total": total, "decision": None, "units": units})
+        else:
+            report({"done": done, "total": total, "decision": decision.to_json()})
 
     try:
         settings = Settings(fair=fair, samples=samples)
