@@ -216,7 +216,8 @@ window.anSeen = [];
 new MutationObserver(() => {
   const figure = document.querySelector('#analysis-dialog #an-progress');
   if (!figure) return;
-  const seen = { text: figure.textContent.trim(), items: document.querySelectorAll('#analysis-dialog .an-item').length };
+  const items = document.querySelectorAll('#analysis-dialog .an-item').length;
+  const seen = { text: figure.textContent.trim(), items };
   const last = window.anSeen[window.anSeen.length - 1];
   if (!last || last.text !== seen.text || last.items !== seen.items) window.anSeen.push(seen);
 }).observe(document, { subtree: true, childList: true, characterData: true });
