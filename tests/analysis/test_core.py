@@ -196,3 +196,17 @@ def test_the_marked_mistakes_are_the_same_under_every_seed(record: str) -> None:
         found.append({(d.deal, d.index) for deal in result.deals for d in deal.decisions if d.mark == "mistake"})
     assert found[0], "no mistake was marked"
     assert found[0] == found[1] == found[2]
+
+
+def test_progress_is_told_every_decision_as_it_is_judged_in_the_order_of_the_result() -> None:
+    text = (RECORDS / "klaverjas-amsterdam-2-random.json").read_text(encoding="utf-8")
+    told: list[tuple[int, int, Any]] = []
+    settings = Settings(fair=False)
+    result = analyse(text, seats=[0, 2], settings=settings, progress=lambda d, n, x: told.append((d, n, x)))
+    decisions = [d for deal in result.deals for d in deal.decisions]
+    assert len(decisions) > 3
+    total = len(decisions)
+    assert told[0] == (0, total, None)  # how many there are, before any is judged
+    assert [(d, n) for d, n, _ in told[1:]] == [(k, total) for k in range(1, total + 1)]
+    assert [x for _, _, x in told[1:]] == decisions  # each as judged, the same as in the result
+    assert result == analyse(text, seats=[0, 2], settings=settings)  # being told changes nothing

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,3 +57,52 @@ def test_each_hand_of_a_finished_match_is_analysed_once(srv: Server) -> None:
     assert again == (200, found)
     assert srv.http("GET", f"/api/tables/{table['id']}/analysis/{hands + 1}")[0] == 404
     assert srv.http("GET", f"/api/tables/{table['id']}/analysis/0")[0] == 404
+
+
+def _lines(srv: Server, path: str) -> tuple[int, str, list[dict[str, Any]]]:
+    """The status, content type and JSON lines of a streamed answer (read to its end)."""
+    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=300)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        kind = response.getheader("content-type") or ""
+        body = response.read().decode()
+        if not kind.startswith("application/x-ndjson"):
+            return response.status, kind, [json.loads(body)]
+        return response.status, kind, [json.loads(line) for line in body.splitlines() if line.strip()]
+    finally:
+        conn.close()
+
+
+def test_the_analysis_is_told_decision_by_decision_then_whole(srv: Server) -> None:
+    bots = [{"kind": "bot", "level": "random", "name": f"bot {i}"} for i in range(4)]
+    status, table = srv.http(
+        "POST", "/api/tables", {"game": "klaverjas", "config": {"preset": "amsterdam"}, "seats": bots}
+    )
+    assert status == 200, table
+    _finished(srv, table["id"])
+    path = f"/api/tables/{table['id']}/analysis/1?fair=1"
+    status, kind, lines = _lines(srv, path + "&progress=1")
+    assert status == 200 and kind.startswith("application/x-ndjson")
+    first, steps, last = lines[0], lines[1:-1], lines[-1]
+    total = first["total"]
+    assert first["done"] == 0 and first["decision"] is None and total > 10
+    assert first["units"] == {"open": "points", "fair": "points"}
+    whole = last["analysis"]
+    decisions = whole["deals"][0]["decisions"]
+    assert len(decisions) == total
+    # each decision as judged, in order, the same as in the whole (the last may be overtaken by the answer)
+    assert [s["done"] for s in steps] == list(range(1, len(steps) + 1)) and len(steps) >= total - 1
+    assert all(s["total"] == total for s in steps)
+    assert [s["decision"] for s in steps] == decisions[: len(steps)]
+    # one computation for both ways of asking, kept
+    ran = srv.http("GET", "/api/health")[1]["work"]["ran"]
+    assert srv.http("GET", path) == (200, whole)
+    assert _lines(srv, path + "&progress=1")[2] == [{"analysis": whole}]  # kept: the answer alone
+    assert srv.http("GET", "/api/health")[1]["work"]["ran"] == ran
+
+
+def test_a_deal_in_play_is_not_told_either(srv: Server) -> None:
+    table = srv.create("pagat", seats=HUMANS4)
+    status, _, lines = _lines(srv, f"/api/tables/{table['id']}/analysis/1?fair=1&progress=1")
+    assert status == 409 and lines[0]["error"]["code"] == "in_play" and "decision" not in str(lines)

@@ -207,3 +207,49 @@ def test_the_score_sheet_offers_the_analysis_of_every_deal_that_is_over(
     finally:
         c.close()
         context.close()
+
+
+#: Records each state of the analysis dialog's progress figure as it is drawn: its text and how many
+#: decisions the dialog lists with it (the page draws each step in a task of its own).
+WATCH_PROGRESS = """
+window.anSeen = [];
+new MutationObserver(() => {
+  const figure = document.querySelector('#analysis-dialog #an-progress');
+  if (!figure) return;
+  const items = document.querySelectorAll('#analysis-dialog .an-item').length;
+  const seen = { text: figure.textContent.trim(), items };
+  const last = window.anSeen[window.anSeen.length - 1];
+  if (!last || last.text !== seen.text || last.items !== seen.items) window.anSeen.push(seen);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_the_dialog_fills_in_as_the_decisions_are_judged(browser: Browser, srv: Server) -> None:
+    tid, token = _table(srv)
+    context, page, errors = _open_page(browser, srv, f"/t/{tid}#t={token}", DESKTOP, "en")
+    page.add_init_script(WATCH_PROGRESS)
+    page.reload()
+    c = srv.client()
+    try:
+        page.wait_for_selector(".table-page")
+        assert c.join(tid, token)["seat"] == 0
+        _play_first_deal(c)
+        page.click("#hand-result #hand-analyse", timeout=8000)
+        page.wait_for_selector("#analysis-dialog #analysis .an-seats li", timeout=300_000)  # the whole of it
+        seen: list[dict[str, Any]] = page.evaluate("window.anSeen")
+        figures = [re.fullmatch(r"(\d+) of (\d+) decisions judged", s["text"]) for s in seen]
+        assert seen and all(figures), seen
+        done = [int(f[1]) for f in figures if f]
+        total = {int(f[2]) for f in figures if f}
+        assert len(total) == 1, seen
+        (n,) = total
+        assert done[0] < n and done == sorted(done), done  # shown before the last one was judged, counting up
+        assert [s["items"] for s in seen] == done  # with the decisions judged so far listed
+        # the end: the whole analysis, no figure, every decision and each seat's figures
+        assert page.locator("#analysis-dialog #an-progress").count() == 0
+        assert page.locator("#analysis-dialog .an-item").count() == n
+        assert page.locator("#analysis-dialog .an-seats li").count() == 4
+        assert not errors, errors
+    finally:
+        c.close()
+        context.close()

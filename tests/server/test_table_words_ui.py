@@ -452,6 +452,45 @@ def test_the_hand_stays_on_a_laptop_screen_with_the_guide_and_a_hint(browser: Br
         context.close()
 
 
+#: Every card of the hand, and how many lie outside the window (the page as it opens: not scrolled).
+HAND_IN_SIGHT = """() => {
+    const cards = [...document.querySelectorAll('#my-hand .card')].map((c) => c.getBoundingClientRect());
+    const [w, h] = [window.innerWidth, window.innerHeight];
+    const off = cards.filter((r) => r.top < 0 || r.left < 0 || r.bottom > h || r.right > w);
+    return { cards: cards.length, off: off.length, scrolled: window.scrollY };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "locale", "buttons"),
+    [
+        ("klaverjas", "de-DE", "#action-panel .suit-button"),
+        ("bonaken", "nl-NL", "#action-panel button"),
+        ("binokel", "en-US", "#action-panel button"),
+    ],
+)
+def test_the_hand_stays_on_a_phone_with_the_guide_a_hint_and_the_buttons(
+    browser: Browser, srv: Server, game: str, locale: str, buttons: str
+) -> None:
+    """390x844: the guide, a hint and the first decision's buttons (Kraken: the four trump suits) all open."""
+    context, page, errors = _context(browser, size=PHONE, locale=locale)
+    try:
+        _learn(page, srv, game)
+        page.wait_for_selector('.table-page[data-turn="me"]')
+        assert page.locator("#guide").count() == 1
+        if game == "klaverjas":
+            assert page.locator(buttons).count() == 4  # Kraken's first player names trump
+        page.click("#hint")
+        page.wait_for_selector("#hint-text #hint-values", timeout=30000)
+        page.wait_for_timeout(100)  # one frame: fitTable has run after the render
+        assert page.locator(buttons).count() >= 2 and page.locator("#guide").count() == 1
+        seen = page.evaluate(HAND_IN_SIGHT)
+        assert seen["cards"] >= 6 and seen["off"] == 0 and seen["scrolled"] == 0, seen
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 OVERLAPS = """() => {
     const felt = document.querySelector('.table-page > .felt');
     const boxes = [...felt.querySelectorAll(':scope > .seat-box, :scope > .seat-box .beside')]

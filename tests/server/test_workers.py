@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import LOOSE, Server
-from troef.server.workers import WorkBusy, WorkPool
+from troef.server.workers import Answer, WorkBusy, WorkPool, report
 
 pytestmark = pytest.mark.slow
 
@@ -31,6 +31,54 @@ def wait_for_file(path: str, answer: int) -> int:
     while not Path(path).exists():
         time.sleep(0.01)
     return answer
+
+
+def report_then_wait(path: str, steps: int) -> str:
+    """A computation that reports ``steps`` partial results, each once ``path-k`` exists, then answers."""
+    for k in range(steps):
+        while not Path(f"{path}-{k}").exists():
+            time.sleep(0.01)
+        report({"step": k})
+    return "done"
+
+
+def test_partial_results_reach_every_follower_before_the_answer_and_a_follower_that_leaves_drops_its_work(
+    tmp_path: Path,
+) -> None:
+    gate = str(tmp_path / "go")
+
+    async def scenario() -> None:
+        pool = WorkPool(workers=1, queue=2, per_owner=2)
+        try:
+            first = pool.follow("a", "x", report_then_wait, gate, 3)
+            Path(f"{gate}-0").touch()
+            assert await anext(first) == {"step": 0}  # told while the computation still waits at step 1
+            assert pool.running() == 1
+            late = pool.follow("a", "y", report_then_wait, gate, 3)  # the same computation, joined later
+            assert await anext(late) == {"step": 0}  # gets what came before it
+            Path(f"{gate}-1").touch()
+            assert await anext(first) == {"step": 1}
+            assert await anext(late) == {"step": 1}
+            waiting = pool.follow("b", "z", report_then_wait, gate, 1)
+            queued = pool.follow("c", "x", report_then_wait, gate, 1)
+            assert pool.waiting() == 2
+            with pytest.raises(WorkBusy):
+                pool.follow("d", "w", report_then_wait, gate, 1)  # the queue is full: refused at once
+            await waiting.aclose()  # its client goes before it took a worker: dropped (never started)
+            queued.close()
+            await queued.aclose()  # closed twice: left once
+            assert pool.waiting() == 0 and pool.dropped == 2 and pool.refused == 1
+            Path(f"{gate}-2").touch()
+            # the answer ends it; a report the answer overtook is not told any more (the answer holds it all)
+            for rest in ([step async for step in first], [step async for step in late]):
+                assert rest in ([{"step": 2}, Answer("done")], [Answer("done")])
+            assert pool.ran == 1
+            assert [step async for step in pool.follow("a", "q", report_then_wait, gate, 3)] == [Answer("done")]
+            assert pool.ran == 1  # kept
+        finally:
+            pool.stop()
+
+    asyncio.run(scenario())
 
 
 def test_the_queue_is_bounded_shared_per_owner_kept_and_dropped_when_nobody_waits(tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ __all__ = [
     "Judgement",
     "MatchAnalysis",
     "Part",
+    "Progress",
     "SeatSummary",
     "Settings",
     "Worlds",
@@ -611,6 +612,11 @@ def _chance_judgement(game: AnyGame, part: Part, view: Any, taken: str, samples:
         n *= 2
 
 
+#: Told as the decisions are judged: ``progress(done, total, decision)``, first with ``(0, total, None)``
+#: before any is judged, then once after each decision with the decision just judged.
+Progress = Callable[[int, int, "Decision | None"], None]
+
+
 def analyse(
     text: str,
     *,
@@ -618,12 +624,14 @@ def analyse(
     seats: Sequence[int] | None = None,
     settings: Settings | None = None,
     top: int = 5,
+    progress: Progress | None = None,
 ) -> MatchAnalysis:
     """Analyse the finished deals of a record (``deals``: 0-based indices, all finished ones by default).
 
     ``seats`` limits the decisions analysed to those seats (all by default).
     Asking for a deal still in play, or one the record does not have, raises
-    :class:`AnalysisError` and analyses nothing.
+    :class:`AnalysisError` and analyses nothing. ``progress`` (:data:`Progress`) is told how many
+    decisions there are to judge and each one as soon as it is judged, in the order of the result.
     """
     settings = settings or Settings()
     name = record_game(text)
@@ -650,6 +658,10 @@ def analyse(
                     f"deal {k + 1} is still in play: it is analysed only once it is over "
                     "(its cards are hidden until then)"
                 )
+    total = _decision_count(game, part, text, wanted, wanted_seats) if progress is not None else 0
+    if progress is not None:
+        progress(0, total, None)
+    judged = 0
     out: list[DealAnalysis] = []
     for k, recorded in enumerate(actions):
         if k > max(wanted, default=-1):
@@ -666,6 +678,9 @@ def analyse(
                     decisions.append(
                         _decide(game, part, match, deal, view, k, index, seat, text_a, legal, plays, players, settings)
                     )
+                    judged += 1
+                    if progress is not None:
+                        progress(judged, total, decisions[-1])
             plays += text_a.startswith("play ")
             game.apply(match, action)
         if k in wanted:
@@ -692,6 +707,20 @@ def analyse(
 def _preset_of(game: AnyGame, match: Any) -> str:
     rules = getattr(match, "rules", None)
     return str(getattr(rules, "preset", "") or getattr(rules, "name", "") or game.default_preset)
+
+
+def _decision_count(game: AnyGame, part: Part, text: str, wanted: Sequence[int], seats: Sequence[int]) -> int:
+    """How many decisions of ``seats`` the deals ``wanted`` hold (replayed on a fresh match, nothing judged)."""
+    match, actions = part.start(text)
+    count = 0
+    for k, recorded in enumerate(actions):
+        if k > max(wanted, default=-1):
+            break
+        for seat, action in recorded:
+            if k in wanted and seat in seats:
+                count += len(game.view(match, seat).legal) > 1
+            game.apply(match, action)
+    return count
 
 
 def _finished_deals(part: Part, text: str, count: int) -> set[int]:

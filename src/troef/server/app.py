@@ -21,7 +21,8 @@ HTTP routes (JSON unless noted):
 ``GET /api/tables/{id}/replay/{hand}``   the frames of one hand that is over (409 while it is in play)
 ``GET /api/tables/{id}/record``          the troef record of a finished match
 ``GET /api/tables/{id}/analysis/{hand}`` the analysis of one hand that is over (409 while it is in play;
-                                         ``docs/analysis.md``; ``?fair=1``: with the fair judgement)
+                                         ``docs/analysis.md``; ``?fair=1``: with the fair judgement;
+                                         ``?progress=1``: NDJSON, each decision as it is judged)
 ``WS /ws``                               the game protocol (``docs/protocol.md``; served by
                                          :class:`troef.server.transport.GameSocket`, see :func:`run`)
 ``/toernooi/...``, ``/api/tournaments``  tournaments: see :mod:`troef.tournament.web`
@@ -48,9 +49,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -58,12 +60,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from troef.core.errors import TroefError
 from troef.server.adapter import web_address, web_source
 from troef.server.community_web import CommunityWeb
+from troef.server.finished import analysis_line
 from troef.server.guard import GUARD, Guard, Limits, guarded_http, lock_database
 from troef.server.protocol import RATE
 from troef.server.storage import AsyncStore, default_url
 from troef.server.tables import Hub, TableError
 from troef.server.transport import ENDPOINT, GameSocket
-from troef.server.workers import ClientGone, WorkBusy, WorkPool, while_connected
+from troef.server.workers import ClientGone, Following, WorkBusy, WorkPool, while_connected
 from troef.server.ws import Connection, Outlet
 
 log = logging.getLogger("troef.server")
@@ -414,6 +417,18 @@ def create_app(
             if not guard.allow(guard.replays, holder):
                 raise TableError(429, "rate_limited", "too many analyses from here; wait a minute")
             fair = request.query_params.get("fair") == "1"
+            if request.query_params.get("progress") == "1":
+                # told as it goes, one JSON object a line (FinishedMatches.analysis_progress); a client that
+                # goes ends the stream, which leaves the computation as a waiter that goes does
+                lines = await hub.analysis_progress(
+                    request.path_params["table_id"], int(request.path_params["hand"]), fair, holder
+                )
+                return StreamingResponse(
+                    _ndjson(lines),
+                    media_type="application/x-ndjson",
+                    headers={"cache-control": "no-store"},
+                    background=BackgroundTask(lines.aclose),  # also when the client went before the first line
+                )
             found = await while_connected(
                 request, hub.analysis(request.path_params["table_id"], int(request.path_params["hand"]), fair, holder)
             )
@@ -464,6 +479,16 @@ def create_app(
     app.state.guard = guard
     app.state.community = community
     return app
+
+
+async def _ndjson(steps: Following) -> AsyncIterator[bytes]:
+    """Each step of an analysis as a line of JSON (:func:`analysis_line`); a failure ends it with an error line."""
+    try:
+        async for step in steps:
+            yield json.dumps(analysis_line(step), separators=(",", ":")).encode() + b"\n"
+    except Exception:
+        log.exception("a computation followed by a client failed")
+        yield b'{"error":{"code":"failed","message":"the analysis failed"}}\n'
 
 
 def _busy(exc: WorkBusy) -> JSONResponse:

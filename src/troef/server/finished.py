@@ -32,7 +32,7 @@ from troef.server.projection import PROTOCOL_VERSION, encode, project
 from troef.server.storage import AsyncStore, SeatRow, TableRow, set_rematch
 
 if TYPE_CHECKING:
-    from troef.server.workers import WorkPool
+    from troef.server.workers import Following, WorkPool
 
 log = logging.getLogger("troef.server")
 
@@ -310,15 +310,45 @@ class FinishedMatches:
         """
         from troef.server.workers import analysis_job
 
+        key, name, row = await self._analysis_of(table_id, hand, fair)
+        result = await self.work.run(key, owner, analysis_job, name, row, hand, fair, ANALYSIS_SAMPLES)
+        if result is None:
+            raise TableError(404, "no_hand", "no such hand in this match")
+        return result
+
+    async def analysis_progress(
+        self, table_id: str, hand: int, fair: bool = False, owner: str | None = None
+    ) -> Following:
+        """:meth:`analysis` told as it goes: a :class:`~troef.server.workers.Following` of its progress
+        (:func:`analysis_line` words each step), by the same rules and the same computation (a client asking
+        both ways waits for one run, and a kept analysis comes at once, as its answer alone); refusals are
+        raised before the first step, so they can be answered with their status.
+        """
+        from troef.server.workers import analysis_job
+
+        key, name, row = await self._analysis_of(table_id, hand, fair)
+        return self.work.follow(key, owner, analysis_job, name, row, hand, fair, ANALYSIS_SAMPLES)
+
+    async def _analysis_of(self, table_id: str, hand: int, fair: bool) -> tuple[tuple[Any, ...], str, TableRow]:
+        """The key of hand ``hand``'s analysis, its game's name and its match, by the replay's rule."""
         row = await self._ended_deal(table_id, hand)  # 404 unknown, 409 in play
         game = self.games.get(row.game)
         if game is None:
             raise TableError(404, "unknown_table", "unknown game")
-        key = ("analysis", table_id, hand, fair)
-        result = await self.work.run(key, owner, analysis_job, game.name, row, hand, fair, ANALYSIS_SAMPLES)
-        if result is None:
-            raise TableError(404, "no_hand", "no such hand in this match")
-        return result
+        return ("analysis", table_id, hand, fair), game.name, row
+
+
+def analysis_line(step: Any) -> dict[str, Any]:
+    """A step of :meth:`FinishedMatches.analysis_progress` as a line of the answer: ``{"done", "total",
+    "decision"}`` for each decision judged (the first, with ``"decision": null``, says how many there are),
+    ``{"analysis": ...}`` (the whole of it) at the end."""
+    from troef.server.workers import Answer
+
+    if not isinstance(step, Answer):
+        return dict(step)
+    if step.value is None:
+        return {"error": {"code": "no_hand", "message": "no such hand in this match"}}
+    return {"analysis": step.value}
 
 
 def deal_record(game: GameAdapter, row: TableRow, hand: int) -> str:

@@ -15,7 +15,12 @@ and holds it to a price:
 - **given back**: a computation still waiting is dropped when nobody waits
   for it any more (each HTTP request that asked for it is gone:
   :func:`while_connected`); one that has started runs to its end, bounded by
-  the number of workers, and its answer is kept.
+  the number of workers, and its answer is kept;
+- **told as it goes**: a computation may report partial results from its
+  worker (:func:`report`); :meth:`WorkPool.follow` gives them to every client
+  that waits for it (those that come later get the earlier ones first), then
+  the answer (which comes by another way: a report it overtook is not told,
+  so an answer must hold what its reports said).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import functools
 import logging
 import multiprocessing
 import os
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
@@ -68,6 +74,10 @@ class _Job:
     waiters: int = 0
     started: bool = False
     done_callbacks: list[Callable[[], None]] = field(default_factory=list)
+    #: The partial results its worker reported so far (:func:`report`), in order.
+    partial: list[Any] = field(default_factory=list)
+    #: Set (and replaced) each time a partial result comes.
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class WorkPool:
@@ -83,6 +93,9 @@ class WorkPool:
         self._jobs: dict[Hashable, _Job] = {}
         self._running = 0
         self._cache: OrderedDict[Hashable, Any] = OrderedDict()
+        #: Partial results from the workers, (key, result), read by a thread of this process.
+        self._reports: Any = None
+        self._reader: threading.Thread | None = None
         #: Computations run, refused, and dropped because nobody waited (for the tests and the log).
         self.ran = 0
         self.refused = 0
@@ -90,13 +103,45 @@ class WorkPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
+            context = multiprocessing.get_context("spawn")
+            if self._reports is None:
+                self._reports = context.Queue()
+                self._reader = threading.Thread(
+                    target=self._read_reports,
+                    args=(self._reports, asyncio.get_running_loop()),
+                    name="work-reports",
+                    daemon=True,
+                )
+                self._reader.start()
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=context,
                 initializer=worker_start,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self._reports),
             )
         return self._executor
+
+    def _read_reports(self, reports: Any, loop: asyncio.AbstractEventLoop) -> None:
+        """The reader thread: each partial result a worker reports, handed to the event loop, until ``None``."""
+        while True:
+            try:
+                item = reports.get()
+            except (EOFError, OSError, ValueError):  # the queue was closed
+                return
+            if item is None:
+                return
+            try:
+                loop.call_soon_threadsafe(self._reported, *item)
+            except RuntimeError:  # the loop is closed: nobody is there to tell
+                return
+
+    def _reported(self, key: Hashable, partial: Any) -> None:
+        job = self._jobs.get(key)
+        if job is None or not job.started:
+            return  # done already (its answer says it all) or dropped
+        job.partial.append(partial)
+        changed, job.changed = job.changed, asyncio.Event()
+        changed.set()
 
     def waiting(self) -> int:
         """Computations waiting for a worker."""
@@ -115,6 +160,27 @@ class WorkPool:
             self._cache.move_to_end(key)
             kept: T = self._cache[key]
             return kept
+        job = self._join(key, owner, fn, args)
+        try:
+            answer: T = await asyncio.shield(job.future)
+            return answer
+        finally:
+            self._leave(job)
+
+    def follow(self, key: Hashable, owner: str | None, fn: Callable[..., Any], *args: Any) -> Following:
+        """Like :meth:`run`, told as it goes: each partial result ``fn`` reports, then :class:`Answer`.
+
+        The queue's rules are checked at once (:class:`WorkBusy` before anything is yielded). Closing the
+        :class:`Following` before its end is leaving, as a client that goes does: a computation nobody follows
+        or waits for any more is dropped if it has not started.
+        """
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return Following(self, None, Answer(self._cache[key]))
+        return Following(self, self._join(key, owner, fn, args))
+
+    def _join(self, key: Hashable, owner: str | None, fn: Callable[..., Any], args: tuple[Any, ...]) -> _Job:
+        """The job computing ``key`` (made and queued unless one is), with one more waiter; or :class:`WorkBusy`."""
         job = self._jobs.get(key)
         if job is None:
             if len(self._waiting) >= self.queue_limit:
@@ -128,17 +194,16 @@ class WorkPool:
             self._waiting.append(job)
             self._pump()
         job.waiters += 1
-        try:
-            answer: T = await asyncio.shield(job.future)
-            return answer
-        finally:
-            job.waiters -= 1
-            if job.waiters == 0 and not job.started and not job.future.done():
-                # nobody waits for it any more: it is dropped before it takes a worker
-                self._waiting.remove(job)
-                del self._jobs[key]
-                job.future.cancel()
-                self.dropped += 1
+        return job
+
+    def _leave(self, job: _Job) -> None:
+        job.waiters -= 1
+        if job.waiters == 0 and not job.started and not job.future.done():
+            # nobody waits for it any more: it is dropped before it takes a worker
+            self._waiting.remove(job)
+            del self._jobs[job.key]
+            job.future.cancel()
+            self.dropped += 1
 
     def _pump(self) -> None:
         while self._running < self.workers and self._waiting:
@@ -146,7 +211,7 @@ class WorkPool:
             job.started = True
             self._running += 1
             try:
-                running = asyncio.wrap_future(self._pool().submit(job.fn, *job.args))
+                running = asyncio.wrap_future(self._pool().submit(_in_worker, job.key, job.fn, *job.args))
             except Exception as exc:  # the pool is broken (a worker was killed): a new one next time
                 self._running -= 1
                 self._forget(job)
@@ -191,6 +256,94 @@ class WorkPool:
                 process.terminate()
         for process in processes:
             process.join(timeout=2.0)
+        reports, self._reports = self._reports, None
+        if reports is not None:
+            reports.put(None)  # the reader thread's end
+            if self._reader is not None:
+                self._reader.join(timeout=2.0)
+            reports.close()
+        self._reader = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer of a computation :meth:`WorkPool.follow` follows (what came before it: partial results)."""
+
+    value: Any
+
+
+class Following:
+    """The partial results of one computation, then its :class:`Answer` (:meth:`WorkPool.follow`).
+
+    Ends the following at its end, or when closed (:meth:`aclose`; safe to call more than once, also before
+    the first step), or when a step is cancelled (the client went away).
+    """
+
+    def __init__(self, pool: WorkPool, job: _Job | None, kept: Answer | None = None) -> None:
+        self._pool = pool
+        self._job = job
+        self._kept = kept
+        self._seen = 0
+
+    def __aiter__(self) -> Following:
+        return self
+
+    async def __anext__(self) -> Any:
+        if self._job is None:
+            kept, self._kept = self._kept, None
+            if kept is None:
+                raise StopAsyncIteration
+            return kept
+        job = self._job
+        try:
+            while True:
+                if self._seen < len(job.partial):
+                    self._seen += 1
+                    return job.partial[self._seen - 1]
+                if job.future.done():
+                    self.close()
+                    return Answer(job.future.result())  # raises what the computation raised
+                changed = asyncio.ensure_future(job.changed.wait())
+                try:
+                    await asyncio.wait({changed, job.future}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    changed.cancel()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Stop following (the computation is dropped if nobody else waits and it has not started)."""
+        job, self._job, self._kept = self._job, None, None
+        if job is not None:
+            self._pool._leave(job)
+
+    async def aclose(self) -> None:
+        self.close()
+
+
+#: In a worker process: where :func:`report` sends partial results, and the key of the computation running.
+_REPORTS: Any = None
+_RUNNING: Hashable = None
+
+
+def _in_worker(key: Hashable, fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(*args)`` in a worker as the computation ``key`` (what it reports is told under that key)."""
+    global _RUNNING
+    _RUNNING = key
+    try:
+        return fn(*args)
+    finally:
+        _RUNNING = None
+
+
+def report(partial: Any) -> None:
+    """In a worker: tell the clients following the computation running (:meth:`WorkPool.follow`) ``partial``.
+
+    Outside a worker of a :class:`WorkPool` it does nothing. ``partial`` must pickle.
+    """
+    if _REPORTS is not None and _RUNNING is not None:
+        _REPORTS.put((_RUNNING, partial))
 
 
 #: How much lower a worker's scheduling priority is than the server's (``nice``): on a machine with few
@@ -198,10 +351,13 @@ class WorkPool:
 WORKER_NICE: Final = 10
 
 
-def worker_start(parent: int) -> None:
-    """Run in each worker process at its start: a lower priority, and an exit once the server is gone."""
+def worker_start(parent: int, reports: Any = None) -> None:
+    """Run in each worker process at its start: a lower priority, an exit once the server is gone, and where
+    partial results go (:func:`report`)."""
+    global _REPORTS
     from troef.server.bots import watch_parent
 
+    _REPORTS = reports
     with contextlib.suppress(OSError):  # not allowed here: the same priority as the server
         os.nice(WORKER_NICE)
     watch_parent(parent)
@@ -223,7 +379,11 @@ async def while_connected(request: Request, work: Awaitable[T]) -> T:
 
 
 def analysis_job(game_name: str, row: Any, hand: int, fair: bool, samples: int) -> dict[str, Any] | None:
-    """The analysis of hand ``hand`` of ``row`` (a finished match, or a live one whose deal is over), or None."""
+    """The analysis of hand ``hand`` of ``row`` (a finished match, or a live one whose deal is over), or None.
+
+    Reports (:func:`report`) ``{"done", "total", "decision"}`` first with no decision (and the ``units``
+    of the analysis), then after each decision judged, with its JSON (``docs/analysis.md``).
+    """
     from troef.analysis import AnalysisError, Settings, analyse
     from troef.server.adapter import games, rebuild
     from troef.server.finished import deal_record
@@ -234,8 +394,22 @@ def analysis_job(game_name: str, row: Any, hand: int, fair: bool, samples: int) 
         record = game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), seats)
     else:
         record = deal_record(game, row, hand)
+
+    from troef.analysis.core import part_of
+    from troef.core.records import record_game
+
+    part = part_of(record_game(record))
+    units = {"open": part.open_unit, "fair": part.fair_unit}  # the whole analysis' units, told first
+
+    def told(done: int, total: int, decision: Any) -> None:
+        if decision is None:
+            report({"done": done, "total": total, "decision": None, "units": units})
+        else:
+            report({"done": done, "total": total, "decision": decision.to_json()})
+
     try:
-        return analyse(record, deals=[hand - 1], settings=Settings(fair=fair, samples=samples)).to_json()
+        settings = Settings(fair=fair, samples=samples)
+        return analyse(record, deals=[hand - 1], settings=settings, progress=told).to_json()
     except AnalysisError:
         return None
 

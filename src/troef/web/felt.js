@@ -69,13 +69,17 @@ function trickSpot(pos) {
 }
 
 // The felt takes the height the window leaves once the bar above it and your own seat, the action row and the
-// hand below it have theirs (within 240-520 px), so on a phone your cards are on the screen without scrolling
-// whatever the game shows around them; a seat box that would stick out of a short felt (a tall box at the top)
+// hand below it have theirs (within 240-520 px; on a phone's narrow screen from 160 px, which still holds the
+// three seat boxes, so the guide, a hint and the trump buttons all open leave the hand on the screen), so on a
+// phone your cards are on the screen without scrolling whatever the game shows around them; a seat box that would stick out of a short felt (a tall box at the top)
 // is moved in. Run after each render of a table and when the window changes size. What the page around the
 // felt takes is remembered at its largest for the window's size, so the felt never grows back and forth as
 // the buttons below it change (a table that jumps under your finger is worse than a slightly smaller one).
 const FELT_MIN = 240;
+const FELT_MIN_NARROW = 160;
+const NARROW = 520; // px of width: a phone (the width of style.css's phone rules)
 const FELT_MAX = 520;
+const feltMin = () => (window.innerWidth <= NARROW ? FELT_MIN_NARROW : FELT_MIN);
 let taken = { width: 0, height: 0, phase: "", px: 0 };
 // opts.height: the felt's height wanted (a felt in a dialog), kept within the bounds; the table page's
 // remembered size is left alone then.
@@ -84,7 +88,7 @@ export function fitTable(page, opts = {}) {
   const below = page && page.querySelector(":scope > .me");
   if (!felt || !below) return;
   let height;
-  if (opts.height) height = Math.max(FELT_MIN, Math.min(FELT_MAX, opts.height));
+  if (opts.height) height = Math.max(feltMin(), Math.min(FELT_MAX, opts.height));
   else {
     // remembered per phase of the deal too: sixteen cards and a prompt while passing cards do not leave the
     // felt small for the rest of the round
@@ -93,7 +97,7 @@ export function fitTable(page, opts = {}) {
     const top = felt.getBoundingClientRect().top + window.scrollY;
     const rest = below.getBoundingClientRect().height + 12; // the gaps around the seat row and the hand
     taken.px = Math.max(taken.px, top + rest);
-    height = Math.max(FELT_MIN, Math.min(FELT_MAX, window.innerHeight - taken.px));
+    height = Math.max(feltMin(), Math.min(FELT_MAX, window.innerHeight - taken.px));
   }
   felt.style.height = `${Math.floor(height)}px`;
   const inner = felt.getBoundingClientRect();

@@ -11,6 +11,54 @@ import { board, endScreen, fitTable, icon, moveLog, seatBox, settings } from "./
 
 const root = document.getElementById("app");
 
+// The analysis at path, told as it goes (the server's NDJSON: docs/analysis.md): onPartial({ progress:
+// { done, total }, decisions, units }) after each decision judged, the whole analysis returned at the end;
+// an error answer or line is thrown as the API's errors are (dom.js api).
+async function followAnalysis(path, onPartial) {
+  const res = await fetch(path);
+  if (!res.ok || !res.body) {
+    let data = {};
+    try {
+      data = await res.json();
+    } catch (e) {
+      data = {};
+    }
+    const err = new Error(data.error ? data.error.message : res.statusText);
+    err.code = data.error ? data.error.code : "";
+    throw err;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const partial = { progress: { done: 0, total: 0 }, decisions: [], units: null };
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let cut;
+    while ((cut = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, cut).trim();
+      buffer = buffer.slice(cut + 1);
+      if (!line) continue;
+      const step = JSON.parse(line);
+      if (step.analysis) {
+        reader.cancel().catch(() => {});
+        return step.analysis;
+      }
+      if (step.error) {
+        const err = new Error(step.error.message);
+        err.code = step.error.code;
+        throw err;
+      }
+      if (step.units) partial.units = step.units;
+      if (step.decision) partial.decisions.push(step.decision);
+      partial.progress = { done: step.done, total: step.total };
+      onPartial({ progress: partial.progress, decisions: partial.decisions.slice(), units: partial.units });
+      await new Promise((next) => setTimeout(next, 0)); // each step drawn, even when many come at once
+    }
+    if (done) throw new Error(t("anCut"));
+  }
+}
+
 // Returns the page ({ render(), destroy() }).
 export function replayPage(id) {
   return replayView(root, id);
@@ -49,14 +97,21 @@ export function replayView(box, id, opts = {}) {
   }
 
   // the analysis of this hand (docs/analysis.md): asked for once the match is over, made by the server;
-  // a click on a decision opens its values and shows the table as it was then (frame i: before action i)
+  // a click on a decision opens its values and shows the table as it was then (frame i: before action i).
+  // It is told as it goes (one JSON line a decision judged): the panel shows "12 of 47" and the decisions
+  // judged so far, and the whole analysis at the end.
   async function analyse() {
     const hand = S.hand;
     S.analysis = "loading";
     render();
     let found;
     try {
-      found = await api(`/api/tables/${encodeURIComponent(id)}/analysis/${hand}?fair=1`);
+      found = await followAnalysis(`/api/tables/${encodeURIComponent(id)}/analysis/${hand}?fair=1&progress=1`, (partial) => {
+        if (S.hand === hand && !S.closed) {
+          S.analysis = partial;
+          render();
+        }
+      });
     } catch (e) {
       found = { error: errorText(e) };
       if (embedded) toast(found.error, "error");
@@ -72,7 +127,9 @@ export function replayView(box, id, opts = {}) {
     if (S.analysis === "loading") return h("div", { class: "panel analysis", id: "analysis" }, h("p", {}, t("anLoading")));
     if (S.analysis.error) return h("div", { class: "panel analysis", id: "analysis" }, h("p", { class: "error" }, S.analysis.error));
     const seats = S.info.seats;
-    const deal = S.analysis.deals[0];
+    // still being judged: the decisions so far (.an-sofar), no figures yet; .an-list is the whole analysis
+    const going = S.analysis.progress;
+    const deal = going ? { seats: [], decisions: S.analysis.decisions } : S.analysis.deals[0];
     const pct = (v) => `${Math.round(v * 100)}%`;
     const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
     const suits = { h: "\u2665", d: "\u2666", c: "\u2663", s: "\u2660" };
@@ -103,7 +160,10 @@ export function replayView(box, id, opts = {}) {
       }
       return h("li", { class: `an-item an-${mark}`, dataset: { mark, index: d.index } }, head, detail);
     });
-    return h("div", { class: "panel analysis", id: "analysis" }, h("h3", {}, t("anTitle", { deal: word(game(), "hand", { n: S.hand }) })), h("p", { class: "small" }, t("anWhy")), h("ul", { class: "an-seats" }, lines), h("ol", { class: "an-list" }, items));
+    const progress = going
+      ? h("p", { class: "an-progress", id: "an-progress", role: "status" }, h("progress", { max: String(going.total || 1), value: String(going.done) }), " ", t("anProgress", { done: going.done, total: going.total }))
+      : null;
+    return h("div", { class: "panel analysis", id: "analysis", "aria-busy": going ? "true" : null }, h("h3", {}, t("anTitle", { deal: word(game(), "hand", { n: S.hand }) })), progress, h("p", { class: "small" }, t("anWhy")), h("ul", { class: "an-seats" }, lines), h("ol", { class: going ? "an-sofar" : "an-list" }, items));
   }
 
   // play/pause: a step every 1.2 s (the speed setting scales it), on to the next hand at the end of one
