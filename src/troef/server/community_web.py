@@ -46,6 +46,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from troef.server.accounts import COOKIE, SESSION_DAYS, Account, AccountError, Accounts, neutral_name
+from troef.server.accuracy import SAMPLES as ACCURACY_SAMPLES
+from troef.server.accuracy import TRIES, accuracy_svg, when_workers_free
+from troef.server.accuracy import store as store_accuracy
 from troef.server.community import account_seats_table, accounts_table
 from troef.server.guard import Guard, RateLimiter, host_name
 from troef.server.live import LiveTable, TableError, clean_name, hash_token
@@ -493,9 +496,46 @@ class CommunityWeb:
                 return apply_match(conn, table.id, table.game.name, fam, players, teams, scores, left)
 
         try:
-            await self.store.run(rate)
+            rated = await self.store.run(rate)
         except Exception:
             log.exception("rating table %s failed", table.id)
+            return
+        if rated:  # this process rated it: it has the match's accuracy made too
+            owners = {r.seat: r.player[2:] for r in rated if r.player.startswith("a:")}
+            self.hub._spawn(self._accuracy(table.id, table.game.name, fam, owners))
+
+    async def _accuracy(self, table_id: str, game: str, fam: str, owners: dict[int, str]) -> None:
+        """Analyse a rated match's account seats in the workers, when they are free, and keep the figures."""
+        from troef.server.workers import WorkBusy, accuracy_job
+
+        work = self.hub.work
+        try:
+            for _ in range(TRIES):
+                await when_workers_free(work.waiting, work.running, work.workers)
+                try:
+                    row = await self.hub._finished_row(table_id, "analysis")
+                    key = ("accuracy", table_id)
+                    found = await work.run(key, None, accuracy_job, game, row, sorted(owners), ACCURACY_SAMPLES)
+                    break
+                except WorkBusy:
+                    continue
+            else:
+                log.warning("the accuracy of table %s was not made: the workers stayed busy", table_id)
+                return
+
+            def write() -> int:
+                with self.accounts.engine.begin() as conn:
+                    # an account deleted meanwhile has no seat any more: nothing of it is written
+                    ids = list(owners.values())
+                    present = set(
+                        conn.execute(sa.select(accounts_table.c.id).where(accounts_table.c.id.in_(ids))).scalars()
+                    )
+                    mine = {seat: a for seat, a in owners.items() if a in present}
+                    return store_accuracy(conn, table_id, game, fam, mine, found or {})
+
+            await self.store.run(write)
+        except Exception:
+            log.exception("the accuracy of table %s could not be made", table_id)
 
     async def profile(self, request: Request) -> Response:
         async def work() -> Response:
@@ -533,6 +573,24 @@ class CommunityWeb:
         if points is None:
             return _error(404, "unknown_player", "no such player, or the profile is private")
         return Response(history_svg(points), media_type="image/svg+xml")
+
+    async def accuracy_chart(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        game = request.query_params.get("game", "")
+        fam = request.query_params.get("family", "")
+        me = await self.account(request)
+
+        def read() -> str | None:
+            with self.accounts.engine.connect() as conn:
+                row = conn.execute(sa.select(accounts_table).where(accounts_table.c.name == name)).first()
+                if row is None or (not row.public and (me is None or me.id != row.id)):
+                    return None
+                return accuracy_svg(conn, row.id, game, fam)
+
+        svg = await self.store.run(read)
+        if svg is None:
+            return _error(404, "unknown_player", "no such player, or the profile is private")
+        return Response(svg, media_type="image/svg+xml")
 
     async def leaderboard(self, request: Request) -> Response:
         game, fam = request.path_params["game"], request.path_params["family"]
@@ -594,6 +652,7 @@ class CommunityWeb:
             Route("/api/account/delete", self.delete, methods=post),
             Route("/api/players/{name}", self.profile),
             Route("/api/players/{name}/history.svg", self.history_chart),
+            Route("/api/players/{name}/accuracy.svg", self.accuracy_chart),
             Route("/api/leaderboard/{game}/{family}", self.leaderboard),
             Route("/api/ratings/levels", self.levels),
             Route("/api/play-now", self.play_now, methods=post),

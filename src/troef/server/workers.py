@@ -246,3 +246,23 @@ def open_replay_job(game_name: str, row: Any, hand: int, viewer: int) -> bytes |
     from troef.server.finished import replay_text
 
     return replay_text(games()[game_name], row, hand, viewer, True)
+
+
+def accuracy_job(game_name: str, row: Any, seats: list[int], samples: int) -> dict[int, dict[str, Any]] | None:
+    """The accuracy figures (:func:`troef.server.accuracy.figures`) of ``seats`` over every deal of a finished
+    match, from the fair analysis of those seats' own decisions; None if the record cannot be analysed."""
+    from troef.analysis import AnalysisError, Settings, analyse
+    from troef.server.accuracy import figures
+    from troef.server.adapter import games, rebuild
+
+    if row.finished_at is None:
+        return None  # only a match that is over: no card of a deal in play may be looked at
+    game = games()[game_name]
+    kinds = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+    record = game.record(rebuild(game, row.config, row.seed, row.first_dealer, row.actions), kinds)
+    try:
+        result = analyse(record, seats=seats, settings=Settings(open=False, fair=True, samples=samples)).to_json()
+    except AnalysisError:
+        return None
+    unit = str(result["units"]["fair"])
+    return {int(s["seat"]): figures(s, unit) for s in result["seats"] if int(s["seat"]) in seats}
