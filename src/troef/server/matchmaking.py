@@ -49,7 +49,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from troef.server.accounts import Account
 from troef.server.community import queue_table, ratings_table
-from troef.server.ratings import MU, family, rating_row
+from troef.server.ratings import MU, family, rating_row, shipped_ratings
 from troef.server.schema import tables_table
 
 log = logging.getLogger("troef.server")
@@ -71,7 +71,8 @@ KEEP_ENTRIES: Final = 86400
 PURGE_EVERY: Final = 600
 #: The computer levels that fill seats, weakest first.
 FILL_LEVELS: Final = ("beginner", "club", "strong")
-#: A level with no rating yet is taken to be this strong (the scale of troef.server.ratings).
+#: A level with neither a rating nor a shipped measurement (troef.server.ratings.shipped_ratings) is taken to be
+#: this strong (the scale of troef.server.ratings).
 LEVEL_GUESS: Final = {"beginner": MU - 300, "club": MU, "strong": MU + 300}
 
 
@@ -355,7 +356,11 @@ class Matchmaker:
         query = sa.select(ratings_table.c.player, ratings_table.c.mu).where(
             ratings_table.c.player.in_(players), ratings_table.c.game == game, ratings_table.c.family == fam
         )
-        return {player[4:]: float(mu) for player, mu in conn.execute(query)}
+        found = {player[4:]: float(mu) for player, mu in conn.execute(query)}
+        for level in FILL_LEVELS:
+            if level not in found and (game, fam, level) in shipped_ratings():
+                found[level] = shipped_ratings()[(game, fam, level)][0]
+        return found
 
     def seated(self, group: Group, table_id: str, tokens: dict[int, str]) -> None:
         """Step 3: the group's entries are seated at ``table_id``."""

@@ -29,9 +29,11 @@ last, below every side that stayed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import resources
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -101,14 +103,40 @@ class Rated:
     left: bool
 
 
-def rating_row(conn: Connection, player: str, game: str, fam: str) -> tuple[float, float, int]:
-    """(mu, sigma, matches) of a player, or a new player's."""
+#: The computer levels' measured ratings the package ships (``troef ratings calibrate --out``), in ``troef.server``.
+DEFAULTS_FILE: Final = "bot_ratings.tsv"
+
+
+@functools.cache
+def shipped_ratings() -> dict[tuple[str, str, str], tuple[float, float]]:
+    """(mu, sigma) of each computer level by (game, family, level), as measured in the arena and shipped."""
+    text = resources.files("troef.server").joinpath(DEFAULTS_FILE).read_text(encoding="utf-8")
+    out: dict[tuple[str, str, str], tuple[float, float]] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#") or line.startswith("game\t"):
+            continue
+        game, fam, level, mu, sigma, *_ = line.split("\t")
+        out[(game, fam, level)] = (float(mu), float(sigma))
+    return out
+
+
+def start_rating(player: str, game: str, fam: str, shipped: bool = True) -> tuple[float, float]:
+    """A player's rating before any rated match: a computer level's shipped measurement, else a new player's."""
+    if shipped and player.startswith("bot:"):
+        return shipped_ratings().get((game, fam, player[4:]), (MU, SIGMA))
+    return (MU, SIGMA)
+
+
+def rating_row(conn: Connection, player: str, game: str, fam: str, shipped: bool = True) -> tuple[float, float, int]:
+    """(mu, sigma, matches) of a player, or its start (:func:`start_rating`) with no match rated yet."""
     row = conn.execute(
         sa.select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.matches).where(
             ratings_table.c.player == player, ratings_table.c.game == game, ratings_table.c.family == fam
         )
     ).first()
-    return (MU, SIGMA, 0) if row is None else (float(row.mu), float(row.sigma), int(row.matches))
+    if row is None:
+        return (*start_rating(player, game, fam, shipped), 0)
+    return (float(row.mu), float(row.sigma), int(row.matches))
 
 
 def apply_match(
@@ -121,8 +149,12 @@ def apply_match(
     scores: Mapping[int, float],
     left: frozenset[int] = frozenset(),
     now: datetime | None = None,
+    shipped: bool = True,
 ) -> list[Rated] | None:
-    """Rate one match in ``conn``'s transaction: each seat's new rating, or None if the table was rated before."""
+    """Rate one match in ``conn``'s transaction: each seat's new rating, or None if the table was rated before.
+
+    A computer level rated for the first time starts from its shipped rating unless ``shipped`` is false
+    (a calibration measures from a new player's start)."""
     now = now or datetime.now(UTC)
     try:
         with conn.begin_nested():
@@ -130,7 +162,7 @@ def apply_match(
     except sa.exc.IntegrityError:  # another process (or an earlier start) rated it
         return None
     m = model()
-    before = {p: rating_row(conn, p, game, fam) for p in set(seat_players)}
+    before = {p: rating_row(conn, p, game, fam, shipped) for p in set(seat_players)}
     side_places = places(teams, scores, left)
     ratings = [[m.rating(mu=before[seat_players[s]][0], sigma=before[seat_players[s]][1]) for s in t] for t in teams]
     new = m.rate(ratings, ranks=side_places)
@@ -188,7 +220,8 @@ def shown(mu: float, sigma: float) -> dict[str, Any]:
 
 
 def leaderboard(conn: Connection, game: str, fam: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The rated players of a game and family, best first (by ``mu - 3 sigma``): public profiles and computer levels."""
+    """The rated players of a game and family, best first (by ``mu - 3 sigma``): public profiles and computer
+    levels (a level with no rated match yet at its shipped rating, :func:`shipped_ratings`)."""
     query = (
         sa.select(
             ratings_table.c.player,
@@ -202,18 +235,27 @@ def leaderboard(conn: Connection, game: str, fam: str, limit: int = 100) -> list
         .where(ratings_table.c.game == game, ratings_table.c.family == fam)
         .order_by((ratings_table.c.mu - 3 * ratings_table.c.sigma).desc())
     )
-    out: list[dict[str, Any]] = []
+    found: list[tuple[float, dict[str, Any]]] = []
+    bots: set[str] = set()
     for r in conn.execute(query):
         if r.player.startswith("bot:"):
             entry = {"name": r.player[4:], "bot": True}
+            bots.add(r.player[4:])
         elif r.name is not None and r.public:
             entry = {"name": r.name, "bot": False}
         else:
             continue  # a private profile is not listed
-        entry.update(shown(r.mu, r.sigma), matches=r.matches, place=len(out) + 1)
-        out.append(entry)
-        if len(out) >= limit:
+        entry.update(shown(r.mu, r.sigma), matches=r.matches)
+        found.append((r.mu - 3 * r.sigma, entry))
+        if len(found) >= limit:
             break
+    for (g, f, level), (mu, sigma) in shipped_ratings().items():
+        if (g, f) == (game, fam) and level not in bots:
+            found.append((mu - 3 * sigma, {"name": level, "bot": True, **shown(mu, sigma), "matches": 0}))
+    found.sort(key=lambda pair: -pair[0])
+    out = [entry for _, entry in found[:limit]]
+    for place, entry in enumerate(out, 1):
+        entry["place"] = place
     return out
 
 
