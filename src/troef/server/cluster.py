@@ -528,6 +528,7 @@ class Cluster:
                 table.last_person = now
             table.remote = remote
             self.hub._broadcast_presence(table)
+            self.hub.people_came(table)
 
     async def _presence_conn_ready(self) -> psycopg.AsyncConnection[Any]:
         """The presence connection, holding this process's node lock; a new one writes every seat here again."""

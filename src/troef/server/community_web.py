@@ -59,6 +59,7 @@ from troef.server.matchmaking import (
     Matchmaker,
     QueueError,
     account_player,
+    arrival_seconds,
 )
 from troef.server.profiles import profile as profile_of
 from troef.server.ratings import (
@@ -405,6 +406,7 @@ class CommunityWeb:
             if isinstance(entry, Entry) and entry.player.startswith("a:"):
                 account = Account(entry.player[2:], entry.name, True)
                 tokens[seat] = await self.own_seat(account, table, seat) or tokens[seat]
+        self.hub.await_people(table, arrival_seconds(group))
         return table.id, tokens
 
     async def play_now(self, request: Request) -> Response:

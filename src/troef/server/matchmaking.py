@@ -61,6 +61,10 @@ MIN_WAIT: Final = 0
 MAX_WAIT: Final = 600
 #: The turn timer of a table made by "play now", in seconds.
 TURN_SECONDS: Final = 60
+#: Seconds a "play now" table waits for its people before their turn timers start: the longest fill wait its
+#: people chose, within these bounds (:func:`arrival_seconds`).
+ARRIVAL_MIN: Final = 15
+ARRIVAL_MAX: Final = TURN_SECONDS
 #: Seconds after being seated in which a player who asks to play again (another tab) gets the same seat.
 SAME_REQUEST: Final = 60.0
 #: Seconds after which entries a process was seating are waiting again (the process stopped).
@@ -121,6 +125,13 @@ def arrange(entries: Sequence[Entry], partnerships: bool) -> list[Entry]:
     if partnerships and len(ranked) == 4:
         return [ranked[0], ranked[1], ranked[3], ranked[2]]
     return ranked
+
+
+def arrival_seconds(group: Group) -> int:
+    """How long a new table of ``group`` waits for its people to connect: as long as the longest of them was
+    willing to wait for others in the queue, from :data:`ARRIVAL_MIN` to :data:`ARRIVAL_MAX` seconds."""
+    waits = [e.wait_seconds for e in group.seats if isinstance(e, Entry)]
+    return min(max(max(waits, default=0), ARRIVAL_MIN), ARRIVAL_MAX)
 
 
 def bot_level(mean: float, levels: dict[str, float]) -> str:
