@@ -175,7 +175,9 @@ class CommunityWeb:
         return response
 
     def _renamed(self, table_id: str, seat: int, token: str | None, name: str) -> None:
-        """A seat's new token and name in the live table of this process, if it holds it."""
+        """A seat's new token and name in the live table of this process, if it holds it (and in nothing it
+        kept of a finished match; the other processes hear of it through the database: troef.server.cluster)."""
+        self.hub.seats_changed(table_id)
         table = self.hub.tables.get(table_id)
         if table is None or not 0 <= seat < len(table.seats):
             return
