@@ -1,12 +1,13 @@
 """A player's accuracy: what the analysis of each rated match says of the decisions of the player's own seat.
 
 When a rated match ends, the process that rated it asks the worker processes
-(:class:`troef.server.workers.WorkPool`, at their lower priority, and only when
-no analysis a person asked for is waiting) for the analysis of the whole match
-(:func:`troef.analysis.analyse`, the fair judgement: sampled worlds from the
-seat's own view, :data:`SAMPLES` a decision), limited to the seats of
-accounts. The match is over, so its cards may be analysed; each account gets
-only its own seat's figures:
+(:class:`troef.server.workers.WorkPool`, at their lower priority) for the
+analysis of the match (:func:`troef.analysis.analyse`, the fair judgement:
+sampled worlds from the seat's own view, :data:`SAMPLES` a decision), limited
+to the seats of accounts, one deal at a time and only while no analysis a
+person asked for waits: such a request waits for one deal's analysis at
+most. The match is over, so its cards may be analysed; each account gets only
+its own seat's figures, over every deal:
 
 - **accuracy**: the share of the seat's judged decisions not marked as a
   mistake, in percent (:attr:`troef.analysis.core.SeatSummary.accuracy`);
@@ -42,19 +43,27 @@ WAIT_FOR_WORKERS: Final = 2.0
 TRIES: Final = 60
 
 
-def figures(summary: Mapping[str, Any], unit: str) -> dict[str, Any]:
-    """The stored figures of one seat's summary in an analysis (``seats`` of :meth:`MatchAnalysis.to_json`)."""
-    judged = int(summary.get("judged", 0))
-    cost = float(summary.get("fair_cost", 0.0))
-    accuracy = summary.get("accuracy")
+def figures(sums: Mapping[str, Any], unit: str) -> dict[str, Any]:
+    """The stored figures of one seat from its sums over the deals' analyses (decisions, judged, mistakes and
+    fair cost, as in a seat's summary of :meth:`troef.analysis.core.MatchAnalysis.to_json`)."""
+    judged = int(sums.get("judged", 0))
+    mistakes = int(sums.get("mistakes", 0))
     return {
-        "decisions": int(summary.get("decisions", 0)),
+        "decisions": int(sums.get("decisions", 0)),
         "judged": judged,
-        "mistakes": int(summary.get("mistakes", 0)),
-        "accuracy": None if accuracy is None else float(accuracy),
-        "mean_cost": round(cost / judged, 6) if judged else None,
+        "mistakes": mistakes,
+        "accuracy": round(100.0 * (1.0 - mistakes / judged), 2) if judged else None,
+        "mean_cost": round(float(sums.get("fair_cost", 0.0)) / judged, 6) if judged else None,
         "unit": unit,
     }
+
+
+def add(into: dict[int, dict[str, Any]], sums: Mapping[int, Mapping[str, Any]]) -> None:
+    """Add one deal's sums per seat to ``into``."""
+    for seat, found in sums.items():
+        mine = into.setdefault(seat, {"decisions": 0, "judged": 0, "mistakes": 0, "fair_cost": 0.0})
+        for key in mine:
+            mine[key] += found.get(key, 0)
 
 
 def store(

@@ -47,7 +47,8 @@ from starlette.routing import Route
 
 from troef.server.accounts import COOKIE, SESSION_DAYS, Account, AccountError, Accounts, neutral_name
 from troef.server.accuracy import SAMPLES as ACCURACY_SAMPLES
-from troef.server.accuracy import TRIES, accuracy_svg, when_workers_free
+from troef.server.accuracy import TRIES, accuracy_svg, figures, when_workers_free
+from troef.server.accuracy import add as add_sums
 from troef.server.accuracy import store as store_accuracy
 from troef.server.community import account_seats_table, accounts_table
 from troef.server.guard import Guard, RateLimiter, host_name
@@ -509,23 +510,33 @@ class CommunityWeb:
             self.hub._spawn(self._accuracy(table.id, table.game.name, fam, owners))
 
     async def _accuracy(self, table_id: str, game: str, fam: str, owners: dict[int, str]) -> None:
-        """Analyse a rated match's account seats in the workers, when they are free, and keep the figures."""
+        """Analyse a rated match's account seats in the workers, a deal at a time when they are free, and keep
+        the figures (:mod:`troef.server.accuracy`)."""
         from troef.server.workers import WorkBusy, accuracy_job
 
         work = self.hub.work
+        sums: dict[int, dict[str, Any]] = {}
+        unit = ""
         try:
-            for _ in range(TRIES):
+            row = await self.hub._finished_row(table_id, "analysis")
+            deal, deals, refused = 0, 1, 0
+            while deal < deals:
                 await when_workers_free(work.waiting, work.running, work.workers)
                 try:
-                    row = await self.hub._finished_row(table_id, "analysis")
-                    key = ("accuracy", table_id)
-                    found = await work.run(key, None, accuracy_job, game, row, sorted(owners), ACCURACY_SAMPLES)
-                    break
+                    args = (game, row, sorted(owners), ACCURACY_SAMPLES, deal)
+                    found = await work.run(("accuracy", table_id, deal), None, accuracy_job, *args, keep=False)
                 except WorkBusy:
+                    refused += 1
+                    if refused >= TRIES:
+                        log.warning("the accuracy of table %s was not made: the workers stayed busy", table_id)
+                        return
                     continue
-            else:
-                log.warning("the accuracy of table %s was not made: the workers stayed busy", table_id)
-                return
+                if found is None:
+                    return
+                deals, unit, by_seat = found
+                add_sums(sums, by_seat)
+                deal += 1
+            by_seat_figures = {seat: figures(found_sums, unit) for seat, found_sums in sums.items()}
 
             def write() -> int:
                 with self.accounts.engine.begin() as conn:
@@ -535,7 +546,7 @@ class CommunityWeb:
                         conn.execute(sa.select(accounts_table.c.id).where(accounts_table.c.id.in_(ids))).scalars()
                     )
                     mine = {seat: a for seat, a in owners.items() if a in present}
-                    return store_accuracy(conn, table_id, game, fam, mine, found or {})
+                    return store_accuracy(conn, table_id, game, fam, mine, by_seat_figures)
 
             await self.store.run(write)
         except Exception:
