@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from playwright.sync_api import Browser
 
 from tests.server.conftest import Server
 from tests.server.people import BOUND, play_out, sign_up
@@ -17,7 +18,7 @@ from troef.analysis import Settings, analyse
 from troef.server.accuracy import SAMPLES
 from troef.server.schema import make_engine
 
-pytestmark = pytest.mark.slow  # a server process and a whole match
+pytestmark = pytest.mark.slow  # a server process, a whole match and a browser
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def site(tmp_path: Path) -> Iterator[Server]:
     srv.stop()
 
 
-def test_a_rated_match_gives_the_players_seat_its_accuracy_on_the_profile(site: Server) -> None:
+def test_a_rated_match_gives_the_players_seat_its_accuracy_on_the_profile(site: Server, browser: Browser) -> None:
     ans = sign_up(site, "Ans")
     body = {
         "game": "klaverjas",
@@ -68,6 +69,13 @@ def test_a_rated_match_gives_the_players_seat_its_accuracy_on_the_profile(site: 
     assert match["mean_cost"] == pytest.approx(mine["fair_cost"] / mine["judged"], abs=1e-5)
     status, chart = site.http("GET", "/api/players/Ans/accuracy.svg?game=klaverjas&family=amsterdam-rotterdam")
     assert status == 200 and "<polyline" in chart and f"{match['accuracy']:.0f}%" in chart
+    # the profile page shows it beside the rating chart (Debian's Chromium)
+    page = browser.new_page()
+    page.goto(f"{site.base}/p/Ans")
+    page.wait_for_selector(".accuracy .accuracy-value")
+    assert f"{match['accuracy']:.1f}% of judged decisions" in page.inner_text(".accuracy .accuracy-value")
+    assert "accuracy.svg?game=klaverjas" in str(page.get_attribute(".accuracy img.history", "src"))
+    page.close()
     # the contracts of the seat's side are on the profile too
     assert data["games"]["klaverjas"]["contracts"]["played"] <= 2
     assert (
