@@ -506,8 +506,10 @@ class CommunityWeb:
             log.exception("rating table %s failed", table.id)
             return
         if rated:  # this process rated it: it has the match's accuracy made too
-            owners = {r.seat: r.player[2:] for r in rated if r.player.startswith("a:")}
-            self.hub._spawn(self._accuracy(table.id, table.game.name, fam, owners))
+            # a seat a computer player held at the end is not judged: its decisions are partly the computer's
+            owners = {r.seat: r.player[2:] for r in rated if r.player.startswith("a:") and not r.left}
+            if owners:
+                self.hub._spawn(self._accuracy(table.id, table.game.name, fam, owners))
 
     async def _accuracy(self, table_id: str, game: str, fam: str, owners: dict[int, str]) -> None:
         """Analyse a rated match's account seats in the workers, a deal at a time when they are free, and keep
