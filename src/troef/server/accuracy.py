@@ -122,8 +122,9 @@ def series(conn: Connection, account_id: str, limit: int = 200) -> list[dict[str
     return sorted(out.values(), key=lambda e: (e["game"], e["family"]))
 
 
-def line_svg(values: Sequence[float], label: str, width: int = 240, height: int = 60) -> str:
-    """A small line chart (SVG) of ``values`` over matches, ``label`` written at its top right."""
+def line_svg(values: Sequence[float], label: str, aria: str, width: int = 240, height: int = 60) -> str:
+    """A small line chart (SVG) of ``values`` over matches: ``label`` written at its top right, ``aria`` its
+    accessible name."""
     points = list(values) or [0.0]
     low, high = min(points), max(points)
     span = max(high - low, 1.0)
@@ -133,7 +134,7 @@ def line_svg(values: Sequence[float], label: str, width: int = 240, height: int 
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="{label}">'
+        f'role="img" aria-label="{aria}">'
         f'<polyline fill="none" stroke="currentColor" stroke-width="2" points="{coords}"/>'
         f'<text x="{width - 2}" y="12" text-anchor="end" font-size="11" fill="currentColor">{label}</text>'
         "</svg>"
@@ -145,7 +146,7 @@ def accuracy_svg(conn: Connection, account_id: str, game: str, fam: str) -> str:
     found = next((e for e in series(conn, account_id) if (e["game"], e["family"]) == (game, fam)), None)
     values = [m["accuracy"] for m in (found or {}).get("matches", []) if m["accuracy"] is not None]
     label = "no analysed match" if not values else f"{values[-1]:.0f}%"
-    return line_svg(values, label)
+    return line_svg(values, label, f"accuracy {label}")
 
 
 async def when_workers_free(waiting: Any, running: Any, workers: int) -> None:

@@ -39,6 +39,7 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from troef.server.accuracy import line_svg
 from troef.server.community import (
     account_seats_table,
     accounts_table,
@@ -288,20 +289,8 @@ def history(conn: Connection, player: str, game: str, fam: str, limit: int = 200
 
 def history_svg(points: Sequence[float], width: int = 240, height: int = 60) -> str:
     """A small line chart (SVG) of ratings over matches, the first point at the start rating."""
-    values = [MU, *points]
-    low, high = min(values), max(values)
-    span = max(high - low, 1.0)
-    step = width / max(len(values) - 1, 1)
-    coords = " ".join(
-        f"{i * step:.1f},{height - 4 - (v - low) / span * (height - 8):.1f}" for i, v in enumerate(values)
-    )
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="rating {round(values[-1])}">'
-        f'<polyline fill="none" stroke="currentColor" stroke-width="2" points="{coords}"/>'
-        f'<text x="{width - 2}" y="12" text-anchor="end" font-size="11" fill="currentColor">{round(values[-1])}</text>'
-        "</svg>"
-    )
+    last = round(points[-1] if points else MU)
+    return line_svg([MU, *points], str(last), f"rating {last}", width, height)
 
 
 def player_ratings(conn: Connection, player: str) -> list[dict[str, Any]]:
