@@ -93,3 +93,35 @@ def test_a_rated_match_gives_the_players_seat_its_accuracy_on_the_profile(site: 
             assert conn.execute(sa.text("SELECT count(*) FROM troef_accuracy")).scalar_one() == 0
     finally:
         engine.dispose()
+
+
+def test_a_seat_a_computer_player_held_at_the_end_gets_no_accuracy(site: Server) -> None:
+    ans, bert = sign_up(site, "Ans"), sign_up(site, "Bert")
+    body = {
+        "game": "klaverjas",
+        "config": {"preset": "amsterdam", "players": 4, "switches": {"deals": 2}},
+        "seats": [{"kind": "human"}, {"kind": "human", "open": True}, *[{"kind": "bot", "level": "random"}] * 2],
+        "owner": 0,
+        "turn_seconds": 2,
+    }
+    status, made = ans.http(site, "POST", "/api/tables", body)
+    assert status == 200, made
+    table = made["id"]
+    status, claimed = bert.http(site, "POST", f"/api/tables/{table}/claim", {"seat": 1})
+    assert status == 200, claimed
+    # Ans plays; Bert never comes: his turn timer runs out and a computer player plays his seat to the end
+    client = site.client()
+    assert client.join(table, made["invites"][0]["token"])["seat"] == 0
+    left = play_out([client], seed=4)
+    client.close()
+    assert left == frozenset({1})
+    deadline = time.monotonic() + BOUND * 3
+    while True:
+        status, data = site.http("GET", "/api/players/Ans")
+        if data["accuracy"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert [m["table"] for m in data["accuracy"][0]["matches"]] == [table]
+    # both seats' figures are written together: Bert's, the computer's decisions, are not among them
+    status, bert_profile = site.http("GET", "/api/players/Bert")
+    assert status == 200 and bert_profile["accuracy"] == [] and bert_profile["ratings"]
