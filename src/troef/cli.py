@@ -50,9 +50,13 @@ def ratings_calibrate(
     db: Annotated[str | None, typer.Option(help="The server's database URL (default: its SQLite file).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the seatings and deals.")] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the levels' ratings to this file (the package's: src/troef/server/bot_ratings.tsv)."),
+    ] = None,
 ) -> None:
     """Rate the computer levels against each other in the arena, on the scale of the people's ratings."""
-    from troef.server.calibrate import calibrate
+    from troef.server.calibrate import calibrate, write_defaults
     from troef.server.storage import default_url
 
     try:
@@ -72,6 +76,13 @@ def ratings_calibrate(
     for level, shown in sorted(result["levels"].items(), key=lambda kv: -kv[1]["rating"]):
         mark = " (provisional)" if shown["provisional"] else ""
         typer.echo(f"  {level:10s} {shown['rating']:5d} \u00b1 {shown['sigma']}{mark}")
+    if out is not None:
+        command = (
+            f"troef ratings calibrate --game {game} --rules {preset} --matches {matches}"
+            f" --levels {levels} --seed {seed} --out {out.name}"
+        )
+        write_defaults(out, result, command)
+        typer.echo(f"written to {out}")
 
 
 from troef.train.cli import train_app  # noqa: E402  (the commands live with the training code)

@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 from tests.polling import wait_until
 from tests.server.conftest import Server
 from tests.server.people import expected_ratings, play_out, scores_of
+from troef.server.ratings import shipped_ratings
 from troef.server.schema import make_engine, metadata
 
 pytestmark = pytest.mark.slow
@@ -205,7 +206,9 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     assert finished
     level = info["seats"][1]["level"]
     fresh = (1500.0, 500.0)
-    want = expected_ratings(scores, [[0, 2], [1, 3]], left, [[fresh, fresh], [fresh, fresh]])
+    # a computer level's first rated match on a server starts from its shipped (measured) rating
+    shipped = shipped_ratings().get(("klaverjas", "kraken", level), fresh)
+    want = expected_ratings(scores, [[0, 2], [1, 3]], left, [[fresh, fresh], [shipped, shipped]])
 
     def rated() -> bool:
         status, profile = server.http("GET", "/api/players/Wim")
@@ -217,6 +220,13 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     assert page.inner_text(".rating .rating-value").startswith(str(round(want[0][0].mu)))
     assert "(" in page.inner_text(".rating .rating-value")  # provisional after one match
     assert page.locator(f'.match[data-table="{table_id}"] a').count() == 2
+    # the side's contracts of the match: as many played as the score sheet's deals with the side playing
+    status, profile = server.http("GET", "/api/players/Wim")
+    contracts = profile["games"]["klaverjas"]["contracts"]
+    assert contracts["made"] + contracts["nat"] == contracts["played"] <= 16
+    assert f"{contracts['played']} played, {contracts['made']} made" in page.inner_text(
+        '.game-totals[data-game="klaverjas"]'
+    )
     # the analysis behind the profile's link (a search of every card: a bound far above its time)
     with urllib.request.urlopen(f"{server.base}/api/tables/{table_id}/analysis/1", timeout=600) as resp:
         assert resp.status == 200 and json.loads(resp.read())

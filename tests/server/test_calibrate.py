@@ -10,17 +10,18 @@ from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from troef.cli import app
+from troef.server.calibrate import tasks_of, write_defaults
 from troef.server.schema import make_engine
-
-pytestmark = pytest.mark.slow  # whole matches
 
 MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
 
 
+@pytest.mark.slow  # whole matches
 def test_calibration_rates_each_match_as_openskill_says(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'troef.db'}"
     args = ["ratings", "calibrate", "--game", "klaverjas", "--rules", "amsterdam", "--matches", "4"]
-    result = CliRunner().invoke(app, [*args, "--levels", "beginner,club", "--db", url])
+    out = tmp_path / "ratings.tsv"
+    result = CliRunner().invoke(app, [*args, "--levels", "beginner,club", "--db", url, "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "klaverjas (amsterdam-rotterdam), 4 matches" in result.output
     engine = make_engine(url)
@@ -47,6 +48,66 @@ def test_calibration_rates_each_match_as_openskill_says(tmp_path: Path) -> None:
         for p, (rating, _) in zip(players, new, strict=True):
             assert match[p].mu == pytest.approx(rating.mu) and match[p].sigma == pytest.approx(rating.sigma)
             before[p] = (match[p].mu, match[p].sigma)
+    # --out wrote the final ratings, with the command that measured them
+    lines = out.read_text().splitlines()
+    rows = [line.split("\t") for line in lines if line.startswith("klaverjas\t")]
+    assert [(r[1], r[2], r[5]) for r in rows] == [
+        ("amsterdam-rotterdam", "beginner", "4"),
+        ("amsterdam-rotterdam", "club", "4"),
+    ]
+    assert [float(r[3]) for r in rows] == [pytest.approx(before[f"bot:{r[2]}"][0], abs=0.05) for r in rows]
+    (note,) = [line for line in lines if line.startswith("# klaverjas amsterdam-rotterdam: ")]
+    assert (
+        "troef ratings calibrate --game klaverjas --rules amsterdam --matches 4" in note
+        and "(4 matches, seed 1," in note
+    )
+
+
+def test_partnership_matches_come_in_pairs_of_one_deal_seed_with_the_sides_swapped() -> None:
+    tasks = tasks_of("klaverjas", "kraken", 11, ["beginner", "club", "strong"], seed=4)
+    assert len(tasks) == 12  # rounded up to whole pairs
+    assert all(t.duplicate and t.fixed for t in tasks)
+    pairs = [tasks[i : i + 2] for i in range(0, 12, 2)]
+    for a, b in pairs:
+        assert a.seed == b.seed and a.seats[0] != a.seats[1]
+        assert (b.seats[0], b.seats[1]) == (a.seats[1], a.seats[0])  # the same deals, each level on the other side
+        assert a.seats[0] == a.seats[2] and a.seats[1] == a.seats[3]  # partners are one level
+    assert len({a.seed for a, _ in pairs}) == 6
+    # every pair of different levels meets
+    assert {frozenset(a.seats) for a, _ in pairs} == {
+        frozenset(p) for p in (("beginner", "club"), ("beginner", "strong"), ("club", "strong"))
+    }
+
+
+def test_free_for_all_matches_turn_one_deal_seed_round_the_table() -> None:
+    tasks = tasks_of("bonaken", "nk", 8, ["beginner", "club", "strong"], seed=2)
+    assert len(tasks) == 8
+    for first in (0, 4):
+        group = tasks[first : first + 4]
+        assert len({t.seed for t in group}) == 1 and len(set(group[0].seats)) > 1
+        for turn, t in enumerate(group):
+            assert t.seats == tuple(group[0].seats[(seat - turn) % 4] for seat in range(4))
+    assert tasks[0].seed != tasks[4].seed
+
+
+def test_the_ratings_file_keeps_other_families_and_replaces_the_one_measured(tmp_path: Path) -> None:
+    path = tmp_path / "ratings.tsv"
+
+    def result(fam: str, mu: float) -> dict[str, object]:
+        level = {"mu": mu, "sigma_exact": 80.0, "matches": 10}
+        return {"game": "bonaken", "family": fam, "matches": 10, "seed": 3, "levels": {"club": level}}
+
+    write_defaults(path, result("nk", 1400.0), "troef ratings calibrate --game bonaken --rules nk")
+    write_defaults(path, result("pagat-hazerswoude", 1450.0), "troef ratings calibrate --game bonaken --rules pagat")
+    write_defaults(path, result("nk", 1600.0), "troef ratings calibrate --game bonaken --rules nk --matches 10")
+    text = path.read_text()
+    assert [line for line in text.splitlines() if not line.startswith("#")] == [
+        "game\tfamily\tlevel\tmu\tsigma\tmatches",
+        "bonaken\tnk\tclub\t1600.0\t80.0\t10",
+        "bonaken\tpagat-hazerswoude\tclub\t1450.0\t80.0\t10",
+    ]
+    notes = [line for line in text.splitlines() if ": troef ratings calibrate" in line]
+    assert len(notes) == 2 and any("--rules nk --matches 10 (10 matches, seed 3," in n for n in notes)
 
 
 def test_unknown_levels_and_rules_are_refused(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from tests.server.conftest import Server
 from tests.server.people import sign_up
+from troef.server.ratings import shipped_ratings
 
 pytestmark = pytest.mark.slow  # a server process
 
@@ -62,3 +63,11 @@ def test_signed_out_requests_and_other_sites_are_refused(site: Server) -> None:
     assert status == 400 and answer["error"]["code"] == "bad_guest"
     status, answer = site.http("GET", "/api/players/nobody")
     assert status == 404
+
+
+def test_a_fresh_servers_lobby_places_the_computer_levels_where_the_calibration_measured_them(site: Server) -> None:
+    status, levels = site.http("GET", "/api/ratings/levels")
+    assert status == 200
+    for (game, fam, level), (mu, _) in shipped_ratings().items():
+        shown = levels["levels"][game][fam][level]
+        assert shown["rating"] == round(mu) and shown["bot"] and shown["matches"] == 0

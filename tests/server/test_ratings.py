@@ -11,6 +11,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy.engine import Engine
 
 from troef.server.community import accounts_table, ratings_table
+from troef.server.matchmaking import Matchmaker
 from troef.server.ratings import (
     MU,
     SIGMA,
@@ -22,6 +23,7 @@ from troef.server.ratings import (
     leaderboard,
     places,
     rating_row,
+    shipped_ratings,
     teams_of,
 )
 from troef.server.schema import make_engine, migrate
@@ -126,8 +128,9 @@ def test_a_bonaken_table_is_a_free_for_all_with_shared_places(engine: Engine) ->
     with engine.begin() as conn:
         rated = apply_match(conn, "b1", "bonaken", "nk", seats, teams_of(4, False), scores, frozenset({0}))
     assert rated is not None
-    fresh = [[OWN_MODEL.rating()] for _ in range(4)]
-    expected = OWN_MODEL.rate(fresh, ranks=[4, 1, 1, 3])  # seat 0 left: last, whatever its points
+    club = shipped_ratings()[("bonaken", "nk", "club")]  # a level never rated here starts from its shipped rating
+    before = [[OWN_MODEL.rating()] for _ in range(3)] + [[OWN_MODEL.rating(mu=club[0], sigma=club[1])]]
+    expected = OWN_MODEL.rate(before, ranks=[4, 1, 1, 3])  # seat 0 left: last, whatever its points
     for r in rated:
         assert r.mu == pytest.approx(expected[r.seat][0].mu)
     assert {r.player: r.place for r in rated} == {"a:p": 4, "a:q": 1, "a:r": 1, "bot:club": 3}
@@ -156,15 +159,53 @@ def test_the_leaderboard_lists_public_people_and_computer_levels_best_first(engi
                 )
             )
     with engine.connect() as conn:
-        board = leaderboard(conn, "bonaken", "nk")
+        # the levels never rated on this server stand at their shipped ratings (another test looks at them)
+        board = [e for e in leaderboard(conn, "bonaken", "nk") if e["matches"]]
     # by mu - 3 sigma: strong 1470, Ans 1300, Cor 600; Bert's profile is private
-    assert [(e["name"], e["bot"], e["place"]) for e in board] == [
+    assert [(e["name"], e["bot"]) for e in board] == [("strong", True), ("Ans", False), ("Cor", False)]
+    assert [e["place"] for e in board] == sorted(e["place"] for e in board)
+    assert [(e["name"], e["bot"], e["place"] - board[0]["place"] + 1) for e in board] == [
         ("strong", True, 1),
         ("Ans", False, 2),
         ("Cor", False, 3),
     ]
     assert [e["provisional"] for e in board] == [False, False, True]
     assert board[2]["rating"] == 1800
+
+
+FAMILIES_WITH_COMPUTER_PLAYERS = {
+    ("klaverjas", "kraken"),
+    ("klaverjas", "amsterdam-rotterdam"),
+    ("bonaken", "nk"),
+    ("bonaken", "pagat-hazerswoude"),
+    ("binokel", "cardgames"),
+}
+
+
+def test_a_fresh_server_starts_the_computer_levels_at_their_measured_ratings(engine: Engine) -> None:
+    shipped = shipped_ratings()
+    assert {(g, f) for g, f, _ in shipped} == FAMILIES_WITH_COMPUTER_PLAYERS
+    for game, fam in FAMILIES_WITH_COMPUTER_PLAYERS:
+        levels = {level: shipped[(game, fam, level)] for level in ("beginner", "club", "strong")}
+        assert all(mu != MU for mu, _ in levels.values())  # measured, not a new player's rating
+        with engine.connect() as conn:
+            board = {e["name"]: e for e in leaderboard(conn, game, fam) if e["bot"]}
+            assert {name: e["rating"] for name, e in board.items()} == {
+                level: round(mu) for level, (mu, _) in levels.items()
+            }
+            assert Matchmaker(engine, {})._levels(conn, game, fam) == {level: mu for level, (mu, _) in levels.items()}
+    # the first rated match of a level starts from its shipped rating; a calibration starts from a new player's
+    (mu, sigma) = shipped[("klaverjas", "kraken", "strong")]
+    seats = ["a:p", "bot:strong", "a:q", "bot:strong"]
+    with engine.begin() as conn:
+        assert rating_row(conn, "bot:strong", "klaverjas", "kraken") == (mu, sigma, 0)
+        assert rating_row(conn, "bot:strong", "klaverjas", "kraken", shipped=False) == (MU, SIGMA, 0)
+        rated = apply_match(conn, "t9", "klaverjas", "kraken", seats, [[0, 2], [1, 3]], {0: 1, 1: 0, 2: 1, 3: 0})
+    assert rated is not None
+    people = [OWN_MODEL.rating(mu=1500.0, sigma=500.0) for _ in range(2)]
+    bots = [OWN_MODEL.rating(mu=mu, sigma=sigma) for _ in range(2)]
+    _, new_bots = OWN_MODEL.rate([people, bots], ranks=[1, 2])
+    assert next(r for r in rated if r.player == "bot:strong").mu == pytest.approx(new_bots[0].mu)
 
 
 def test_the_history_chart_is_a_line_through_every_match() -> None:

@@ -114,6 +114,24 @@ def test_the_queue_is_bounded_shared_per_owner_kept_and_dropped_when_nobody_wait
     asyncio.run(scenario())
 
 
+def test_an_answer_not_to_keep_is_computed_again_when_asked_again(tmp_path: Path) -> None:
+    gate = str(tmp_path / "go")
+    Path(gate).touch()
+
+    async def scenario() -> None:
+        pool = WorkPool(workers=1)
+        try:
+            assert await pool.run("once", None, wait_for_file, gate, 1, keep=False) == 1
+            assert await pool.run("once", None, wait_for_file, gate, 2, keep=False) == 2  # not kept: run again
+            assert await pool.run("kept", None, wait_for_file, gate, 3) == 3
+            assert await pool.run("kept", None, wait_for_file, gate, 4) == 3
+            assert pool.ran == 3
+        finally:
+            pool.stop()
+
+    asyncio.run(scenario())
+
+
 def _get(srv: Server, path: str, source: str) -> tuple[int, dict[str, str], Any]:
     conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=120, source_address=(source, 0))
     try:

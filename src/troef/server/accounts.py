@@ -45,6 +45,7 @@ from sqlalchemy.engine import Connection, Engine
 from troef.server.community import (
     account_seats_table,
     accounts_table,
+    accuracy_table,
     challenges_table,
     passkeys_table,
     queue_table,
@@ -659,6 +660,7 @@ class Accounts:
                 .where(account_seats_table.c.account_id == account.id)
             )
             ratings = rows(sa.select(ratings_table).where(ratings_table.c.player == account.player))
+            accuracy = rows(sa.select(accuracy_table).where(accuracy_table.c.account_id == account.id))
             history = rows(sa.select(rating_history_table).where(rating_history_table.c.player == account.player))
             queue = rows(
                 sa.select(
@@ -680,6 +682,7 @@ class Accounts:
             "seats": seats,
             "ratings": ratings,
             "rating_history": history,
+            "accuracy": accuracy,
             "queue": queue,
         }
 
@@ -707,7 +710,7 @@ class Accounts:
                 conn.execute(sa.delete(table).where(table.c.player == account.player))
             conn.execute(sa.delete(queue_table).where(queue_table.c.player == account.player))
             conn.execute(sa.delete(challenges_table).where(challenges_table.c.account_id == account.id))
-            for table in (account_seats_table, passkeys_table, sessions_table, recovery_table):
+            for table in (account_seats_table, passkeys_table, sessions_table, recovery_table, accuracy_table):
                 conn.execute(sa.delete(table).where(table.c.account_id == account.id))
             conn.execute(sa.delete(accounts_table).where(accounts_table.c.id == account.id))
         return seats

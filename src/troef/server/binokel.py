@@ -60,6 +60,20 @@ class BinokelAdapter(CoreAdapter[Match, BinokelView]):
             "target": match.rules.target,
             "hands": len(match.rounds),
             "standing": match.standing(),
+            "contracts": contracts(match),
         }
 
     # ------------------------------------------------------------------ hints
+
+
+def contracts(match: Match) -> list[dict[str, int]]:
+    """Per seat, its side's bids over the game: played (the side won the bidding), made, and lost (conceded or
+    short of the bid)."""
+    scores = [r.score for r in match.rounds if r.score is not None]
+    out = []
+    for seat in range(4):
+        side = seat % 2
+        played = [s for s in scores if s.bidder == side]
+        made = sum(1 for s in played if s.made)
+        out.append({"played": len(played), "made": made, "lost": len(played) - made})
+    return out

@@ -58,7 +58,12 @@ class BonakenAdapter(CoreAdapter[Match, BonakenView]):
         }
 
     def result(self, match: Match) -> dict[str, Any]:
-        return {"losers": list(match.sheet.losers()), "standing": match.standing(), "hands": len(match.hands)}
+        return {
+            "losers": list(match.sheet.losers()),
+            "standing": match.standing(),
+            "hands": len(match.hands),
+            "contracts": contracts(match),
+        }
 
     def warning(self, match: Match, seat: int, text: str) -> str | None:
         """Why a legal action of ``seat`` would cost it dearly, or None: ``false_roem`` for a bid claiming roem
@@ -88,3 +93,15 @@ class BonakenAdapter(CoreAdapter[Match, BonakenView]):
 
         found = hints(view, budget=budget, seed=seed)
         return [{"action": h.text, "value": h.value, "best": h.best} for h in found]
+
+
+def contracts(match: Match) -> list[dict[str, int]]:
+    """Per seat, the contracts it played (as a declarer, misère players each) and made, and the plus and minus
+    marks the score sheet wrote for it (nk rule 59; the point-counting variants write points, counted as neither)."""
+    out = []
+    for seat in range(match.table):
+        results = [h.result for h in match.hands if h.result is not None and seat in h.result.declarers]
+        made = sum(1 for r in results if r.won.get(seat, False))
+        marks = [row.marks.get(seat) for row in match.sheet.rows]
+        out.append({"played": len(results), "made": made, "plus": marks.count("+"), "minus": marks.count("-")})
+    return out

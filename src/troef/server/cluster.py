@@ -16,8 +16,10 @@ the processes in step, all of them PostgreSQL's own:
   of the log (:meth:`Cluster._catch_up`, one query for all the tables behind)
   and applies them. Either way it then sends each of its connections the
   frame built from that connection's own view, as for an action of its own.
-  Changed seats (a seat claimed in the lobby) are announced on
-  ``troef_seats``.
+  Changed seats (a seat claimed in the lobby, a guest's seat moved to an
+  account, an account deleted) are announced on ``troef_seats``: a process
+  reads the seats of a table it holds again, and forgets the row it kept of
+  a finished one (:meth:`~troef.server.finished.FinishedMatches.seats_changed`).
 - **One runner per table.** Computer players and turn timers of a table run
   in exactly one process: the holder of the table's *lease*, a session-level
   PostgreSQL advisory lock held on a connection of its own
@@ -281,6 +283,7 @@ class Cluster:
                     if note.channel == "troef_actions":
                         self._heard_action(note.payload)
                     elif note.channel == "troef_seats":
+                        self.hub.seats_changed(note.payload)  # a finished match's kept row, too
                         if note.payload in self.hub.tables:
                             self._seats_due.add(note.payload)
                             self._wake.set()
@@ -528,6 +531,7 @@ class Cluster:
                 table.last_person = now
             table.remote = remote
             self.hub._broadcast_presence(table)
+            self.hub.people_came(table)
 
     async def _presence_conn_ready(self) -> psycopg.AsyncConnection[Any]:
         """The presence connection, holding this process's node lock; a new one writes every seat here again."""

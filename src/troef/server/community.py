@@ -1,6 +1,6 @@
 """The community's tables: accounts and their passkeys, sessions, ratings, and the "play now" queue.
 
-Each table here is made by migration 0010 (``migrations/versions/0010_community.py``); the
+Each table here is made by migration 0010 (``migrations/versions/0010_community.py``), the accuracy by 0011; the
 columns are documented where the code that reads them lives (:mod:`troef.server.accounts`,
 :mod:`troef.server.ratings`, :mod:`troef.server.matchmaking`). What is kept about a person, and for
 how long, is in ``docs/deploy.md`` ("Accounts and what is stored").
@@ -152,4 +152,27 @@ queue_table: Final = sa.Table(
     #: the seat's token, for the entry's player (a guest has no other way to it)
     sa.Column("token", sa.String(64), nullable=True),
     sa.Index("troef_queue_waiting", "game", "preset", "status"),
+)
+
+#: The accuracy of an account's seat at a rated match, from the match's analysis (migration 0011): the share of
+#: the seat's judged decisions not marked as mistakes, and their mean cost (fair judgement, the game's unit).
+accuracy_table: Final = sa.Table(
+    "troef_accuracy",
+    metadata,
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("troef_accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("family", sa.String(32), nullable=False),
+    #: The seat's decisions with a choice, those the fair judgement judged, and those marked as mistakes.
+    sa.Column("decisions", sa.Integer, nullable=False),
+    sa.Column("judged", sa.Integer, nullable=False),
+    sa.Column("mistakes", sa.Integer, nullable=False),
+    #: Percent of the judged decisions not marked as mistakes (NULL when none was judged).
+    sa.Column("accuracy", sa.Float, nullable=True),
+    #: Mean fair cost per judged decision, in ``unit`` (the analysis' fair unit), NULL when none was judged.
+    sa.Column("mean_cost", sa.Float, nullable=True),
+    sa.Column("unit", sa.String(16), nullable=False),
+    sa.Column("at", UTCDateTime(), nullable=False),
+    sa.Index("troef_accuracy_account", "account_id", "game", "family", "at"),
 )

@@ -46,6 +46,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from troef.server.accounts import COOKIE, SESSION_DAYS, Account, AccountError, Accounts, neutral_name
+from troef.server.accuracy import SAMPLES as ACCURACY_SAMPLES
+from troef.server.accuracy import TRIES, accuracy_svg, figures, when_workers_free
+from troef.server.accuracy import add as add_sums
+from troef.server.accuracy import store as store_accuracy
 from troef.server.community import account_seats_table, accounts_table
 from troef.server.guard import Guard, RateLimiter, host_name
 from troef.server.live import LiveTable, TableError, clean_name, hash_token
@@ -56,6 +60,7 @@ from troef.server.matchmaking import (
     Matchmaker,
     QueueError,
     account_player,
+    arrival_seconds,
 )
 from troef.server.profiles import profile as profile_of
 from troef.server.ratings import (
@@ -171,7 +176,9 @@ class CommunityWeb:
         return response
 
     def _renamed(self, table_id: str, seat: int, token: str | None, name: str) -> None:
-        """A seat's new token and name in the live table of this process, if it holds it."""
+        """A seat's new token and name in the live table of this process, if it holds it (and in nothing it
+        kept of a finished match; the other processes hear of it through the database: troef.server.cluster)."""
+        self.hub.seats_changed(table_id)
         table = self.hub.tables.get(table_id)
         if table is None or not 0 <= seat < len(table.seats):
             return
@@ -402,6 +409,7 @@ class CommunityWeb:
             if isinstance(entry, Entry) and entry.player.startswith("a:"):
                 account = Account(entry.player[2:], entry.name, True)
                 tokens[seat] = await self.own_seat(account, table, seat) or tokens[seat]
+        self.hub.await_people(table, arrival_seconds(group))
         return table.id, tokens
 
     async def play_now(self, request: Request) -> Response:
@@ -493,9 +501,58 @@ class CommunityWeb:
                 return apply_match(conn, table.id, table.game.name, fam, players, teams, scores, left)
 
         try:
-            await self.store.run(rate)
+            rated = await self.store.run(rate)
         except Exception:
             log.exception("rating table %s failed", table.id)
+            return
+        if rated:  # this process rated it: it has the match's accuracy made too
+            # a seat a computer player held at the end is not judged: its decisions are partly the computer's
+            owners = {r.seat: r.player[2:] for r in rated if r.player.startswith("a:") and not r.left}
+            if owners:
+                self.hub._spawn(self._accuracy(table.id, table.game.name, fam, owners))
+
+    async def _accuracy(self, table_id: str, game: str, fam: str, owners: dict[int, str]) -> None:
+        """Analyse a rated match's account seats in the workers, a deal at a time when they are free, and keep
+        the figures (:mod:`troef.server.accuracy`)."""
+        from troef.server.workers import WorkBusy, accuracy_job
+
+        work = self.hub.work
+        sums: dict[int, dict[str, Any]] = {}
+        unit = ""
+        try:
+            row = await self.hub._finished_row(table_id, "analysis")
+            deal, deals, refused = 0, 1, 0
+            while deal < deals:
+                await when_workers_free(work.waiting, work.running, work.workers)
+                try:
+                    args = (game, row, sorted(owners), ACCURACY_SAMPLES, deal)
+                    found = await work.run(("accuracy", table_id, deal), None, accuracy_job, *args, keep=False)
+                except WorkBusy:
+                    refused += 1
+                    if refused >= TRIES:
+                        log.warning("the accuracy of table %s was not made: the workers stayed busy", table_id)
+                        return
+                    continue
+                if found is None:
+                    return
+                deals, unit, by_seat = found
+                add_sums(sums, by_seat)
+                deal += 1
+            by_seat_figures = {seat: figures(found_sums, unit) for seat, found_sums in sums.items()}
+
+            def write() -> int:
+                with self.accounts.engine.begin() as conn:
+                    # an account deleted meanwhile has no seat any more: nothing of it is written
+                    ids = list(owners.values())
+                    present = set(
+                        conn.execute(sa.select(accounts_table.c.id).where(accounts_table.c.id.in_(ids))).scalars()
+                    )
+                    mine = {seat: a for seat, a in owners.items() if a in present}
+                    return store_accuracy(conn, table_id, game, fam, mine, by_seat_figures)
+
+            await self.store.run(write)
+        except Exception:
+            log.exception("the accuracy of table %s could not be made", table_id)
 
     async def profile(self, request: Request) -> Response:
         async def work() -> Response:
@@ -533,6 +590,24 @@ class CommunityWeb:
         if points is None:
             return _error(404, "unknown_player", "no such player, or the profile is private")
         return Response(history_svg(points), media_type="image/svg+xml")
+
+    async def accuracy_chart(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        game = request.query_params.get("game", "")
+        fam = request.query_params.get("family", "")
+        me = await self.account(request)
+
+        def read() -> str | None:
+            with self.accounts.engine.connect() as conn:
+                row = conn.execute(sa.select(accounts_table).where(accounts_table.c.name == name)).first()
+                if row is None or (not row.public and (me is None or me.id != row.id)):
+                    return None
+                return accuracy_svg(conn, row.id, game, fam)
+
+        svg = await self.store.run(read)
+        if svg is None:
+            return _error(404, "unknown_player", "no such player, or the profile is private")
+        return Response(svg, media_type="image/svg+xml")
 
     async def leaderboard(self, request: Request) -> Response:
         game, fam = request.path_params["game"], request.path_params["family"]
@@ -594,6 +669,7 @@ class CommunityWeb:
             Route("/api/account/delete", self.delete, methods=post),
             Route("/api/players/{name}", self.profile),
             Route("/api/players/{name}/history.svg", self.history_chart),
+            Route("/api/players/{name}/accuracy.svg", self.accuracy_chart),
             Route("/api/leaderboard/{game}/{family}", self.leaderboard),
             Route("/api/ratings/levels", self.levels),
             Route("/api/play-now", self.play_now, methods=post),

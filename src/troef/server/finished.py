@@ -145,6 +145,15 @@ class FinishedMatches:
         return table
 
     # ------------------------------------------------------------------ replays and records
+    def seats_changed(self, table_id: str) -> None:
+        """A table's seats changed in the database (a guest's seat moved to an account, an account deleted):
+        forget what this process kept of it as finished, so that the next replay or record reads the seats
+        again (their tokens and names)."""
+        self._finished_rows.pop(table_id, None)
+        self._records.pop(table_id, None)
+        for key in [key for key in self._replays if key[0] == table_id]:
+            del self._replays[key]
+
     async def _finished_row(self, table_id: str, what: str) -> TableRow:
         """The stored row of a finished match (kept: it never changes); 404 or 409 if there is none."""
         row = self._finished_rows.get(table_id)

@@ -57,6 +57,20 @@ class KlaverjasAdapter(CoreAdapter[Match, KlaverjasView]):
             "scoring": match.rules.scoring,
             "hands": len(match.deals),
             "standing": match.standing(),
+            "contracts": contracts(match),
         }
 
     # ------------------------------------------------------------------ hints
+
+
+def contracts(match: Match) -> list[dict[str, int]]:
+    """Per seat, its side's contracts over the match: played, made, nat, and pit (every trick of a deal taken
+    by the seat's side, as playing side or not)."""
+    out = []
+    for seat in range(4):
+        side = seat % 2
+        played = [row.result for row in match.sheet.rows if row.result.playing_side == side]
+        nat = sum(1 for r in played if r.nat)
+        pit = sum(1 for row in match.sheet.rows if row.result.pit == side)
+        out.append({"played": len(played), "made": len(played) - nat, "nat": nat, "pit": pit})
+    return out

@@ -127,6 +127,10 @@ class LiveTable:
     #: The running turn timer, and when it runs out (loop time).
     timer: asyncio.TimerHandle | None = None
     timer_due: float = 0.0
+    #: A new table waiting for its people before its turn timer starts ("play now"), and until when (loop time):
+    #: see :meth:`troef.server.timers.TurnTimers.await_people`.
+    arrival: asyncio.TimerHandle | None = None
+    arrival_due: float = 0.0
     #: The table of the rematch, once somebody asked for one.
     rematch: str | None = None
     #: When a person was last connected (for telling abandoned tables).
@@ -206,6 +210,10 @@ class LiveTable:
             out.append(info)
         return out
 
+    def people_here(self) -> bool:
+        """Whether every person's seat is connected (through any process) or played by a computer for them."""
+        return all(self.connected(s.seat) or s.seat in self.standins for s in self.seats if s.kind == "human")
+
     def plays_itself(self, seat: int) -> bool:
         """Whether a computer player acts for ``seat`` (a bot's seat, or a person's it stands in for)."""
         return self.seats[seat].kind == "bot" or seat in self.standins
@@ -223,18 +231,20 @@ class LiveTable:
             return None
         seat = self.game.to_act(self.match) if not self.over else -1
         running = self.timer is not None and seat >= 0
-        left = max(0.0, self.timer_due - asyncio.get_running_loop().time()) if running else 0.0
-        return encode(
-            {
-                "v": PROTOCOL_VERSION,
-                "type": "timer",
-                "table": self.id,
-                "version": self.version,
-                "seconds": self.turn_seconds,
-                "seat": seat if running else None,
-                "left": round(left, 1),
-            }
-        )
+        now = asyncio.get_running_loop().time()
+        left = max(0.0, self.timer_due - now) if running else 0.0
+        message: dict[str, Any] = {
+            "v": PROTOCOL_VERSION,
+            "type": "timer",
+            "table": self.id,
+            "version": self.version,
+            "seconds": self.turn_seconds,
+            "seat": seat if running else None,
+            "left": round(left, 1),
+        }
+        if self.arrival is not None:  # the timer waits for the people to come; this long at most
+            message["arrival"] = round(max(0.0, self.arrival_due - now), 1)
+        return encode(message)
 
     def info(self) -> dict[str, Any]:
         """What the lobby shows of this table."""

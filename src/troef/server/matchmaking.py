@@ -49,7 +49,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from troef.server.accounts import Account
 from troef.server.community import queue_table, ratings_table
-from troef.server.ratings import MU, family, rating_row
+from troef.server.ratings import MU, family, rating_row, shipped_ratings
 from troef.server.schema import tables_table
 
 log = logging.getLogger("troef.server")
@@ -61,6 +61,10 @@ MIN_WAIT: Final = 0
 MAX_WAIT: Final = 600
 #: The turn timer of a table made by "play now", in seconds.
 TURN_SECONDS: Final = 60
+#: Seconds a "play now" table waits for its people before their turn timers start: the longest fill wait its
+#: people chose, within these bounds (:func:`arrival_seconds`).
+ARRIVAL_MIN: Final = 15
+ARRIVAL_MAX: Final = TURN_SECONDS
 #: Seconds after being seated in which a player who asks to play again (another tab) gets the same seat.
 SAME_REQUEST: Final = 60.0
 #: Seconds after which entries a process was seating are waiting again (the process stopped).
@@ -71,7 +75,8 @@ KEEP_ENTRIES: Final = 86400
 PURGE_EVERY: Final = 600
 #: The computer levels that fill seats, weakest first.
 FILL_LEVELS: Final = ("beginner", "club", "strong")
-#: A level with no rating yet is taken to be this strong (the scale of troef.server.ratings).
+#: A level with neither a rating nor a shipped measurement (troef.server.ratings.shipped_ratings) is taken to be
+#: this strong (the scale of troef.server.ratings).
 LEVEL_GUESS: Final = {"beginner": MU - 300, "club": MU, "strong": MU + 300}
 
 
@@ -120,6 +125,13 @@ def arrange(entries: Sequence[Entry], partnerships: bool) -> list[Entry]:
     if partnerships and len(ranked) == 4:
         return [ranked[0], ranked[1], ranked[3], ranked[2]]
     return ranked
+
+
+def arrival_seconds(group: Group) -> int:
+    """How long a new table of ``group`` waits for its people to connect: as long as the longest of them was
+    willing to wait for others in the queue, from :data:`ARRIVAL_MIN` to :data:`ARRIVAL_MAX` seconds."""
+    waits = [e.wait_seconds for e in group.seats if isinstance(e, Entry)]
+    return min(max(max(waits, default=0), ARRIVAL_MIN), ARRIVAL_MAX)
 
 
 def bot_level(mean: float, levels: dict[str, float]) -> str:
@@ -355,7 +367,11 @@ class Matchmaker:
         query = sa.select(ratings_table.c.player, ratings_table.c.mu).where(
             ratings_table.c.player.in_(players), ratings_table.c.game == game, ratings_table.c.family == fam
         )
-        return {player[4:]: float(mu) for player, mu in conn.execute(query)}
+        found = {player[4:]: float(mu) for player, mu in conn.execute(query)}
+        for level in FILL_LEVELS:
+            if level not in found and (game, fam, level) in shipped_ratings():
+                found[level] = shipped_ratings()[(game, fam, level)][0]
+        return found
 
     def seated(self, group: Group, table_id: str, tokens: dict[int, str]) -> None:
         """Step 3: the group's entries are seated at ``table_id``."""

@@ -3,8 +3,11 @@
 Built from the stored tables the account sat at (``troef_account_seats``) and
 each finished table's stored result (the game's score sheet at the end), so a
 profile needs no replay: per match the player's own line of the final
-standing, and per game the totals a club keeps (matches, won; table points at
-Bonaken, crosses at Kraken).
+standing and its contracts, and per game the totals a club keeps (matches,
+won; contracts made and nat at klaverjas, made and the marks at Bonaken, made
+and lost at Binokel; table points at Bonaken, crosses at Kraken), and the
+accuracy of the player's seat from each rated match's analysis
+(:mod:`troef.server.accuracy`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from troef.server.accuracy import series
 from troef.server.community import account_seats_table
 from troef.server.ratings import history, player_ratings
 from troef.server.schema import tables_table
@@ -31,6 +35,16 @@ def own_line(result: Mapping[str, Any] | None, seat: int) -> dict[str, Any]:
     if not isinstance(standing, list):
         return {}
     return next((dict(s) for s in standing if isinstance(s, dict) and s.get("seat") == seat), {})
+
+
+def own_contracts(result: Mapping[str, Any] | None, seat: int) -> dict[str, int]:
+    """The player's contracts at a finished match (the result's ``contracts`` of the seat; empty if none):
+    klaverjas played/made/nat/pit of the seat's side, Bonaken played/made and the plus and minus marks, Binokel
+    the side's bids played/made/lost (see each game's adapter, ``troef.server.klaverjas.contracts`` ...)."""
+    found = (result or {}).get("contracts")
+    if not isinstance(found, list) or not 0 <= seat < len(found) or not isinstance(found[seat], dict):
+        return {}
+    return {str(k): int(v) for k, v in found[seat].items() if isinstance(v, int)}
 
 
 def profile(conn: Connection, account: Any) -> dict[str, Any]:
@@ -60,6 +74,11 @@ def profile(conn: Connection, account: Any) -> dict[str, Any]:
             t["table_points"] = t.get("table_points", 0) + int(line["table_points"])
         if m.config.get("preset") == "kraken" and "crosses" in line:
             t["crosses"] = t.get("crosses", 0) + int(line["crosses"])
+        counted = own_contracts(m.result, m.seat)
+        if counted:
+            into = t.setdefault("contracts", {})
+            for key, n in counted.items():
+                into[key] = into.get(key, 0) + n
     ratings = player_ratings(conn, player)
     for r in ratings:
         r["history"] = history(conn, player, r["game"], r["family"], 50)
@@ -70,6 +89,7 @@ def profile(conn: Connection, account: Any) -> dict[str, Any]:
         "matches_played": len(rows),
         "games": totals,
         "ratings": ratings,
+        "accuracy": series(conn, account.id),
         "matches": [
             {
                 "id": m.id,
@@ -78,6 +98,7 @@ def profile(conn: Connection, account: Any) -> dict[str, Any]:
                 "seat": m.seat,
                 "finished_at": m.finished_at.isoformat(),
                 "line": own_line(m.result, m.seat),
+                "contracts": own_contracts(m.result, m.seat),
                 "replay": f"/r/{m.id}",
                 "analysis": f"/api/tables/{m.id}/analysis/1",
             }

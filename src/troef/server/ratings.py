@@ -29,14 +29,17 @@ last, below every side that stayed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import resources
 from typing import Any, Final
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from troef.server.accuracy import line_svg
 from troef.server.community import (
     account_seats_table,
     accounts_table,
@@ -101,14 +104,40 @@ class Rated:
     left: bool
 
 
-def rating_row(conn: Connection, player: str, game: str, fam: str) -> tuple[float, float, int]:
-    """(mu, sigma, matches) of a player, or a new player's."""
+#: The computer levels' measured ratings the package ships (``troef ratings calibrate --out``), in ``troef.server``.
+DEFAULTS_FILE: Final = "bot_ratings.tsv"
+
+
+@functools.cache
+def shipped_ratings() -> dict[tuple[str, str, str], tuple[float, float]]:
+    """(mu, sigma) of each computer level by (game, family, level), as measured in the arena and shipped."""
+    text = resources.files("troef.server").joinpath(DEFAULTS_FILE).read_text(encoding="utf-8")
+    out: dict[tuple[str, str, str], tuple[float, float]] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#") or line.startswith("game\t"):
+            continue
+        game, fam, level, mu, sigma, *_ = line.split("\t")
+        out[(game, fam, level)] = (float(mu), float(sigma))
+    return out
+
+
+def start_rating(player: str, game: str, fam: str, shipped: bool = True) -> tuple[float, float]:
+    """A player's rating before any rated match: a computer level's shipped measurement, else a new player's."""
+    if shipped and player.startswith("bot:"):
+        return shipped_ratings().get((game, fam, player[4:]), (MU, SIGMA))
+    return (MU, SIGMA)
+
+
+def rating_row(conn: Connection, player: str, game: str, fam: str, shipped: bool = True) -> tuple[float, float, int]:
+    """(mu, sigma, matches) of a player, or its start (:func:`start_rating`) with no match rated yet."""
     row = conn.execute(
         sa.select(ratings_table.c.mu, ratings_table.c.sigma, ratings_table.c.matches).where(
             ratings_table.c.player == player, ratings_table.c.game == game, ratings_table.c.family == fam
         )
     ).first()
-    return (MU, SIGMA, 0) if row is None else (float(row.mu), float(row.sigma), int(row.matches))
+    if row is None:
+        return (*start_rating(player, game, fam, shipped), 0)
+    return (float(row.mu), float(row.sigma), int(row.matches))
 
 
 def apply_match(
@@ -121,8 +150,12 @@ def apply_match(
     scores: Mapping[int, float],
     left: frozenset[int] = frozenset(),
     now: datetime | None = None,
+    shipped: bool = True,
 ) -> list[Rated] | None:
-    """Rate one match in ``conn``'s transaction: each seat's new rating, or None if the table was rated before."""
+    """Rate one match in ``conn``'s transaction: each seat's new rating, or None if the table was rated before.
+
+    A computer level rated for the first time starts from its shipped rating unless ``shipped`` is false
+    (a calibration measures from a new player's start)."""
     now = now or datetime.now(UTC)
     try:
         with conn.begin_nested():
@@ -130,7 +163,7 @@ def apply_match(
     except sa.exc.IntegrityError:  # another process (or an earlier start) rated it
         return None
     m = model()
-    before = {p: rating_row(conn, p, game, fam) for p in set(seat_players)}
+    before = {p: rating_row(conn, p, game, fam, shipped) for p in set(seat_players)}
     side_places = places(teams, scores, left)
     ratings = [[m.rating(mu=before[seat_players[s]][0], sigma=before[seat_players[s]][1]) for s in t] for t in teams]
     new = m.rate(ratings, ranks=side_places)
@@ -188,7 +221,8 @@ def shown(mu: float, sigma: float) -> dict[str, Any]:
 
 
 def leaderboard(conn: Connection, game: str, fam: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The rated players of a game and family, best first (by ``mu - 3 sigma``): public profiles and computer levels."""
+    """The rated players of a game and family, best first (by ``mu - 3 sigma``): public profiles and computer
+    levels (a level with no rated match yet at its shipped rating, :func:`shipped_ratings`)."""
     query = (
         sa.select(
             ratings_table.c.player,
@@ -202,18 +236,27 @@ def leaderboard(conn: Connection, game: str, fam: str, limit: int = 100) -> list
         .where(ratings_table.c.game == game, ratings_table.c.family == fam)
         .order_by((ratings_table.c.mu - 3 * ratings_table.c.sigma).desc())
     )
-    out: list[dict[str, Any]] = []
+    found: list[tuple[float, dict[str, Any]]] = []
+    bots: set[str] = set()
     for r in conn.execute(query):
         if r.player.startswith("bot:"):
             entry = {"name": r.player[4:], "bot": True}
+            bots.add(r.player[4:])
         elif r.name is not None and r.public:
             entry = {"name": r.name, "bot": False}
         else:
             continue  # a private profile is not listed
-        entry.update(shown(r.mu, r.sigma), matches=r.matches, place=len(out) + 1)
-        out.append(entry)
-        if len(out) >= limit:
+        entry.update(shown(r.mu, r.sigma), matches=r.matches)
+        found.append((r.mu - 3 * r.sigma, entry))
+        if len(found) >= limit:
             break
+    for (g, f, level), (mu, sigma) in shipped_ratings().items():
+        if (g, f) == (game, fam) and level not in bots:
+            found.append((mu - 3 * sigma, {"name": level, "bot": True, **shown(mu, sigma), "matches": 0}))
+    found.sort(key=lambda pair: -pair[0])
+    out = [entry for _, entry in found[:limit]]
+    for place, entry in enumerate(out, 1):
+        entry["place"] = place
     return out
 
 
@@ -246,20 +289,8 @@ def history(conn: Connection, player: str, game: str, fam: str, limit: int = 200
 
 def history_svg(points: Sequence[float], width: int = 240, height: int = 60) -> str:
     """A small line chart (SVG) of ratings over matches, the first point at the start rating."""
-    values = [MU, *points]
-    low, high = min(values), max(values)
-    span = max(high - low, 1.0)
-    step = width / max(len(values) - 1, 1)
-    coords = " ".join(
-        f"{i * step:.1f},{height - 4 - (v - low) / span * (height - 8):.1f}" for i, v in enumerate(values)
-    )
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="rating {round(values[-1])}">'
-        f'<polyline fill="none" stroke="currentColor" stroke-width="2" points="{coords}"/>'
-        f'<text x="{width - 2}" y="12" text-anchor="end" font-size="11" fill="currentColor">{round(values[-1])}</text>'
-        "</svg>"
-    )
+    last = round(points[-1] if points else MU)
+    return line_svg([MU, *points], str(last), f"rating {last}", width, height)
 
 
 def player_ratings(conn: Connection, player: str) -> list[dict[str, Any]]:

@@ -616,6 +616,8 @@ class Hub(ActionPath, TurnTimers, BotPlayers, FinishedMatches):
         if table.rematch is not None:
             client.send(table.rematch_text())
         self._broadcast_presence(table)
+        if viewer >= 0:
+            self.people_came(table)
         if table.joined_at is None and viewer >= 0:
             # a player's first join: from now on the table does not expire unused (a spectator's does not
             # count: anybody may watch any table, so watching must not keep a table nobody plays)

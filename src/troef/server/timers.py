@@ -2,6 +2,11 @@
 
 When a person's turn timer runs out (or the table's creator asks), a
 computer player takes the seat until its owner takes it back.
+
+A table made for people who did not make it themselves ("play now") first
+waits for them (:meth:`TurnTimers.await_people`): its turn timer starts once
+every person's seat is connected, and a person who has not come within the
+wait is stood in for as for one whose timer ran out.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ class TurnTimers:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        if table.arrival is not None:
+            return  # the people are not all here yet: no turn timer runs (_arrival_up ends the wait)
         seat = table.game.to_act(table.match) if not table.over else -1
         if seat >= 0 and not table.plays_itself(seat):
             loop = asyncio.get_running_loop()
@@ -50,6 +57,41 @@ class TurnTimers:
             for conns in table.conns.values():
                 for client in conns:
                     client.send(text)
+
+    def await_people(self, table: LiveTable, seconds: float) -> None:
+        """Hold a new table's turn timer until every person's seat is connected, for ``seconds`` at most; then
+        a computer player takes the seat of each person who has not come (as for a leaver)."""
+        if table.turn_seconds is None or table.over or table.people_here():
+            return
+        loop = asyncio.get_running_loop()
+        table.arrival_due = loop.time() + seconds
+        table.arrival = loop.call_later(seconds, self._arrival_up, table)
+        self._arm_timer(table)  # the timer armed when the table was made stops
+
+    def people_came(self, table: LiveTable) -> None:
+        """Somebody connected to ``table`` (here or through another process): its turn timer starts once all
+        its people are here."""
+        if table.arrival is not None and table.people_here():
+            table.arrival.cancel()
+            table.arrival = None
+            self._arm_timer(table)
+
+    def _arrival_up(self, table: LiveTable) -> None:
+        table.arrival = None
+        if table.over:
+            return
+        away = [
+            s.seat
+            for s in table.seats
+            if s.kind == "human" and not table.connected(s.seat) and s.seat not in table.standins
+        ]
+        if not table.runner or not away:  # another process plays the table: its own timer decides
+            self._arm_timer(table)
+            return
+        log.info("table %s: seats %s did not come; computer players take them", table.id, away)
+        for seat in away:
+            table.standins[seat] = self.standin_bot(table, seat)
+        self.standins_changed(table)
 
     def _time_up(self, table: LiveTable, version: int) -> None:
         table.timer = None

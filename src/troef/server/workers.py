@@ -73,6 +73,8 @@ class _Job:
     future: asyncio.Future[Any]
     waiters: int = 0
     started: bool = False
+    #: Whether the answer is kept for later requests of the same key.
+    keep: bool = True
     done_callbacks: list[Callable[[], None]] = field(default_factory=list)
     #: The partial results its worker reported so far (:func:`report`), in order.
     partial: list[Any] = field(default_factory=list)
@@ -154,8 +156,10 @@ class WorkPool:
     def _owner_jobs(self, owner: str) -> int:
         return sum(1 for job in self._jobs.values() if job.owner == owner and job.waiters > 0)
 
-    async def run(self, key: Hashable, owner: str | None, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in a worker process, or its kept answer; :class:`WorkBusy` if it cannot wait its turn."""
+    async def run(self, key: Hashable, owner: str | None, fn: Callable[..., T], *args: Any, keep: bool = True) -> T:
+        """``fn(*args)`` in a worker process, or its kept answer; :class:`WorkBusy` if it cannot wait its turn.
+
+        ``keep=False``: the answer is not kept (work asked for once, which would only push others' answers out)."""
         if key in self._cache:
             self._cache.move_to_end(key)
             kept: T = self._cache[key]
@@ -189,7 +193,7 @@ class WorkPool:
             if owner is not None and self._owner_jobs(owner) >= self.per_owner:
                 self.refused += 1
                 raise WorkBusy("you have computations waiting already; try again once they are done")
-            job = _Job(key, owner, fn, args, asyncio.get_running_loop().create_future())
+            job = _Job(key, owner, fn, args, asyncio.get_running_loop().create_future(), keep=keep)
             self._jobs[key] = job
             self._waiting.append(job)
             self._pump()
@@ -234,9 +238,10 @@ class WorkPool:
             job.future.exception()  # retrieved: the waiters may have gone
         else:
             result = done.result()
-            self._cache[job.key] = result
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            if job.keep:
+                self._cache[job.key] = result
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
             job.future.set_result(result)
         self._pump()
 
@@ -420,3 +425,32 @@ def open_replay_job(game_name: str, row: Any, hand: int, viewer: int) -> bytes |
     from troef.server.finished import replay_text
 
     return replay_text(games()[game_name], row, hand, viewer, True)
+
+
+def accuracy_job(
+    game_name: str, row: Any, seats: list[int], samples: int, deal: int
+) -> tuple[int, str, dict[int, dict[str, Any]]] | None:
+    """Deal ``deal`` (0-based) of a finished match, analysed for the accuracy of ``seats``: the match's number
+    of deals, the fair unit, and per seat its sums (decisions, judged, mistakes, fair cost) over the seat's own
+    decisions of the deal; None if the record cannot be analysed. One deal a job, so that an analysis a
+    person asks for waits for one deal at most."""
+    from troef.analysis import AnalysisError, Settings, analyse
+    from troef.server.adapter import games, rebuild
+
+    if row.finished_at is None:
+        return None  # only a match that is over: no card of a deal in play may be looked at
+    game = games()[game_name]
+    kinds = [{"name": s.name, "kind": s.kind if s.kind == "human" else f"bot:{s.level}"} for s in row.seats]
+    match = rebuild(game, row.config, row.seed, row.first_dealer, row.actions)
+    record = game.record(match, kinds)
+    settings = Settings(open=False, fair=True, samples=samples)
+    try:
+        result = analyse(record, deals=[deal], seats=seats, settings=settings).to_json()
+    except AnalysisError:
+        return None
+    sums = {
+        int(s["seat"]): {k: s[k] for k in ("decisions", "judged", "mistakes", "fair_cost")}
+        for s in result["seats"]
+        if int(s["seat"]) in seats
+    }
+    return game.hand_count(match), str(result["units"]["fair"]), sums

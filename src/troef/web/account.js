@@ -22,6 +22,9 @@ addTexts({
     pr_ratings: "Ratings", pr_matches: "Last matches", pr_played: "{n} matches played", pr_analysis: "Analysis",
     pr_private: "private profile", pr_won: "won", pr_lost: "lost", pr_wonN: "{n} won", pr_tablePoints: "{n} table points",
     pr_crosses: "{n} crosses", pr_points: "{n} points",
+    pr_contracts: "contracts: {played} played, {made} made", pr_nat: "{n} nat", pr_pit: "{n} pit", pr_lostN: "{n} lost",
+    pr_marks: "marks: {plus} plus, {minus} minus", pr_accuracy: "Accuracy (from the analysis)",
+    pr_accuracyLine: "{acc}% of judged decisions without a mistake, mean cost {cost} ({unit}) over {n} matches",
   },
   nl: {
     acc_title: "Je eigen naam", acc_guest: "Je speelt als gast. Claim een naam voor een rating en je tafels op elk apparaat.",
@@ -39,6 +42,9 @@ addTexts({
     pr_ratings: "Ratings", pr_matches: "Laatste partijen", pr_played: "{n} partijen gespeeld", pr_analysis: "Analyse",
     pr_private: "priv\u00E9profiel", pr_won: "gewonnen", pr_lost: "verloren", pr_wonN: "{n} gewonnen", pr_tablePoints: "{n} tafelpunten",
     pr_crosses: "{n} kruisjes", pr_points: "{n} punten",
+    pr_contracts: "contracten: {played} gespeeld, {made} gehaald", pr_nat: "{n} nat", pr_pit: "{n} pit", pr_lostN: "{n} verloren",
+    pr_marks: "streepjes: {plus} plus, {minus} min", pr_accuracy: "Nauwkeurigheid (uit de analyse)",
+    pr_accuracyLine: "{acc}% van de beoordeelde beslissingen zonder fout, gemiddelde kosten {cost} ({unit}) over {n} partijen",
   },
   de: {
     acc_title: "Dein eigener Name", acc_guest: "Du spielst als Gast. Sichere dir einen Namen f\u00FCr eine Wertung und deine Tische auf jedem Ger\u00E4t.",
@@ -56,6 +62,9 @@ addTexts({
     pr_ratings: "Wertungen", pr_matches: "Letzte Partien", pr_played: "{n} Partien gespielt", pr_analysis: "Analyse",
     pr_private: "privates Profil", pr_won: "gewonnen", pr_lost: "verloren", pr_wonN: "{n} gewonnen", pr_tablePoints: "{n} Tischpunkte",
     pr_crosses: "{n} Kreuze", pr_points: "{n} Punkte",
+    pr_contracts: "Spiele: {played} gespielt, {made} gewonnen", pr_nat: "{n} nass", pr_pit: "{n} Durchmarsch", pr_lostN: "{n} verloren",
+    pr_marks: "Striche: {plus} plus, {minus} minus", pr_accuracy: "Genauigkeit (aus der Analyse)",
+    pr_accuracyLine: "{acc} % der bewerteten Entscheidungen ohne Fehler, mittlere Kosten {cost} ({unit}) in {n} Partien",
   },
 });
 
@@ -289,16 +298,34 @@ export function profilePage(name) {
       l.crosses !== undefined ? t("pr_crosses", { n: l.crosses }) : "",
       l.points !== undefined && l.crosses === undefined ? t("pr_points", { n: l.points }) : "",
     ].filter(Boolean).join(", ");
+    const contracts = (c) => c && c.played !== undefined ? [
+      t("pr_contracts", c),
+      c.nat !== undefined ? t("pr_nat", { n: c.nat }) : "",
+      c.pit !== undefined ? t("pr_pit", { n: c.pit }) : "",
+      c.lost !== undefined ? t("pr_lostN", { n: c.lost }) : "",
+      c.plus !== undefined ? t("pr_marks", c) : "",
+    ].filter(Boolean).join(", ") : "";
     const totals = Object.entries(data.games).map(([game, g]) =>
       h("li", { class: "game-totals", dataset: { game } }, `${game}: ${t("lb_matches", { n: g.matches })}, ${t("pr_wonN", { n: g.won })}`,
         g.table_points !== undefined ? `, ${t("pr_tablePoints", { n: g.table_points })}` : "",
-        g.crosses !== undefined ? `, ${t("pr_crosses", { n: g.crosses })} (Kraken)` : ""),
+        g.crosses !== undefined ? `, ${t("pr_crosses", { n: g.crosses })} (Kraken)` : "",
+        g.contracts ? h("span", { class: "contracts" }, `; ${contracts(g.contracts)}`) : ""),
+    );
+    const accuracy = (data.accuracy || []).map((a) =>
+      h(
+        "div",
+        { class: "table-row accuracy", dataset: { game: a.game, family: a.family } },
+        h("span", {}, `${a.game} \u00B7 ${a.family}: `, h("strong", { class: "accuracy-value" }, a.accuracy === null ? "\u2013" :
+          t("pr_accuracyLine", { acc: a.accuracy.toFixed(1), cost: a.mean_cost === null ? "\u2013" : a.mean_cost.toFixed(3), unit: a.unit, n: a.matches.length }))),
+        h("img", { class: "history", alt: "", src: `/api/players/${encodeURIComponent(name)}/accuracy.svg?game=${encodeURIComponent(a.game)}&family=${encodeURIComponent(a.family)}` }),
+      ),
     );
     const matches = data.matches.map((m) =>
       h(
         "div",
         { class: "table-row match", dataset: { table: m.id } },
-        h("span", {}, `${m.game} \u00B7 ${t(`preset_${m.preset}`)} \u00B7 ${m.finished_at.slice(0, 10)}`, line(m.line) ? ` \u00B7 ${line(m.line)}` : ""),
+        h("span", {}, `${m.game} \u00B7 ${t(`preset_${m.preset}`)} \u00B7 ${m.finished_at.slice(0, 10)}`, line(m.line) ? ` \u00B7 ${line(m.line)}` : "",
+          contracts(m.contracts) ? ` \u00B7 ${contracts(m.contracts)}` : ""),
         h("a", { href: m.replay, class: "button" }, t("replay")),
         h("a", { href: m.analysis, class: "button" }, t("pr_analysis")),
       ),
@@ -312,6 +339,7 @@ export function profilePage(name) {
         h("ul", { id: "game-totals" }, totals),
         h("h3", {}, t("pr_ratings")),
         ...ratings,
+        ...(accuracy.length ? [h("h3", {}, t("pr_accuracy")), ...accuracy] : []),
         h("h3", {}, t("pr_matches")),
         ...matches,
       ),
