@@ -186,7 +186,7 @@ class BonakenPart:
         actions = legal_actions(view)
         me = view.viewer
 
-        def world(rng: random.Random) -> Hand | None:
+        def world(rng: random.Random) -> DealState | None:
             for attempt in range(WORLD_TRIES):
                 weigh = STRONG.bid_evidence and attempt < WORLD_TRIES // 2
                 found = sampler.draw(rng, evidence=weigh, scale=STRONG.evidence_scale, miss=STRONG.play_miss)
@@ -268,7 +268,7 @@ class BonakenPart:
 
 
 def _goal_by_card(
-    deal: Hand, cards: dict[int, str], nodes: int | None, spent: list[int] | None = None
+    deal: DealState, cards: dict[int, str], nodes: int | None, spent: list[int] | None = None
 ) -> dict[str, bool] | None:
     """For each card (by card: its text), whether the side of the seat to play still reaches its goal after
     it with best play by all (nk rule 22), or None where the solver gives no exact answer within ``nodes``."""

@@ -164,7 +164,7 @@ class WorkPool:
             self._cache.move_to_end(key)
             kept: T = self._cache[key]
             return kept
-        job = self._join(key, owner, fn, args)
+        job = self._join(key, owner, fn, args, keep)
         try:
             answer: T = await asyncio.shield(job.future)
             return answer
@@ -183,7 +183,9 @@ class WorkPool:
             return Following(self, None, Answer(self._cache[key]))
         return Following(self, self._join(key, owner, fn, args))
 
-    def _join(self, key: Hashable, owner: str | None, fn: Callable[..., Any], args: tuple[Any, ...]) -> _Job:
+    def _join(
+        self, key: Hashable, owner: str | None, fn: Callable[..., Any], args: tuple[Any, ...], keep: bool = True
+    ) -> _Job:
         """The job computing ``key`` (made and queued unless one is), with one more waiter; or :class:`WorkBusy`."""
         job = self._jobs.get(key)
         if job is None:
