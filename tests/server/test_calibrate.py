@@ -94,8 +94,9 @@ def test_the_ratings_file_keeps_other_families_and_replaces_the_one_measured(tmp
     path = tmp_path / "ratings.tsv"
 
     def result(fam: str, mu: float) -> dict[str, object]:
-        level = {"mu": mu, "sigma_exact": 80.0, "matches": 10}
-        return {"game": "bonaken", "family": fam, "matches": 10, "seed": 3, "levels": {"club": level}}
+        club = {"mu": mu, "sigma_exact": 80.0, "matches": 10}
+        strong = {"mu": mu + 120.0, "sigma_exact": 90.0, "matches": 12}
+        return {"game": "bonaken", "family": fam, "matches": 10, "seed": 3, "levels": {"club": club, "strong": strong}}
 
     write_defaults(path, result("nk", 1400.0), "troef ratings calibrate --game bonaken --rules nk")
     write_defaults(path, result("pagat-hazerswoude", 1450.0), "troef ratings calibrate --game bonaken --rules pagat")
@@ -103,8 +104,11 @@ def test_the_ratings_file_keeps_other_families_and_replaces_the_one_measured(tmp
     text = path.read_text()
     assert [line for line in text.splitlines() if not line.startswith("#")] == [
         "game\tfamily\tlevel\tmu\tsigma\tmatches",
-        "bonaken\tnk\tclub\t1600.0\t80.0\t10",
-        "bonaken\tpagat-hazerswoude\tclub\t1450.0\t80.0\t10",
+        # the club level is pinned at a new person's 1500; strong keeps its measured gap of 120
+        "bonaken\tnk\tclub\t1500.0\t80.0\t10",
+        "bonaken\tnk\tstrong\t1620.0\t90.0\t12",
+        "bonaken\tpagat-hazerswoude\tclub\t1500.0\t80.0\t10",
+        "bonaken\tpagat-hazerswoude\tstrong\t1620.0\t90.0\t12",
     ]
     notes = [line for line in text.splitlines() if ": troef ratings calibrate" in line]
     assert len(notes) == 2 and any("--rules nk --matches 10 (10 matches, seed 3," in n for n in notes)

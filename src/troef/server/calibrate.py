@@ -25,11 +25,11 @@ import secrets
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from troef.arena.core import MatchTask, play_all
 from troef.games import game as get_game
-from troef.server.ratings import apply_match, family, rating_row, shown, teams_of
+from troef.server.ratings import MU, apply_match, family, rating_row, shown, teams_of
 from troef.server.schema import make_engine, migrate
 
 
@@ -130,15 +130,26 @@ def calibrate(
 
 HEADER = """\
 # The computer levels' ratings a fresh server starts from (troef.server.ratings.shipped_ratings):
-# measured by `troef ratings calibrate ... --out` in the arena on duplicate deals, levels starting at 1500.
+# measured by `troef ratings calibrate ... --out` in the arena on duplicate deals, levels starting at 1500,
+# then shifted together so that the club level sits at 1500, where a new person starts (the gaps are measured).
 # One line `# <game> <family>: <command> (<matches> matches, seed <seed>, <date>)` per family measured,
 # then one row per level: game, family, level, mu, sigma, matches.
 """
 
 
+#: The level pinned at a new person's rating in the shipped file. A calibration among computer players alone
+#: measures the gaps between the levels, not where they stand against people; a new person is taken to play
+#: like a club player until their matches say otherwise.
+ANCHOR: Final = "club"
+
+
 def write_defaults(path: Path, result: dict[str, Any], command: str) -> None:
-    """Put a calibration's result into the ratings file at ``path``, replacing its game and family's rows."""
+    """Put a calibration's result into the ratings file at ``path``, replacing its game and family's rows.
+
+    The levels move together so that :data:`ANCHOR` (where measured) sits at :data:`~troef.server.ratings.MU`."""
     game, fam = result["game"], result["family"]
+    anchor = result["levels"].get(ANCHOR)
+    shift = MU - float(anchor["mu"]) if anchor is not None else 0.0
     notes: list[str] = []
     rows: list[str] = []
     if path.exists():
@@ -153,6 +164,7 @@ def write_defaults(path: Path, result: dict[str, Any], command: str) -> None:
     when = datetime.now(UTC).date().isoformat()
     notes.append(f"# {game} {fam}: {command} ({result['matches']} matches, seed {result['seed']}, {when})")
     for level, found in sorted(result["levels"].items()):
-        rows.append(f"{game}\t{fam}\t{level}\t{found['mu']:.1f}\t{found['sigma_exact']:.1f}\t{found['matches']}")
+        mu = found["mu"] + shift
+        rows.append(f"{game}\t{fam}\t{level}\t{mu:.1f}\t{found['sigma_exact']:.1f}\t{found['matches']}")
     body = "\n".join([*sorted(notes), "game\tfamily\tlevel\tmu\tsigma\tmatches", *sorted(rows)])
     path.write_text(HEADER + body + "\n", encoding="utf-8")
