@@ -37,6 +37,7 @@ from troef.core.switches import PresetRules
 __all__ = [
     "SPECTATOR",
     "AnyGame",
+    "DealInPlay",
     "Game",
     "Match",
     "Moment",
@@ -89,6 +90,22 @@ class View(Protocol):
 
     def known_cards(self) -> int:
         """The mask of every card the view mentions (for leak checks)."""
+        ...
+
+
+class DealInPlay(Protocol):
+    """One deal's own state as its game keeps it (every card's place, the tricks, whose turn): what
+    :meth:`Game.deal_in_play` gives. The layers read only these two fields; the game's own parts (its
+    solver, its analysis part, its cheat bot) read the rest."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        ...
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act in the deal (-1 or any value once it is over)."""
         ...
 
 
@@ -522,6 +539,26 @@ class Game(ABC, Generic[M, A, V, O]):
     @abstractmethod
     def describe(self, outcome: O) -> str:
         """A plain-text report of a replay's outcome."""
+
+    # ------------------------------------------------------------------ the deal in play, and a match from a record
+    def deal_in_play(self, match: M) -> DealInPlay:
+        """The current deal's own state (the last deal once the match is over): what a game's solver, its
+        analysis part and its cheat bot read. Hidden cards are in it: it never goes to a player as it is."""
+        raise TroefError(f"{self.name} does not give its deal in play")
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[A]]:
+        """The actions of each deal of a record (the parsed JSON object), in order: the deals
+        :meth:`match_from_record` plays. ``RecordError`` if the record is malformed."""
+        raise TroefError(f"{self.name} cannot read its records as deals")
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> M:
+        """The match a record (the parsed JSON object) holds after its first ``actions`` actions, counted
+        over all its deals (all of them when None; 0: before the first). Its rules are those of the
+        record's rules revision (docs/records.md, "Rules revisions"), its seed, first dealer and every
+        recorded deal's cards are the record's, so that applying the record's next actions plays on as
+        the record did. ``RecordError`` if the record is malformed or holds fewer actions, ``ReplayError``
+        at an illegal action among the first ``actions``."""
+        raise TroefError(f"{self.name} cannot rebuild a match from a record")
 
     # ------------------------------------------------------------------ benchmark
     @abstractmethod

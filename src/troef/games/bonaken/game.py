@@ -225,6 +225,19 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
 
         return hints(view, budget=budget, seed=seed)
 
+    def deal_in_play(self, match: Match) -> Hand:
+        return match.hand
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[BonakenAction]]:
+        return [[action for _, action in deal.actions] for deal in FORMAT.from_dict(record).deals]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        # a hand record's one hand is the first hand of a match dealt by the hand's dealer
+        read = FORMAT.from_dict(record)
+        deals = iter([h.deal for h in read.deals])
+        match = Match(read.rules, len(read.seats), read.seed, read.first_dealer, deals=deals)
+        return FORMAT.rebuild(read, match, lambda: match.hands, actions)
+
 
 #: The one Bonaken game.
 GAME: Final = Bonaken()

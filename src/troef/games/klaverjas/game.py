@@ -226,6 +226,17 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
 
         return hints(view, budget=budget, seed=seed)
 
+    def deal_in_play(self, match: Match) -> DealState:
+        return match.deal
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[KlaverjasAction]]:
+        return [[action for _, action in deal.actions] for deal in FORMAT.from_dict(record).deals]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        read = FORMAT.from_dict(record)
+        match = Match(read.rules, read.seed, read.first_dealer, deals=iter([d.deal for d in read.deals]))
+        return FORMAT.rebuild(read, match, lambda: match.deals, actions)
+
 
 #: The one klaverjas game.
 GAME: Final = Klaverjas()
