@@ -344,6 +344,12 @@ class Game(ABC, Generic[M, A, V, O]):
     #: What it declares for OpenSpiel and PettingZoo (a :class:`ResearchPart`), or None: not a research game.
     research_part: ClassVar[str | None] = None
 
+    #: Presets that share a rating (the server's ratings, :mod:`troef.server.ratings`): preset -> the name of
+    #: its rating family, the same name for presets whose rules make it the same game to be good at. A preset
+    #: not named here is rated in the family named after the default preset: one rating for the whole game
+    #: when the game names none.
+    rating_families: ClassVar[Mapping[str, str]] = {}
+
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod
     def presets(self) -> Mapping[str, Preset]:
@@ -353,6 +359,10 @@ class Game(ABC, Generic[M, A, V, O]):
     def default_preset(self) -> str:
         """The preset a menu offers first."""
         return next(iter(self.presets()))
+
+    def rating_family(self, preset: str) -> str:
+        """The rating family a match under ``preset`` is rated in (:attr:`rating_families`)."""
+        return self.rating_families.get(preset, self.default_preset)
 
     def preset(self, name: str) -> Preset:
         """The preset ``name``; an unknown name raises :class:`TroefError` listing the known ones."""

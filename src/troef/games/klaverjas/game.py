@@ -101,6 +101,13 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     cheat_bot: ClassVar[str | None] = "troef.games.klaverjas.cheat:CheatBot"
     research_part: ClassVar[str | None] = "troef.games.klaverjas.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.klaverjas:PART"
+    #: Amsterdam and Rotterdam differ only in the obligation to trump over (docs/rules/klaverjas.md, section 5):
+    #: one rating; Kraken's roem, kraak and scoring make it a game of its own.
+    rating_families: ClassVar[Mapping[str, str]] = {
+        "kraken": "kraken",
+        "amsterdam": "amsterdam-rotterdam",
+        "rotterdam": "amsterdam-rotterdam",
+    }
 
     def texts(self) -> Texts:
         return TEXTS
