@@ -206,7 +206,7 @@ def bench_analysis_marks(
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed of the situations.")] = 2026,
-    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas, binokel.")] = "bonaken",
+    game: Annotated[str | None, typer.Option(help="The game (default: the first registered).")] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -218,8 +218,9 @@ def bench_bots(
 ) -> None:
     """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
     from troef.arena.seating import parse_seats
-    from troef.bench.bots import run
+    from troef.bench.bots import GAME, run
 
+    game = game or GAME
     kinds = parse_seats(bots) if bots is not None else None
     try:
         result = run(count=count, seed=seed, bots=kinds, game=game)

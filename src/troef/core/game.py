@@ -309,7 +309,7 @@ class Game(ABC, Generic[M, A, V, O]):
     general part serves it: the layers find them here (no layer lists games).
     """
 
-    #: The game's name in commands, URLs, records and the database (``"bonaken"``).
+    #: The game's name in commands, URLs, records and the database: lowercase letters, digits and ``_``.
     name: ClassVar[str]
     #: The name players know it by.
     title: ClassVar[str]

@@ -43,8 +43,8 @@ def _load(text: str) -> Any:
 def record_game(text: str) -> str:
     """The game a record's envelope names (``troef replay`` dispatches on it); checks only the envelope.
 
-    >>> record_game('{"format": "troef-record", "version": 1, "game": "bonaken", "kind": "match"}')
-    'bonaken'
+    >>> record_game('{"format": "troef-record", "version": 1, "game": "duel", "kind": "match"}')
+    'duel'
     """
     data = _load(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
