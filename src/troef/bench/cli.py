@@ -86,66 +86,33 @@ def bench_solver(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 2026,
     values: Annotated[bool, typer.Option("--values", help="Also solve number bids for exact points per card.")] = False,
-    game_name: Annotated[str, typer.Option("--game", help="The game: bonaken or klaverjas.")] = "bonaken",
+    game_name: Annotated[
+        str | None, typer.Option("--game", help="The game (default: the first with a solver benchmark).")
+    ] = None,
     every_card: Annotated[
         bool, typer.Option("--every-card", help="klaverjas: also answer the question after every first card.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Perfect-information solves of full hands: solves/s, median and p99 time, nodes per contract kind or preset."""
-    if game_name == "klaverjas":
-        _bench_solver_klaverjas(positions or 150, seed, every_card, as_json)
-        return
-    if game_name != "bonaken":
-        typer.echo(f"troef: the solver bench knows bonaken and klaverjas, not {game_name!r}", err=True)
+    from troef.bench.solver import bench_of, benched
+
+    games = benched()
+    name = game_name or games[0]
+    try:
+        bench = bench_of(name)
+    except TroefError:
+        bench = None
+    if bench is None:
+        typer.echo(f"troef: the solver bench knows {' and '.join(games)}, not {name!r}", err=True)
         raise typer.Exit(2)
-    from troef.bench.solver import run
-
-    result = run(positions=positions or 160, seed=seed, values=values)
+    counted = {"positions": positions} if positions else {}
+    result = bench.run(**counted, seed=seed, values=values, every_card=every_card)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-
-    def line(name: str, row: dict[str, object]) -> None:
-        typer.echo(
-            f"{name:<20} {row['solves_per_s']:>9} solves/s  median {row['median_ms']:>9} ms  "
-            f"p99 {row['p99_ms']:>9} ms  {row['mean_nodes']:>9} nodes  ({row['solves']} solves)"
-        )
-
-    typer.echo(f"{result['positions']} positions (nk, 4 players, 6 cards each), seed {result['seed']}")
-    line("every card valued", result["every_card"])
-    line("first winning card", result["first_winning_card"])
-    for kind, row in result["kinds"].items():
-        line(f"  {kind}", row)
-    if result["exact_points"] is not None:
-        line("exact points", result["exact_points"])
-
-
-def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json: bool) -> None:
-    """``troef bench solver --game klaverjas``: full deals right after trump, "does the playing side make it"."""
-    from troef.bench.solver import run_klaverjas
-    from troef.games.klaverjas.solver import search
-
-    result = run_klaverjas(positions=positions, seed=seed, every_card=every_card)
-    result["compiled"] = not search.__file__.endswith(".py")
-    if as_json:
-        typer.echo(json.dumps(result, indent=1))
-        return
-
-    def line(name: str, row: dict[str, object]) -> None:
-        typer.echo(
-            f"{name:<18} median {row['median_ms']:>9} ms  p99 {row['p99_ms']:>9} ms  max {row['max_ms']:>9} ms  "
-            f"nodes median {row['median_nodes']:>8} max {row['max_nodes']:>8}  ({row['solves']} solves)"
-        )
-
-    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
-    typer.echo(f"{positions} klaverjas deals after trump (8 tricks, seed {seed}), solver {build}")
-    line(f"makes it ({result['makes']['made']})", result["makes"])
-    line("  in CPU time", result["makes_cpu"])
-    for name, row in result["presets"].items():
-        line(f"  {name} ({row['made']})", row)
-    if result["every_card"] is not None:
-        line("every first card", result["every_card"])
+    for line in bench.lines(result):
+        typer.echo(line)
 
 
 @bench_app.command("analysis")
