@@ -631,6 +631,8 @@ class ResearchPart(Generic[M, V]):
     card_slots: int = 32
     #: Whether a deal's and a match's returns add up to zero.
     zero_sum: bool = False
+    #: The pyspiel game ``troef bench engine`` compares the game's speed with (the closest OpenSpiel has).
+    reference: str = "euchre"
 
     def actions(self) -> tuple[str, ...]:
         """Every action text of the game in its notation, once; the index of a text is its action id."""
