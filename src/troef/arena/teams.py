@@ -22,7 +22,7 @@ klaverjas's crosses and points, Binokel's points per round) with 95%
 intervals, the difference between the teams in each, decision times, and what
 the game's part counts (:meth:`~troef.arena.core.ArenaPart.team_tally`).
 
->>> result = run_teams(["heuristic", "random"], matches=2, seed=1, rules="kraken", game="klaverjas", duplicate=True)
+>>> result = run_teams(["heuristic", "random"], matches=2, seed=1, rules="kraken", duplicate=True)
 >>> [t.matches for t in result.teams], [sorted(t.sides.items()) for t in result.teams]
 ([2, 2], [[(0, 1), (1, 1)], [(0, 1), (1, 1)]])
 """

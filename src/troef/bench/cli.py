@@ -284,7 +284,7 @@ def bench_sheet_values(
 def bench_server(
     tables: Annotated[int, typer.Option(help="Concurrent tables, each with one WebSocket client per seat.")] = 200,
     seconds: Annotated[float, typer.Option(help="How long to measure.")] = 20.0,
-    game: Annotated[str, typer.Option(help="The game of the tables: bonaken, klaverjas or binokel.")] = "bonaken",
+    game: Annotated[str | None, typer.Option(help="The game of the tables (default: the game of --rules).")] = None,
     preset: Annotated[
         str | None,
         typer.Option(
@@ -395,18 +395,11 @@ def bench_server(
     queue: dict[str, Any] | None = None
     if matchmaking is not None:
         from troef.bench.matchmaking import describe_matchmaking, run_matchmaking
-        from troef.games import game as find_game
+        from troef.bench.server import tables_of
 
         try:
-            queue = run_matchmaking(
-                matchmaking,
-                game,
-                preset or ("pagat" if game == "bonaken" else find_game(game).default_preset),
-                matchmaking_wait,
-                seconds,
-                processes,
-            )
-        except BenchError as exc:
+            queue = run_matchmaking(matchmaking, *tables_of(game, preset), matchmaking_wait, seconds, processes)
+        except (BenchError, TroefError) as exc:
             typer.echo(f"troef bench server: {exc}", err=True)
             raise typer.Exit(2) from None
     if as_json:
