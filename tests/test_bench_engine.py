@@ -33,3 +33,13 @@ def test_the_workload_is_the_same_deals_every_run() -> None:
     chooser = random.Random(11)
     total = sum(kraken.random_deal("kraken", 4, 11 + i, chooser, i % 4) for i in range(30))
     assert first["actions_per_hand"] == round(total / 30, 1)
+
+
+def test_each_game_is_compared_with_the_pyspiel_game_its_research_part_names() -> None:
+    from tests.games.tiny import registered
+    from troef.bench.engine import reference_of
+
+    assert reference_of("binokel") == "bridge(use_double_dummy_result=false)"  # 48 cards: bridge, played out
+    assert reference_of("bonaken") == reference_of("klaverjas") == "euchre"
+    with registered():
+        assert reference_of("tiny") == "euchre"  # a research part that names none

@@ -65,7 +65,7 @@ print(json.dumps(out, sort_keys=True))
 # The solver's answers on seeded positions of every contract kind, a few cards into the play.
 SOLVER_WORKLOAD = """
 import json, random
-from troef.bench.solver import KINDS, build_position
+from troef.games.bonaken.bench_solver import KINDS, build_position
 from troef.games.bonaken.solver import solve
 out = []
 for i, (kind, bids) in enumerate(KINDS.items()):

@@ -43,7 +43,7 @@ app.add_typer(ratings_app, name="ratings")
 
 @ratings_app.command("calibrate")
 def ratings_calibrate(
-    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas or binokel.")] = "klaverjas",
+    game: Annotated[str | None, typer.Option(help="The game (default: the game of --rules).")] = None,
     preset: Annotated[str, typer.Option("--rules", "--preset", help="The rule set (its family is rated).")] = "kraken",
     matches: Annotated[int, typer.Option(help="Arena matches to play and rate.")] = 60,
     levels: Annotated[str, typer.Option(help="Computer levels, comma-separated.")] = "beginner,club,strong",
@@ -56,13 +56,14 @@ def ratings_calibrate(
     ] = None,
 ) -> None:
     """Rate the computer levels against each other in the arena, on the scale of the people's ratings."""
+    from troef.games import with_preset
     from troef.server.calibrate import calibrate, write_defaults
     from troef.server.storage import default_url
 
     try:
         result = calibrate(
             db or default_url(),
-            game,
+            game or with_preset(preset),
             preset,
             matches,
             [x.strip() for x in levels.split(",") if x.strip()],

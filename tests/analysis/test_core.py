@@ -17,6 +17,7 @@ from troef.core.game import AnyGame
 from troef.games import game
 from troef.games.binokel.solver import position_of, solve_moves
 from troef.games.bonaken.solver import solve as solve_bonaken
+from troef.games.klaverjas.game import GAME as KLAVERJAS
 from troef.games.klaverjas.solver import position_from_deal
 from troef.games.klaverjas.solver import solve as solve_klaverjas
 
@@ -176,7 +177,7 @@ def test_the_fair_judgement_sees_only_the_seats_view() -> None:
     seat = match.to_act
     other = g.shuffle_unseen(match, seat, 11)
     assert other is not None
-    assert part.deal_of(other).hands != part.deal_of(match).hands
+    assert KLAVERJAS.deal_in_play(other).hands != KLAVERJAS.deal_in_play(match).hands
     assert part.fair_values(g, g.view(match, seat), 4, 5) == part.fair_values(g, g.view(other, seat), 4, 5)
 
 

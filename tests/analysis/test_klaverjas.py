@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from tests.analysis.conftest import play_first_deal
 from troef.analysis import Settings, analyse
-from troef.analysis.klaverjas import CROSS_POINTS, PART
+from troef.analysis.klaverjas import CROSS_POINTS
 from troef.games import game
 from troef.games.klaverjas.actions import Play, parse_action
+from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.scoring import score_deal
 from troef.games.klaverjas.solver import position_from_deal, solve
 
@@ -74,11 +76,12 @@ def test_a_card_that_puts_the_playing_side_nat_costs_the_whole_deal() -> None:
         text = game("klaverjas").record(match)
         found = analyse(text, deals=[0], settings=Settings(fair=False))
         by_index = {d.index: d for d in found.deals[0].decisions if d.open is not None}
-        replay, actions = PART.start(text)
-        for index, (_seat, action) in enumerate(actions[0]):
+        record = json.loads(text)
+        replay = GAME.match_from_record(record, 0)
+        for index, action in enumerate(GAME.recorded_deals(record)[0]):
             d = by_index.get(index)
             if d is not None and d.open is not None:
-                deal = replay.deal
+                deal = GAME.deal_in_play(replay)
                 solution = solve(position_from_deal(deal), node_limit=200_000)
                 made = {t: solution.move_values[_card(t)] for t in d.open.values}
                 if len(set(made.values())) == 2:

@@ -23,7 +23,7 @@ from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.core.game import UnknownBotError
 from troef.games import game
-from troef.games.klaverjas.match import Match as KlaverjasMatch
+from troef.games.klaverjas.state import DealState
 from troef.stats import mean_interval
 
 
@@ -286,7 +286,7 @@ def test_bad_teams_raise_before_any_match_is_played() -> None:
 
 # ---------------------------------------------------------------------------- the cheat's seat
 class _FakeCheat(Bot):
-    """Stands in for a game's cheat: it must be shown the very match it plays in."""
+    """Stands in for a game's cheat: it must be shown the deal in play of the very match it plays in."""
 
     kind = "cheat"
     game = "klaverjas"
@@ -297,9 +297,9 @@ class _FakeCheat(Bot):
         self.state_of = state_of
 
     def act(self, view: Any) -> Any:
-        match = self.state_of()
-        assert match.to_act == view.viewer  # the true match, at this decision
-        _FakeCheat.seen.append(match)
+        deal = self.state_of()
+        assert deal.to_act == view.viewer and not deal.is_over  # the true deal in play, at this decision
+        _FakeCheat.seen.append(deal)
         return game(self.game).parse_action(view.legal[0])
 
 
@@ -310,8 +310,12 @@ def test_a_games_cheat_is_seated_with_the_match_it_plays_in(monkeypatch: pytest.
     _FakeCheat.seen = []
     result = run_teams(["cheat", "random"], matches=2, seed=4, game="klaverjas", duplicate=True)
     assert result.teams[0].matches == 2 and _FakeCheat.seen
-    assert len({id(m) for m in _FakeCheat.seen}) == 2  # one match each, followed from deal to deal
-    assert all(isinstance(m, KlaverjasMatch) for m in _FakeCheat.seen)
+    kj = game("klaverjas")
+    deals = kj.switch_default(kj.default_preset, "deals")
+    assert isinstance(deals, int) and deals > 1
+    # every deal of both matches, each followed as it is played (the match's own deal objects)
+    assert len({id(d) for d in _FakeCheat.seen}) == 2 * deals
+    assert all(isinstance(d, DealState) for d in _FakeCheat.seen)
 
 
 class _SeeingCheat(_FakeCheat):
@@ -331,7 +335,7 @@ def test_a_cheat_with_a_see_hook_is_shown_the_match_the_same_way(monkeypatch: py
     monkeypatch.setattr(_FakeCheat, "game", "binokel")
     _FakeCheat.seen = []
     result = run_teams(["random", "cheat"], matches=2, seed=4, game="binokel", duplicate=True)
-    assert result.teams[1].matches == 2 and len({id(m) for m in _FakeCheat.seen}) == 2
+    assert result.teams[1].matches == 2 and len({id(d) for d in _FakeCheat.seen}) > 2  # deal after deal
 
 
 def test_a_game_without_a_cheat_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,8 +50,8 @@ def test_calibration_rates_each_match_as_openskill_says(tmp_path: Path) -> None:
             before[p] = (match[p].mu, match[p].sigma)
     # --out wrote the final ratings, with the command that measured them
     lines = out.read_text().splitlines()
-    rows = [line.split("\t") for line in lines if line.startswith("klaverjas\t")]
-    assert [(r[1], r[2], r[5]) for r in rows] == [
+    written = [line.split("\t") for line in lines if line.startswith("klaverjas\t")]
+    assert [(r[1], r[2], r[5]) for r in written] == [
         ("amsterdam-rotterdam", "beginner", "4"),
         ("amsterdam-rotterdam", "club", "4"),
     ]

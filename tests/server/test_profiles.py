@@ -121,7 +121,7 @@ def test_a_profile_adds_up_contracts_and_shows_the_accuracy_of_the_players_own_s
     other = {"played": 9, "made": 0, "nat": 9, "pit": 0}
     k1 = {"standing": [], "contracts": contracts(*[{"played": 5, "made": 4, "nat": 1, "pit": 1}, other] * 2)}
     k2 = {"standing": [], "contracts": contracts(*[other, {"played": 3, "made": 3, "nat": 0, "pit": 0}] * 2)}
-    old = {"standing": []}  # stored before results counted contracts: counts nothing
+    old: dict[str, Any] = {"standing": []}  # stored before results counted contracts: counts nothing
     with engine.begin() as conn:
         conn.execute(
             sa.insert(accounts_table).values(

@@ -10,6 +10,8 @@ import sqlalchemy as sa
 from openskill.models import PlackettLuce
 from sqlalchemy.engine import Engine
 
+from tests.games.tiny import registered
+from troef.games import game
 from troef.server.community import accounts_table, ratings_table
 from troef.server.matchmaking import Matchmaker
 from troef.server.ratings import (
@@ -46,6 +48,35 @@ def test_families_keep_kraken_and_bonaken_nk_apart() -> None:
     assert family("bonaken", "pagat") == family("bonaken", "hazerswoude") == "pagat-hazerswoude"
     assert family("binokel", "cardgames") == "cardgames"
     assert families("klaverjas", ["kraken", "amsterdam", "rotterdam"]) == ["kraken", "amsterdam-rotterdam"]
+
+
+#: The family keys stored ratings rows carry for every built-in preset: written out, never read from the games,
+#: since a stored rating must keep meaning the same thing.
+STORED_KEYS = {
+    ("bonaken", "nk"): "nk",
+    ("bonaken", "pagat"): "pagat-hazerswoude",
+    ("bonaken", "hazerswoude"): "pagat-hazerswoude",
+    ("klaverjas", "kraken"): "kraken",
+    ("klaverjas", "amsterdam"): "amsterdam-rotterdam",
+    ("klaverjas", "rotterdam"): "amsterdam-rotterdam",
+    ("binokel", "cardgames"): "cardgames",
+}
+
+
+def test_every_built_in_preset_keeps_its_stored_family_key() -> None:
+    built_in = {(name, preset) for name in ("bonaken", "klaverjas", "binokel") for preset in game(name).presets()}
+    assert built_in == set(STORED_KEYS), "a new preset needs its family decided (and kept) here"
+    assert {key: family(*key) for key in STORED_KEYS} == STORED_KEYS
+
+
+def test_a_game_that_declares_no_families_has_one_rating() -> None:
+    with registered():
+        tiny = game("tiny")
+        assert not tiny.rating_families and list(tiny.presets()) == ["plain", "duel"]
+        assert family("tiny", "plain") == family("tiny", "duel") == "plain"
+        assert families("tiny", ["plain", "duel"]) == ["plain"]
+    # rows of a game no longer registered keep one family per preset, as they were stored
+    assert family("tiny", "duel") == "duel"
 
 
 def test_teams_are_partners_at_a_partnership_game_of_four() -> None:
@@ -181,16 +212,18 @@ FAMILIES_WITH_COMPUTER_PLAYERS = {
 def test_a_fresh_server_starts_the_computer_levels_at_their_measured_ratings(engine: Engine) -> None:
     shipped = shipped_ratings()
     assert {(g, f) for g, f, _ in shipped} == FAMILIES_WITH_COMPUTER_PLAYERS
-    for game, fam in FAMILIES_WITH_COMPUTER_PLAYERS:
-        levels = {level: shipped[(game, fam, level)] for level in ("beginner", "club", "strong")}
+    for game_name, fam in FAMILIES_WITH_COMPUTER_PLAYERS:
+        levels = {level: shipped[(game_name, fam, level)] for level in ("beginner", "club", "strong")}
         # measured: the club level is pinned at a new person's rating, the others keep their measured gaps
         assert levels["club"][0] == MU and all(mu != MU for level, (mu, _) in levels.items() if level != "club")
         with engine.connect() as conn:
-            board = {e["name"]: e for e in leaderboard(conn, game, fam) if e["bot"]}
+            board = {e["name"]: e for e in leaderboard(conn, game_name, fam) if e["bot"]}
             assert {name: e["rating"] for name, e in board.items()} == {
                 level: round(mu) for level, (mu, _) in levels.items()
             }
-            assert Matchmaker(engine, {})._levels(conn, game, fam) == {level: mu for level, (mu, _) in levels.items()}
+            assert Matchmaker(engine, {})._levels(conn, game_name, fam) == {
+                level: mu for level, (mu, _) in levels.items()
+            }
     # the first rated match of a level starts from its shipped rating; a calibration starts from a new player's
     (mu, sigma) = shipped[("klaverjas", "kraken", "strong")]
     seats = ["a:p", "bot:strong", "a:q", "bot:strong"]

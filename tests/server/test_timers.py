@@ -57,10 +57,13 @@ def test_a_seated_player_who_never_comes_has_no_timer_running_and_is_stood_in_fo
     watcher = site.client()
     assert watcher.join(table)["role"] == "spectator"
     timers: list[dict[str, Any]] = []
-    msg = watcher.recv_until(
-        lambda m: (m["type"] == "timer" and timers.append(m) is None and False) or _standin(m, seat),
-        timeout=BOUND,
-    )
+
+    def seen(m: dict[str, Any]) -> bool:
+        if m["type"] == "timer":
+            timers.append(m)
+        return _standin(m, seat)
+
+    msg = watcher.recv_until(seen, timeout=BOUND)
     assert _standin(msg, seat)
     # until the computer took the seat, no turn timer ran for it: the table waited for its player
     assert timers and all(t["seat"] is None for t in timers)

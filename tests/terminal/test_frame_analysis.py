@@ -12,7 +12,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from troef.analysis.core import part_of
 from troef.cli import app
 from troef.terminal.frame import Frame, frame_class, play
 
@@ -41,13 +40,12 @@ def test_a_summary_follows_each_deal_once_it_is_over(
     frame, out = make_frame(tmp_path, name, rules, lang)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.setattr(builtins, "input", lambda *_: "")  # the default answer at every prompt
-    part = part_of(name)
     summarised: list[int] = []
     original = frame.summarise_deal
 
     def summarise(deal: int) -> None:
         finished = frame.match.hands[deal] if name == "bonaken" else frame.match.deals[deal]
-        assert part.deal_over(finished), "a summary was asked for a deal still in play"
+        assert finished.is_over, "a summary was asked for a deal still in play"
         original(deal)
         summarised.append(deal)
         if len(summarised) == 2:

@@ -209,3 +209,11 @@ def test_a_game_names_its_own_tournament_scoring() -> None:
     assert scoring_for("bonaken", "nk").table_size == 4
     with pytest.raises(ValueError, match=r"bonaken \(nk\), not klaverjas with 'kraken'"):
         scoring_for("klaverjas", "kraken")
+
+
+def test_a_tournament_that_names_no_game_is_of_the_first_game_with_tournaments() -> None:
+    t = Tournament(id="t", name="test")
+    assert (t.game, t.ruleset) == ("bonaken", "nk")  # the NK's Bonaken: the first game declaring tournaments
+    assert Tournament(id="t", name="test", game="bonaken").ruleset == "nk"
+    with pytest.raises(TournamentError, match="no tournaments of klaverjas"):
+        Tournament(id="t", name="test", game="klaverjas")

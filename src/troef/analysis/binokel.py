@@ -25,8 +25,6 @@ from typing import Any, Final
 from troef.analysis.core import WorldValues, card_choices
 from troef.core.game import AnyGame
 from troef.games.binokel.actions import Play, parse_action
-from troef.games.binokel.match import Match
-from troef.games.binokel.record import loads
 from troef.games.binokel.solver import OutOfNodes, Search, position_of
 from troef.games.binokel.state import DealState, Phase
 
@@ -48,17 +46,6 @@ class BinokelPart:
 
     open_unit: Final = "points"
     fair_unit: Final = "share"
-
-    def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
-        record = loads(text)
-        match = Match(record.rules, record.seed, record.first_dealer, deals=iter(r.deal for r in record.deals))
-        return match, [list(r.actions) for r in record.deals]
-
-    def deal_of(self, match: Match) -> DealState:
-        return match.round
-
-    def deal_over(self, deal: DealState) -> bool:
-        return deal.is_over
 
     def open_values(
         self, deal: DealState, legal_texts: Sequence[str], nodes: int

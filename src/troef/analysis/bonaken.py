@@ -39,13 +39,11 @@ from typing import Any, Final
 from troef.analysis.core import BidValues, WorldValues, card_choices
 from troef.core.game import AnyGame
 from troef.games.bonaken.actions import DeclareStuk, Play, parse_action
-from troef.games.bonaken.match import Match
-from troef.games.bonaken.record import loads
 from troef.games.bonaken.sheetvalue import MIN_DECLARED, own_key, state_key, table_for
 from troef.games.bonaken.solver import SolverError, solve
 from troef.games.bonaken.state import DealState, Phase
 
-__all__ = ["PART", "BonakenPart", "HandOnly", "sheet_outcomes", "side_results"]
+__all__ = ["PART", "BonakenPart", "sheet_outcomes", "side_results"]
 
 #: The smallest significant cost of a bid that is a mistake: nk table points; the plus/minus variants'
 #: chance of not buying the round.
@@ -89,23 +87,6 @@ def side_results(view: Any) -> tuple[float, float] | None:
 WORLD_TRIES: Final = 40
 
 
-class HandOnly:
-    """A hand record's one hand in the shape of a match (what ``Game.view``, ``players`` and ``deals`` read)."""
-
-    def __init__(self, hand: DealState, table: int) -> None:
-        self.hand = hand
-        self.hands = [hand]
-        self.table = table
-        self.rules = hand.rules
-
-    @property
-    def is_over(self) -> bool:
-        return self.hand.is_over
-
-    def apply(self, action: Any) -> None:
-        self.hand.apply(action)
-
-
 class BonakenPart:
     """Bonaken's record, solver and hints for the analysis."""
 
@@ -132,20 +113,6 @@ class BonakenPart:
                 after = "erin" if sheet.minus[d] >= 1 else "a minus"
                 words.append(f"seat {d}: {after} instead of {'eruit' if sheet.plus[d] >= 1 else 'a plus'}")
         return "; ".join(words)
-
-    def start(self, text: str) -> tuple[Match | HandOnly, list[list[tuple[int, Any]]]]:
-        record = loads(text)
-        actions = [list(h.actions) for h in record.deals]
-        if record.kind == "hand":
-            return HandOnly(DealState(record.rules, record.deals[0].deal), len(record.seats)), actions
-        deals = iter([h.deal for h in record.deals])
-        return Match(record.rules, len(record.seats), record.seed, record.first_dealer, deals=deals), actions
-
-    def deal_of(self, match: Match | HandOnly) -> DealState:
-        return match.hand
-
-    def deal_over(self, deal: DealState) -> bool:
-        return deal.is_over
 
     def open_values(self, deal: DealState, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:

@@ -29,6 +29,7 @@ analysed (:class:`AnalysisError`): its hidden cards are not yet public.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -119,18 +120,6 @@ class Part(Protocol):
     open_unit: str
     #: What the fair values measure (``"chance"`` or ``"share"``).
     fair_unit: str
-
-    def start(self, text: str) -> tuple[Any, list[list[tuple[int, Any]]]]:
-        """A fresh match from the record ``text`` at its first deal, and the recorded (seat, action) of each deal."""
-        ...
-
-    def deal_of(self, match: Any) -> Any:
-        """The deal (hand, round) being played in ``match``."""
-        ...
-
-    def deal_over(self, deal: Any) -> bool:
-        """Whether ``deal`` is finished."""
-        ...
 
     def open_values(self, deal: Any, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         """The solver's value of each legal action for the seat to act (higher is better for it), and nodes spent.
@@ -637,14 +626,18 @@ def analyse(
     name = record_game(text)
     part = part_of(name)
     game = get_game(name)
-    match, actions = part.start(text)
+    record = json.loads(text)
+    match = game.match_from_record(record, 0)
+    actions = game.recorded_deals(record)
+    # a record of a single deal (kind "hand") has no score sheet around it: no sheet consequences
+    sheet = record.get("kind") != "hand"
     players = game.players(match)
     wanted_seats = tuple(range(players)) if seats is None else tuple(seats)
     for s in wanted_seats:
         if not 0 <= s < players:
             raise AnalysisError(f"this record has seats 0 to {players - 1}, not {s}")
     # a deal is finished when its recorded actions end it; only the last recorded deal can be unfinished
-    finished = _finished_deals(part, text, len(actions))
+    finished = _finished_deals(game, record, actions)
     in_play = tuple(k for k in range(len(actions)) if k not in finished)
     if deals is None:
         wanted = sorted(finished)
@@ -658,7 +651,7 @@ def analyse(
                     f"deal {k + 1} is still in play: it is analysed only once it is over "
                     "(its cards are hidden until then)"
                 )
-    total = _decision_count(game, part, text, wanted, wanted_seats) if progress is not None else 0
+    total = _decision_count(game, record, actions, wanted, wanted_seats) if progress is not None else 0
     if progress is not None:
         progress(0, total, None)
     judged = 0
@@ -666,17 +659,33 @@ def analyse(
     for k, recorded in enumerate(actions):
         if k > max(wanted, default=-1):
             break
-        deal = part.deal_of(match)
+        deal = game.deal_in_play(match)
         decisions: list[Decision] = []
         plays = 0
-        for index, (seat, action) in enumerate(recorded):
+        for index, action in enumerate(recorded):
+            seat = match.to_act
             text_a = action.text()
             if k in wanted and seat in wanted_seats:
                 view = game.view(match, seat)
                 legal = tuple(view.legal)
                 if len(legal) > 1:
                     decisions.append(
-                        _decide(game, part, match, deal, view, k, index, seat, text_a, legal, plays, players, settings)
+                        _decide(
+                            game,
+                            part,
+                            match,
+                            deal,
+                            view,
+                            k,
+                            index,
+                            seat,
+                            text_a,
+                            legal,
+                            plays,
+                            players,
+                            sheet,
+                            settings,
+                        )
                     )
                     judged += 1
                     if progress is not None:
@@ -692,7 +701,7 @@ def analyse(
     )
     return MatchAnalysis(
         game=name,
-        preset=_preset_of(game, match),
+        preset=str(record["rules"]["preset"]),
         players=players,
         open_unit=part.open_unit,
         fair_unit=part.fair_unit,
@@ -704,34 +713,32 @@ def analyse(
     )
 
 
-def _preset_of(game: AnyGame, match: Any) -> str:
-    rules = getattr(match, "rules", None)
-    return str(getattr(rules, "preset", "") or getattr(rules, "name", "") or game.default_preset)
-
-
-def _decision_count(game: AnyGame, part: Part, text: str, wanted: Sequence[int], seats: Sequence[int]) -> int:
+def _decision_count(
+    game: AnyGame, record: dict[str, Any], deals: list[list[Any]], wanted: Sequence[int], seats: Sequence[int]
+) -> int:
     """How many decisions of ``seats`` the deals ``wanted`` hold (replayed on a fresh match, nothing judged)."""
-    match, actions = part.start(text)
+    match = game.match_from_record(record, 0)
     count = 0
-    for k, recorded in enumerate(actions):
+    for k, recorded in enumerate(deals):
         if k > max(wanted, default=-1):
             break
-        for seat, action in recorded:
+        for action in recorded:
+            seat = match.to_act
             if k in wanted and seat in seats:
                 count += len(game.view(match, seat).legal) > 1
             game.apply(match, action)
     return count
 
 
-def _finished_deals(part: Part, text: str, count: int) -> set[int]:
+def _finished_deals(game: AnyGame, record: dict[str, Any], deals: list[list[Any]]) -> set[int]:
     """The deals whose recorded actions end them (replayed on a fresh match, without analysing)."""
-    match, actions = part.start(text)
+    match = game.match_from_record(record, 0)
     done: set[int] = set()
-    for k, recorded in enumerate(actions):
-        deal = part.deal_of(match)
-        for _, action in recorded:
-            match.apply(action)
-        if part.deal_over(deal):
+    for k, recorded in enumerate(deals):
+        deal = game.deal_in_play(match)
+        for action in recorded:
+            game.apply(match, action)
+        if deal.is_over:
             done.add(k)
     return done
 
@@ -749,6 +756,7 @@ def _decide(
     legal: tuple[str, ...],
     plays: int,
     players: int,
+    sheet: bool,
     settings: Settings,
 ) -> Decision:
     spent = 0
@@ -773,7 +781,7 @@ def _decide(
             # the others would make after a bid, which is not modelled: a pass shows its cost but is not marked
             fair_j = replace(fair_j, markable=False)
     consequence = None
-    if open_j is not None and open_j.cost and isinstance(part, Consequences):
+    if sheet and open_j is not None and open_j.cost and isinstance(part, Consequences):
         consequence = part.consequence(match, deal, seat, open_j.cost)
     return Decision(
         deal=k,

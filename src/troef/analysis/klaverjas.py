@@ -40,9 +40,7 @@ from troef.analysis.core import WorldValues, card_choices
 from troef.core.game import AnyGame
 from troef.games.klaverjas.actions import NameTrump, Play, Word, parse_action
 from troef.games.klaverjas.kraak import playing_side
-from troef.games.klaverjas.match import Match
 from troef.games.klaverjas.play import TOTAL_POINTS
-from troef.games.klaverjas.record import loads
 from troef.games.klaverjas.rules import Rules
 from troef.games.klaverjas.sampler import WorldSampler
 from troef.games.klaverjas.scoring import score_deal
@@ -143,17 +141,6 @@ class KlaverjasPart:
 
     open_unit: Final = "points"
     fair_unit: Final = "points"
-
-    def start(self, text: str) -> tuple[Match, list[list[tuple[int, Any]]]]:
-        record = loads(text)
-        match = Match(record.rules, record.seed, record.first_dealer, deals=iter([d.deal for d in record.deals]))
-        return match, [list(d.actions) for d in record.deals]
-
-    def deal_of(self, match: Match) -> DealState:
-        return match.deal
-
-    def deal_over(self, deal: DealState) -> bool:
-        return deal.is_over
 
     def open_values(self, deal: DealState, legal: Sequence[str], nodes: int) -> tuple[dict[str, float] | None, int]:
         if deal.phase != Phase.PLAY:

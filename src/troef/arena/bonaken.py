@@ -116,11 +116,14 @@ class BonakenPart(ArenaPart):
     def seat_bot(self, game: AnyGame, kind: str, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         if kind == "cheat":
             from troef.games.bonaken.cheat import PERFECT, SIGHTS, CheatBot
+            from troef.games.bonaken.game import GAME
 
             settings = dict(options)
             sees = tuple(settings.pop("sees", "+".join(SIGHTS)).split("+"))
             try:
-                return CheatBot(lambda: match().hand, seed=seed, strength=_strength(settings, PERFECT), sees=sees)
+                return CheatBot(
+                    lambda: GAME.deal_in_play(match()), seed=seed, strength=_strength(settings, PERFECT), sees=sees
+                )
             except ValueError as error:
                 raise ArenaError(str(error)) from None
         if kind == "pimc":

@@ -51,6 +51,7 @@ from troef.arena.seating import ArenaError, bot_seed, match_seed, parse_seat, se
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
 from troef.games import game as get_game
+from troef.games import with_preset
 from troef.stats import Estimate, mean_interval, paired_difference, wilson_interval
 
 #: Actions in one match before the arena declares it stuck (a bot or engine bug).
@@ -283,9 +284,10 @@ def summarize(
     seed: int,
     duplicate: bool,
     seconds: float,
-    game: str = "bonaken",
+    game: str | None = None,
 ) -> ArenaResult:
-    """The statistics of a set of match outcomes."""
+    """The statistics of a set of match outcomes (``game`` None: the game of ``rules``)."""
+    game = game or with_preset(rules)
     part = part_of(game)
     outcomes = sorted(outcomes, key=lambda o: o.index)
     bots = [BotStats(name=f"{spec}#{j}", part=part) for j, spec in enumerate(seats)]
@@ -396,16 +398,19 @@ def run_arena(
     workers: int = 1,
     duplicate: bool = False,
     progress: Progress | None = None,
-    game: str = "bonaken",
+    game: str | None = None,
     cluster: str | None = None,
 ) -> ArenaResult:
     """Play ``matches`` matches of ``game`` between the bots of ``seats`` (one per seat) and gather the figures.
+
+    ``game`` None: the game whose rule set ``rules`` is (:func:`troef.games.with_preset`).
 
     ``workers`` > 1 plays matches in that many processes; ``cluster`` (``auto`` or
     ``ray://HOST:PORT``) plays them as tasks of a Ray cluster instead (:func:`play_on_ray`), with
     the same results. ``progress(done, total)`` is called after each match (for a progress bar).
     """
     try:
+        game = game or with_preset(rules)
         played = get_game(game)
         preset = played.preset(rules)
     except TroefError as exc:

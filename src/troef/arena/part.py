@@ -42,9 +42,8 @@ class ArenaPart:
     registry (no table may seat it against people): the arena alone seats it.
     One mechanism for every game: the class the game names in
     :attr:`~troef.core.game.Game.cheat_bot` is given ``state_of``, a callable that
-    returns the true state it follows from deal to deal (:meth:`cheat_state`
-    of the part: the match itself by default; Bonaken's part gives the current
-    hand). It is built as ``CheatBot(state_of, seed=seed)`` (Bonaken's form),
+    returns the true state it follows from deal to deal: the game's deal in play
+    (:meth:`~troef.core.game.Game.deal_in_play`). It is built as ``CheatBot(state_of, seed=seed)``,
     or, when the class has a ``see`` method, as ``CheatBot(seed=seed)``
     followed by ``bot.see(state_of)``.
     """
@@ -85,10 +84,6 @@ class ArenaPart:
             raise ArenaError("openspiel-ismcts needs the research extra: pip install 'troef[research]'") from None
         return make(seed, options, game.name)
 
-    def cheat_state(self, match: Any) -> Any:
-        """What the cheat is shown of ``match``: the match itself (a part may narrow it to the current deal)."""
-        return match
-
     def cheat_bot(self, game: AnyGame, options: dict[str, str], seed: int, match: Callable[[], Any]) -> Bot:
         """The game's ``cheat`` (:attr:`~troef.core.game.Game.cheat_bot`), given the true state through a callable."""
         cls: Any = game_part(game, "cheat_bot", "cheat bot")
@@ -103,7 +98,7 @@ class ArenaPart:
         chosen = {"sees": tuple(sees.split("+"))} if sees is not None else {}
 
         def state_of() -> Any:
-            return self.cheat_state(match())
+            return game.deal_in_play(match())
 
         if callable(getattr(cls, "see", None)):
             # the same callable, handed over after construction: CheatBot(seed=...) then bot.see(state_of)

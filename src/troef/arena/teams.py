@@ -22,7 +22,7 @@ klaverjas's crosses and points, Binokel's points per round) with 95%
 intervals, the difference between the teams in each, decision times, and what
 the game's part counts (:meth:`~troef.arena.core.ArenaPart.team_tally`).
 
->>> result = run_teams(["heuristic", "random"], matches=2, seed=1, rules="kraken", game="klaverjas", duplicate=True)
+>>> result = run_teams(["heuristic", "random"], matches=2, seed=1, rules="kraken", duplicate=True)
 >>> [t.matches for t in result.teams], [sorted(t.sides.items()) for t in result.teams]
 ([2, 2], [[(0, 1), (1, 1)], [(0, 1), (1, 1)]])
 """
@@ -37,6 +37,7 @@ from troef.arena.core import MatchOutcome, MatchTask, Progress, Share, play_all,
 from troef.arena.part import ArenaPart, part_of
 from troef.arena.seating import ArenaError, match_seed, parse_seat
 from troef.core.errors import TroefError
+from troef.games import first, with_preset
 from troef.games import game as get_game
 from troef.stats import Estimate, mean_interval, paired_difference
 
@@ -205,7 +206,7 @@ def run_teams(
     matches: int = 100,
     seed: int = 1,
     rules: str | None = None,
-    game: str = "klaverjas",
+    game: str | None = None,
     workers: int = 1,
     duplicate: bool = False,
     progress: Progress | None = None,
@@ -216,9 +217,12 @@ def run_teams(
     ``teams`` names the bot of each team (``["pimc", "heuristic"]``, settings
     as in the seat arena). With ``duplicate`` the matches come in pairs over
     the same deals with the teams swapped, so ``matches`` must be even. ``workers`` and ``cluster``
-    say where the matches are played, as in :func:`troef.arena.core.run_arena`.
+    say where the matches are played, as in :func:`troef.arena.core.run_arena`. ``game`` None: the game of
+    ``rules``, or without them the first game played in partnerships (:func:`troef.games.first`).
     """
     try:
+        if game is None:
+            game = with_preset(rules) if rules is not None else first(lambda g: g.partnerships, "partnerships")
         played = get_game(game)
         preset = played.preset(rules if rules is not None else played.default_preset)
     except TroefError as exc:

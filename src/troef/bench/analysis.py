@@ -19,14 +19,15 @@ import time
 from typing import Any
 
 from troef.analysis import Settings, analyse
+from troef.games import BUILT_IN
 from troef.games import game as get_game
 
 __all__ = ["CLOCK", "GAMES", "run"]
 
 #: The clock the analyses are timed with: this process's CPU time.
 CLOCK = time.process_time
-#: The games benched, in order.
-GAMES = ("bonaken", "klaverjas", "binokel")
+#: The games benched, in order: troef's own that name an analysis part (:attr:`troef.core.game.Game.analysis_part`).
+GAMES = tuple(name for name in BUILT_IN if get_game(name).analysis_part is not None)
 
 
 def finished_deals(name: str, count: int, seed: int) -> list[str]:

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from troef.bench.clients import cpu_total, percentile
-from troef.bench.server import BenchError, free_port, start_server
+from troef.bench.server import PRESET, BenchError, free_port, start_server
+from troef.games import with_preset
 
 #: The server's limits: a small public server (others at their defaults: ``troef serve --help``).
 SERVER_LIMITS: Final = (
@@ -235,7 +236,7 @@ async def tournaments(run: Run) -> None:
 async def watched_tables(run: Run, index: int) -> None:
     """Finding 2: make a table, watch it once (connect, join, close), again and again."""
     source = f"127.0.3.{index + 1}"
-    body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": HUMANS4}
+    body = {"game": with_preset(PRESET), "config": {"preset": PRESET, "players": 4}, "seats": HUMANS4}
     while not run.stop.is_set():
         status, made = await http(run.port, "POST", "/api/tables", body, source)
         run.count("table create", status)
@@ -316,14 +317,14 @@ async def visitors(run: Run) -> None:
 async def _prepare(port: int, tables: int, finished: int) -> tuple[list[dict[str, Any]], list[tuple[str, int]]]:
     live = []
     for k in range(tables):
-        body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": HUMANS4}
+        body = {"game": with_preset(PRESET), "config": {"preset": PRESET, "players": 4}, "seats": HUMANS4}
         status, made = await http(port, "POST", "/api/tables", body, f"127.0.1.{k + 1}")
         if status != 200:
             raise BenchError(f"a live table could not be made: {status} {made}")
         live.append(made)
     done = []
     for k in range(finished):
-        body = {"game": "bonaken", "config": {"preset": "pagat", "players": 4}, "seats": BOTS4}
+        body = {"game": with_preset(PRESET), "config": {"preset": PRESET, "players": 4}, "seats": BOTS4}
         status, made = await http(port, "POST", "/api/tables", body, f"127.0.7.{k + 1}")
         if status != 200:
             raise BenchError(f"a computer players' table could not be made: {status} {made}")

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from troef.bots.registry import make_bot
 from troef.games.bonaken.bidmodel import MODEL_FILE, fit_logistic, group_of, logit, make_chance
+from troef.games.bonaken.game import GAME
 from troef.games.bonaken.match import Match
 from troef.games.bonaken.pimc import PimcBot, Strength
 from troef.games.bonaken.rules import preset
@@ -54,7 +55,7 @@ def _play(task: tuple[str, int, int, str]) -> list[Sample]:
     rules = preset(rules_name)
     match = Match(rules, 4, seed)
     me = index % 4
-    bots = {s: make_bot("bonaken", "heuristic", seed * 8 + s) for s in range(4)}
+    bots = {s: make_bot(GAME.name, "heuristic", seed * 8 + s) for s in range(4)}
     pimc = PimcBot(seed=seed, strength=POLICIES[policy], rules=rules)
     bots[me] = pimc
     out: list[Sample] = []

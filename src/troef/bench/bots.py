@@ -30,13 +30,14 @@ from typing import Any
 from troef.bots.registry import Bot, bot_kinds, make_bot
 from troef.core.game import View
 from troef.games import game as get_game
+from troef.games import names as game_names
 
 #: Bonaken's bots timed by default: the levels (the same bots as ``heuristic`` and ``pimc``, under their level names).
 BOTS = ("random", "beginner", "club", "strong")
 #: The clock decisions are timed with: this process's CPU time (see the module's text).
 CLOCK = time.process_time
-#: The game timed by default.
-GAME = "bonaken"
+#: The game timed by default: the registry's first (troef's own come first).
+GAME = game_names()[0]
 
 
 def default_bots(game: str) -> tuple[str, ...]:

@@ -86,66 +86,33 @@ def bench_solver(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 2026,
     values: Annotated[bool, typer.Option("--values", help="Also solve number bids for exact points per card.")] = False,
-    game_name: Annotated[str, typer.Option("--game", help="The game: bonaken or klaverjas.")] = "bonaken",
+    game_name: Annotated[
+        str | None, typer.Option("--game", help="The game (default: the first with a solver benchmark).")
+    ] = None,
     every_card: Annotated[
         bool, typer.Option("--every-card", help="klaverjas: also answer the question after every first card.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Perfect-information solves of full hands: solves/s, median and p99 time, nodes per contract kind or preset."""
-    if game_name == "klaverjas":
-        _bench_solver_klaverjas(positions or 150, seed, every_card, as_json)
-        return
-    if game_name != "bonaken":
-        typer.echo(f"troef: the solver bench knows bonaken and klaverjas, not {game_name!r}", err=True)
+    from troef.bench.solver import bench_of, benched
+
+    games = benched()
+    name = game_name or games[0]
+    try:
+        bench = bench_of(name)
+    except TroefError:
+        bench = None
+    if bench is None:
+        typer.echo(f"troef: the solver bench knows {' and '.join(games)}, not {name!r}", err=True)
         raise typer.Exit(2)
-    from troef.bench.solver import run
-
-    result = run(positions=positions or 160, seed=seed, values=values)
+    counted = {"positions": positions} if positions else {}
+    result = bench.run(**counted, seed=seed, values=values, every_card=every_card)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-
-    def line(name: str, row: dict[str, object]) -> None:
-        typer.echo(
-            f"{name:<20} {row['solves_per_s']:>9} solves/s  median {row['median_ms']:>9} ms  "
-            f"p99 {row['p99_ms']:>9} ms  {row['mean_nodes']:>9} nodes  ({row['solves']} solves)"
-        )
-
-    typer.echo(f"{result['positions']} positions (nk, 4 players, 6 cards each), seed {result['seed']}")
-    line("every card valued", result["every_card"])
-    line("first winning card", result["first_winning_card"])
-    for kind, row in result["kinds"].items():
-        line(f"  {kind}", row)
-    if result["exact_points"] is not None:
-        line("exact points", result["exact_points"])
-
-
-def _bench_solver_klaverjas(positions: int, seed: int, every_card: bool, as_json: bool) -> None:
-    """``troef bench solver --game klaverjas``: full deals right after trump, "does the playing side make it"."""
-    from troef.bench.solver import run_klaverjas
-    from troef.games.klaverjas.solver import search
-
-    result = run_klaverjas(positions=positions, seed=seed, every_card=every_card)
-    result["compiled"] = not search.__file__.endswith(".py")
-    if as_json:
-        typer.echo(json.dumps(result, indent=1))
-        return
-
-    def line(name: str, row: dict[str, object]) -> None:
-        typer.echo(
-            f"{name:<18} median {row['median_ms']:>9} ms  p99 {row['p99_ms']:>9} ms  max {row['max_ms']:>9} ms  "
-            f"nodes median {row['median_nodes']:>8} max {row['max_nodes']:>8}  ({row['solves']} solves)"
-        )
-
-    build = "compiled (mypyc)" if result["compiled"] else "pure Python"
-    typer.echo(f"{positions} klaverjas deals after trump (8 tricks, seed {seed}), solver {build}")
-    line(f"makes it ({result['makes']['made']})", result["makes"])
-    line("  in CPU time", result["makes_cpu"])
-    for name, row in result["presets"].items():
-        line(f"  {name} ({row['made']})", row)
-    if result["every_card"] is not None:
-        line("every first card", result["every_card"])
+    for line in bench.lines(result):
+        typer.echo(line)
 
 
 @bench_app.command("analysis")
@@ -206,7 +173,7 @@ def bench_analysis_marks(
 def bench_bots(
     count: Annotated[int, typer.Option(help="Seeded game situations to decide.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed of the situations.")] = 2026,
-    game: Annotated[str, typer.Option(help="The game: bonaken, klaverjas, binokel.")] = "bonaken",
+    game: Annotated[str | None, typer.Option(help="The game (default: the first registered).")] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -218,8 +185,9 @@ def bench_bots(
 ) -> None:
     """Decision time of each bot (median, p99, max) over a fixed seeded set of game situations, per phase."""
     from troef.arena.seating import parse_seats
-    from troef.bench.bots import run
+    from troef.bench.bots import GAME, run
 
+    game = game or GAME
     kinds = parse_seats(bots) if bots is not None else None
     try:
         result = run(count=count, seed=seed, bots=kinds, game=game)
@@ -316,7 +284,7 @@ def bench_sheet_values(
 def bench_server(
     tables: Annotated[int, typer.Option(help="Concurrent tables, each with one WebSocket client per seat.")] = 200,
     seconds: Annotated[float, typer.Option(help="How long to measure.")] = 20.0,
-    game: Annotated[str, typer.Option(help="The game of the tables: bonaken, klaverjas or binokel.")] = "bonaken",
+    game: Annotated[str | None, typer.Option(help="The game of the tables (default: the game of --rules).")] = None,
     preset: Annotated[
         str | None,
         typer.Option(
@@ -427,18 +395,11 @@ def bench_server(
     queue: dict[str, Any] | None = None
     if matchmaking is not None:
         from troef.bench.matchmaking import describe_matchmaking, run_matchmaking
-        from troef.games import game as find_game
+        from troef.bench.server import tables_of
 
         try:
-            queue = run_matchmaking(
-                matchmaking,
-                game,
-                preset or ("pagat" if game == "bonaken" else find_game(game).default_preset),
-                matchmaking_wait,
-                seconds,
-                processes,
-            )
-        except BenchError as exc:
+            queue = run_matchmaking(matchmaking, *tables_of(game, preset), matchmaking_wait, seconds, processes)
+        except (BenchError, TroefError) as exc:
             typer.echo(f"troef bench server: {exc}", err=True)
             raise typer.Exit(2) from None
     if as_json:

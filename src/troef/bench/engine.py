@@ -5,7 +5,8 @@ uniformly among the legal actions at every step, exactly what a research loop
 does (each game's :meth:`~troef.core.game.Game.random_deal`). Where
 ``open_spiel`` is installed, random games of a comparable pyspiel game run in
 the same process (dealing included, as chance nodes): euchre for the 32-card
-games, bridge for Binokel (:data:`REFERENCE`; bridge is played out, bidding and
+games, bridge for Binokel (as each game's research part declares,
+:attr:`troef.core.game.ResearchPart.reference`; bridge is played out, bidding and
 all 52 cards, not cut short by its double-dummy result, which would make a
 game one bidding plus a solver call); the ratio troef deals/s :
 pyspiel games/s is printed per preset.
@@ -25,12 +26,19 @@ from typing import Any, Final
 from troef.core.game import AnyGame
 from troef.games import game as get_game
 from troef.games import names as game_names
+from troef.games import part as game_part
 
 #: The clock both sides are timed with: this process's CPU time (see the module's text).
 CLOCK: Final = time.process_time
 
-#: The pyspiel game each troef game is compared with (euchre unless named here).
-REFERENCE: Final = {"binokel": "bridge(use_double_dummy_result=false)"}
+#: The pyspiel game a troef game without a research part is compared with.
+REFERENCE: Final = "euchre"
+
+
+def reference_of(name: str) -> str:
+    """The pyspiel game ``name`` is compared with (:attr:`troef.core.game.ResearchPart.reference`)."""
+    research = game_part(get_game(name), "research_part", "research part")
+    return str(getattr(research, "reference", REFERENCE)) if research is not None else REFERENCE
 
 
 def troef_hands(game: AnyGame, preset_name: str, players: int, hands: int, seed: int = 2026) -> dict[str, Any]:
@@ -114,7 +122,7 @@ def run(hands: int = 20000, players: int = 4, rounds: int = 5) -> dict[str, Any]
     affects both sides of each ratio alike.
     """
     rows = _rows(players)
-    references = sorted({REFERENCE.get(game.name, "euchre") for game, _, _ in rows})
+    references = sorted({reference_of(game.name) for game, _, _ in rows})
     per_round = max(1, hands // rounds)
     totals: dict[str, dict[str, float]] = {
         f"{g.name}/{p}": {"hands": 0, "seconds": 0.0, "actions": 0.0, "players": n} for g, p, n in rows
@@ -168,7 +176,7 @@ def run(hands: int = 20000, players: int = 4, rounds: int = 5) -> dict[str, Any]
     if pyspiel_rows:
         out["ratio"], out["reference"] = {}, {}
         for row in results:
-            reference = REFERENCE.get(row["game"].split("/")[0], "euchre")
+            reference = reference_of(row["game"].split("/")[0])
             out["reference"][row["game"]] = reference
             out["ratio"][row["game"]] = round(row["hands_per_s"] / pyspiel_rows[reference]["games_per_s"], 3)
     return out

@@ -24,6 +24,8 @@ from typing import Any
 
 from troef.bench.clients import percentile
 from troef.bench.server import BenchError, _stop, bench_limits, free_port, start_server
+from troef.core.errors import TroefError
+from troef.games import with_preset
 
 
 async def _player(
@@ -83,16 +85,24 @@ async def _player(
 
 def run_matchmaking(
     players: int,
-    game: str = "klaverjas",
+    game: str | None = None,
     preset: str = "kraken",
     wait: int = 30,
     seconds: float = 20.0,
     processes: int = 1,
     seed: int = 2026,
 ) -> dict[str, Any]:
-    """Run the "play now" benchmark and return its figures; :class:`BenchError` if it cannot run as asked."""
+    """Run the "play now" benchmark and return its figures; :class:`BenchError` if it cannot run as asked.
+
+    ``game`` None: the game whose rule set ``preset`` is (:func:`troef.games.with_preset`).
+    """
     if players < 1 or seconds <= 0 or processes < 1:
         raise BenchError("give at least one player, one process and a measuring time above 0 s")
+    if game is None:
+        try:
+            game = with_preset(preset)
+        except TroefError as exc:
+            raise BenchError(str(exc)) from None
     tmp = tempfile.mkdtemp(prefix="troef-bench-mm-")
     pg: Any = None
     db_url = f"sqlite:///{Path(tmp) / 'bench.db'}"

@@ -52,7 +52,7 @@ import time
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from troef.bench.clients import (
     SPREADS,
@@ -67,6 +67,8 @@ from troef.bench.clients import (
     BenchError as BenchError,  # raised by run(): callers import it from here
 )
 from troef.core.errors import TroefError
+from troef.games import game as get_game
+from troef.games import with_preset
 
 #: The per-connection rate limit the bench's server runs with (messages a second; the default is 20).
 RATE_LIMIT = 10000.0
@@ -148,6 +150,21 @@ def start_server(
     raise RuntimeError("the server did not start within 30 s")
 
 
+#: The rule set of the tables when none is named, and so their game: pagat (Bonaken, four players), the
+#: workload the server's figures are measured on.
+PRESET: Final = "pagat"
+
+
+def tables_of(game: str | None, preset: str | None) -> tuple[str, str]:
+    """The game and rule set of the tables: the game of ``preset`` (of :data:`PRESET` when neither is named);
+    a named game without a rule set plays :data:`PRESET` if it is its game, else its first."""
+    if game is None:
+        game = with_preset(preset or PRESET)
+    if preset is None:
+        preset = PRESET if PRESET in get_game(game).presets() else get_game(game).default_preset
+    return game, preset
+
+
 def run(
     tables: int = 200,
     seconds: float = 20.0,
@@ -155,7 +172,7 @@ def run(
     players: int | None = None,
     seed: int = 2026,
     db: str | None = None,
-    game: str = "bonaken",
+    game: str | None = None,
     timeout: float | None = None,
     max_tables: int = MAX_TABLES,
     setup_seconds: float | None = None,
@@ -184,10 +201,8 @@ def run(
     from troef.games import game as find_game
 
     try:
-        g = find_game(game)
-        if preset is None:
-            preset = "pagat" if game == "bonaken" else g.default_preset
-        rule_set = g.preset(preset)
+        game, preset = tables_of(game, preset)
+        rule_set = find_game(game).preset(preset)
     except TroefError as exc:
         raise BenchError(str(exc)) from None
     players = rule_set.default_players if players is None else players

@@ -37,6 +37,7 @@ from troef.core.switches import PresetRules
 __all__ = [
     "SPECTATOR",
     "AnyGame",
+    "DealInPlay",
     "Game",
     "Match",
     "Moment",
@@ -89,6 +90,22 @@ class View(Protocol):
 
     def known_cards(self) -> int:
         """The mask of every card the view mentions (for leak checks)."""
+        ...
+
+
+class DealInPlay(Protocol):
+    """One deal's own state as its game keeps it (every card's place, the tricks, whose turn): what
+    :meth:`Game.deal_in_play` gives. The layers read only these two fields; the game's own parts (its
+    solver, its analysis part, its cheat bot) read the rest."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        ...
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act in the deal (-1 or any value once it is over)."""
         ...
 
 
@@ -292,7 +309,7 @@ class Game(ABC, Generic[M, A, V, O]):
     general part serves it: the layers find them here (no layer lists games).
     """
 
-    #: The game's name in commands, URLs, records and the database (``"bonaken"``).
+    #: The game's name in commands, URLs, records and the database: lowercase letters, digits and ``_``.
     name: ClassVar[str]
     #: The name players know it by.
     title: ClassVar[str]
@@ -327,6 +344,12 @@ class Game(ABC, Generic[M, A, V, O]):
     #: What it declares for OpenSpiel and PettingZoo (a :class:`ResearchPart`), or None: not a research game.
     research_part: ClassVar[str | None] = None
 
+    #: Presets that share a rating (the server's ratings, :mod:`troef.server.ratings`): preset -> the name of
+    #: its rating family, the same name for presets whose rules make it the same game to be good at. A preset
+    #: not named here is rated in the family named after the default preset: one rating for the whole game
+    #: when the game names none.
+    rating_families: ClassVar[Mapping[str, str]] = {}
+
     # ------------------------------------------------------------------ presets and matches
     @abstractmethod
     def presets(self) -> Mapping[str, Preset]:
@@ -336,6 +359,10 @@ class Game(ABC, Generic[M, A, V, O]):
     def default_preset(self) -> str:
         """The preset a menu offers first."""
         return next(iter(self.presets()))
+
+    def rating_family(self, preset: str) -> str:
+        """The rating family a match under ``preset`` is rated in (:attr:`rating_families`)."""
+        return self.rating_families.get(preset, self.default_preset)
 
     def preset(self, name: str) -> Preset:
         """The preset ``name``; an unknown name raises :class:`TroefError` listing the known ones."""
@@ -523,6 +550,26 @@ class Game(ABC, Generic[M, A, V, O]):
     def describe(self, outcome: O) -> str:
         """A plain-text report of a replay's outcome."""
 
+    # ------------------------------------------------------------------ the deal in play, and a match from a record
+    def deal_in_play(self, match: M) -> DealInPlay:
+        """The current deal's own state (the last deal once the match is over): what a game's solver, its
+        analysis part and its cheat bot read. Hidden cards are in it: it never goes to a player as it is."""
+        raise TroefError(f"{self.name} does not give its deal in play")
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[A]]:
+        """The actions of each deal of a record (the parsed JSON object), in order: the deals
+        :meth:`match_from_record` plays. ``RecordError`` if the record is malformed."""
+        raise TroefError(f"{self.name} cannot read its records as deals")
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> M:
+        """The match a record (the parsed JSON object) holds after its first ``actions`` actions, counted
+        over all its deals (all of them when None; 0: before the first). Its rules are those of the
+        record's rules revision (docs/records.md, "Rules revisions"), its seed, first dealer and every
+        recorded deal's cards are the record's, so that applying the record's next actions plays on as
+        the record did. ``RecordError`` if the record is malformed or holds fewer actions, ``ReplayError``
+        at an illegal action among the first ``actions``."""
+        raise TroefError(f"{self.name} cannot rebuild a match from a record")
+
     # ------------------------------------------------------------------ benchmark
     @abstractmethod
     def random_deal(self, preset: str, players: int, seed: int, chooser: random.Random, dealer: int = 0) -> int:
@@ -584,6 +631,8 @@ class ResearchPart(Generic[M, V]):
     card_slots: int = 32
     #: Whether a deal's and a match's returns add up to zero.
     zero_sum: bool = False
+    #: The pyspiel game ``troef bench engine`` compares the game's speed with (the closest OpenSpiel has).
+    reference: str = "euchre"
 
     def actions(self) -> tuple[str, ...]:
         """Every action text of the game in its notation, once; the index of a text is its action id."""

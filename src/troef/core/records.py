@@ -15,7 +15,7 @@ one with a :class:`ReplayError` that names the deal and the action.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, Generic, Protocol, TypeVar
@@ -43,8 +43,8 @@ def _load(text: str) -> Any:
 def record_game(text: str) -> str:
     """The game a record's envelope names (``troef replay`` dispatches on it); checks only the envelope.
 
-    >>> record_game('{"format": "troef-record", "version": 1, "game": "bonaken", "kind": "match"}')
-    'bonaken'
+    >>> record_game('{"format": "troef-record", "version": 1, "game": "duel", "kind": "match"}')
+    'duel'
     """
     data = _load(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -259,6 +259,7 @@ class _Played(Protocol):
 
 
 Rec = TypeVar("Rec", bound=MatchRecord[Any, Any, Any])
+P = TypeVar("P", bound=_Playing)
 T = TypeVar("T", bound=_Turns)
 
 _NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -350,7 +351,11 @@ class RecordFormat(Generic[Rec]):
 
     def loads(self, text: str) -> Rec:
         """Read a record from JSON text; anything malformed raises :class:`RecordError` saying where."""
-        data = parse_envelope(text, self.game)
+        return self.from_dict(parse_envelope(text, self.game))
+
+    def from_dict(self, data: Any) -> Rec:
+        """Read a record from its parsed JSON object, as :meth:`loads` reads the text."""
+        data = parse_envelope("", self.game, data)
         kind = require(data, "kind", str, "record")
         if kind not in self.kinds:
             raise RecordError(f"record 'kind' must be {' or '.join(repr(k) for k in self.kinds)}")
@@ -422,13 +427,20 @@ class RecordFormat(Generic[Rec]):
                 raise RecordError(f"{where}, action {j + 1}: {exc}") from None
         return DealRecord(deal, tuple(actions))
 
-    def play(self, record: Rec, match: _Playing, dealt: Callable[[], Sequence[T]]) -> Iterator[tuple[int, T]]:
+    def play(
+        self, record: Rec, match: _Playing, dealt: Callable[[], Sequence[T]], stop: int | None = None
+    ) -> Iterator[tuple[int, T]]:
         """Replay ``record``'s actions through ``match``, which deals the record's deals: after each deal's
         actions, yield its index and its state (``dealt()[index]``: what ``match`` dealt so far).
 
         The first action out of turn or not legal raises :class:`ReplayError` (the deal, the action's
         position, the engine's reason); a deal the match never comes to is a :class:`RecordError`.
+        ``stop``: end after that many actions (counted over every deal; the deal it ends in is not
+        yielded unless its last action is the last one), a :class:`RecordError` if the record holds fewer.
         """
+        if stop is not None and stop < 0:
+            raise RecordError(f"a number of actions is 0 or more, not {stop}")
+        left = stop
         for index, drec in enumerate(record.deals):
             states = dealt()
             if match.is_over or len(states) <= index:
@@ -437,6 +449,10 @@ class RecordFormat(Generic[Rec]):
                 )
             state = states[index]
             for pos, (seat, action) in enumerate(drec.actions):
+                if left is not None:
+                    if left == 0:
+                        return
+                    left -= 1
                 if state.is_over:
                     raise ReplayError(index, pos, action.text(), f"the {self.word} is already over")
                 if seat != state.to_act:
@@ -446,3 +462,70 @@ class RecordFormat(Generic[Rec]):
                 except IllegalActionError as exc:
                     raise ReplayError(index, pos, action.text(), str(exc)) from None
             yield index, state
+        if stop is not None and left:
+            raise RecordError(f"the record holds {stop - left} actions, not {stop}")
+
+    def rebuild(self, record: Rec, match: P, dealt: Callable[[], Sequence[T]], stop: int | None = None) -> P:
+        """``match``, which deals the record's deals, after the record's first ``stop`` actions (all when
+        None), checked as :meth:`play` checks them: a game's :meth:`~troef.core.game.Game.match_from_record`."""
+        for _ in self.play(record, match, dealt, stop):
+            pass
+        return match
+
+
+# ---------------------------------------------------------------------- records of action texts only
+class _Checking(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    def check(self, action: Any, /) -> str | None: ...
+
+    def apply(self, action: Any, /) -> object: ...
+
+
+def action_texts(data: Mapping[str, Any], key: str = "deals", word: str = "deal") -> list[list[str]]:
+    """The deals of a record that writes each deal as its list of action texts (a game whose seed deals
+    the cards again: ``"deals": [["play Ah", "play Kh"], ...]``); :class:`RecordError` saying where if not."""
+    deals: list[list[str]] = require(dict(data), key, list, "the record")
+    for index, actions in enumerate(deals):
+        if not isinstance(actions, list):
+            raise RecordError(f"{word} {index + 1}: must be a list of action texts")
+        for position, action in enumerate(actions):
+            if not isinstance(action, str):
+                raise RecordError(f"{word} {index + 1}, action {position + 1}: not text")
+    return deals
+
+
+def play_texts(
+    match: _Checking,
+    deals: Sequence[Sequence[str]],
+    parse: Callable[[str], Any],
+    dealt: Callable[[], int],
+    stop: int | None = None,
+    word: str = "deal",
+) -> None:
+    """Play the deals :func:`action_texts` read through ``match`` (``dealt()``: its deals so far), the first
+    ``stop`` actions of them (all when None). An action that is malformed, not legal, or given in a deal
+    the match is not in raises :class:`ReplayError`; a deal after the match's end, or fewer actions than
+    ``stop``, a :class:`RecordError`."""
+    if stop is not None and stop < 0:
+        raise RecordError(f"a number of actions is 0 or more, not {stop}")
+    done = 0
+    for index, actions in enumerate(deals):
+        if index and match.is_over:
+            raise RecordError(f"{word} {index + 1}: not a {word} of this match")
+        for position, text in enumerate(actions):
+            if stop is not None and done == stop:
+                return
+            try:
+                action = parse(text)
+            except NotationError as exc:
+                raise ReplayError(index, position, text, str(exc)) from None
+            reason = None if dealt() == index + 1 else f"that {word} has not started"
+            reason = reason or match.check(action)
+            if reason is not None:
+                raise ReplayError(index, position, text, reason)
+            match.apply(action)
+            done += 1
+    if stop is not None and done < stop:
+        raise RecordError(f"the record holds {done} actions, not {stop}")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Final
@@ -109,6 +110,25 @@ def _targets() -> dict[str, str]:
 def names() -> tuple[str, ...]:
     """Every game's name: troef's own in menu order, then the registered ones."""
     return tuple(_targets())
+
+
+def first(wanted: Callable[[AnyGame], bool], what: str) -> str:
+    """The name of the first game, in :func:`names` order, that is ``wanted`` (a command's default game:
+    troef's own come first); a game that cannot be loaded is passed over. :class:`UnknownGameError`
+    saying ``what`` was looked for when none is."""
+    for name in names():
+        try:
+            found = game(name)
+        except TroefError:
+            continue
+        if wanted(found):
+            return name
+    raise UnknownGameError(f"no game has {what}")
+
+
+def with_preset(preset: str) -> str:
+    """The first game (:func:`first`) with a preset called ``preset``: a command given only a rule set."""
+    return first(lambda g: preset in g.presets(), f"a rule set called {preset!r}")
 
 
 @cache

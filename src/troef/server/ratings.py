@@ -2,10 +2,12 @@
 
 A rating belongs to a player (``a:<account id>`` for a person with an account,
 ``bot:<level>`` for a computer player) in one game and *family* of presets: the
-presets whose rules make it the same game to be good at (:func:`family`:
+presets whose rules make it the same game to be good at, as the game
+declares them (:attr:`troef.core.game.Game.rating_families`; :func:`family`):
 Kraken apart from Amsterdam and Rotterdam, which differ only in the
 obligation to trump over; Bonaken's nk rules apart from pagat and
-hazerswoude, which share the point-counting variants). People and computer
+hazerswoude, which share the point-counting variants; one rating for a game
+that declares none. People and computer
 players are on one scale: computer players are rated from their rated
 matches against people and from calibration runs in the arena
 (``troef ratings calibrate``).
@@ -39,6 +41,8 @@ from typing import Any, Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from troef.core.errors import TroefError
+from troef.games import game as get_game
 from troef.server.accuracy import line_svg
 from troef.server.community import (
     account_seats_table,
@@ -55,16 +59,15 @@ TAU: Final = 5.0
 #: A rating with a larger sigma is provisional.
 PROVISIONAL_SIGMA: Final = 250.0
 
-#: Presets that share a rating, per game: any preset not named here is its own family.
-FAMILIES: Final[Mapping[str, Mapping[str, str]]] = {
-    "klaverjas": {"kraken": "kraken", "amsterdam": "amsterdam-rotterdam", "rotterdam": "amsterdam-rotterdam"},
-    "bonaken": {"nk": "nk", "pagat": "pagat-hazerswoude", "hazerswoude": "pagat-hazerswoude"},
-}
-
 
 def family(game: str, preset: str) -> str:
-    """The rules family a match of ``game`` under ``preset`` is rated in."""
-    return FAMILIES.get(game, {}).get(preset, preset)
+    """The rules family a match of ``game`` under ``preset`` is rated in: as the game declares it
+    (:meth:`~troef.core.game.Game.rating_family`); a game no longer registered keeps one per preset."""
+    try:
+        found = get_game(game)
+    except TroefError:
+        return preset
+    return found.rating_family(preset)
 
 
 def families(game: str, presets: Sequence[str]) -> list[str]:

@@ -27,6 +27,7 @@ from troef.cards import SUIT_SYMBOLS, NotationError, rank_of, suit_of
 from troef.core.errors import IllegalActionError
 from troef.core.words import Words
 from troef.games.binokel.actions import PASS, Bid, BinokelAction, Concede, Give, NameTrump, Pass, Play, parse_action
+from troef.games.binokel.game import GAME
 from troef.games.binokel.heuristic import HeuristicBot
 from troef.games.binokel.match import Match
 from troef.games.binokel.names import MELD_NAMES, RANK_WORDS, SUIT_WORDS
@@ -210,7 +211,7 @@ _SUITS: Final = {
 class BinokelTable(Frame):
     """One game of Binokel at the terminal, on the frame every game shares."""
 
-    game_name = "binokel"
+    game_name = GAME.name
     match: Match
 
     def prepare(self) -> None:

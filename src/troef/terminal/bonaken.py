@@ -37,7 +37,7 @@ from troef.games.bonaken.actions import (
     Play,
     parse_action,
 )
-from troef.games.bonaken.game import legal_actions
+from troef.games.bonaken.game import GAME, legal_actions
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.hints import format_hints, hints
 from troef.games.bonaken.i18n import card_label, parse_card_text, suit_label, t
@@ -81,7 +81,7 @@ def play_match(
 class TerminalGame(Frame):
     """One match of Bonaken at the terminal, on the frame every game shares."""
 
-    game_name = "bonaken"
+    game_name = GAME.name
     match: Match
 
     def prepare(self) -> None:

@@ -29,6 +29,7 @@ from troef.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, suit_of
 from troef.core.errors import NotationError
 from troef.core.words import Words
 from troef.games.klaverjas.actions import PLAYS, TRUMPS, KlaverjasAction, Play, declare_roem, parse_action
+from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.kraak import LEVELS
 from troef.games.klaverjas.match import Match
@@ -107,7 +108,7 @@ _WORD_ALIASES: Final = {
 class TerminalGame(Frame):
     """One match of klaverjas at the terminal, on the frame every game shares."""
 
-    game_name = "klaverjas"
+    game_name = GAME.name
     match: Match
 
     def prepare(self) -> None:

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from troef.tournament.draw import choose_byes, deal_secret, draw_tables, meetings, round_rng
-from troef.tournament.scoring import GameScoring, scoring_for
+from troef.tournament.scoring import GameScoring, default_tournament, scoring_for
 
 #: Longest player or tournament name.
 MAX_NAME: Final = 64
@@ -232,8 +232,10 @@ class Tournament:
 
     id: str
     name: str
-    game: str = "bonaken"
-    ruleset: str = "nk"
+    #: The game and its rule set; empty: the first game troef runs tournaments of, and its first rule set
+    #: (:func:`troef.tournament.scoring.default_tournament`: the NK's Bonaken).
+    game: str = ""
+    ruleset: str = ""
     date: str = ""
     place: str = ""
     rounds: int = 5
@@ -249,6 +251,8 @@ class Tournament:
 
     def __post_init__(self) -> None:
         try:
+            if not self.game or not self.ruleset:
+                self.game, self.ruleset = default_tournament(self.game or None)
             self.scoring: GameScoring = scoring_for(self.game, self.ruleset)
         except ValueError as exc:
             raise TournamentError(str(exc), "bad_game") from None

@@ -14,8 +14,9 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from troef.core.errors import TroefError
+from troef.games import first, names
 from troef.games import game as game_of
-from troef.games import names
 
 
 class GameScoring(Protocol):
@@ -47,6 +48,20 @@ class GameScoring(Protocol):
     def match_config(self) -> dict[str, Any]:
         """The server configuration of one tournament game."""
         ...
+
+
+def default_tournament(game: str | None = None) -> tuple[str, str]:
+    """The game and rule set of a tournament that names none: the first game of the registry that declares
+    tournaments (:attr:`~troef.core.game.Game.tournaments`; troef's own come first, so the NK's Bonaken),
+    or ``game``, with its first tournament rule set; ValueError for a game without tournaments."""
+    try:
+        name = game or first(lambda g: bool(g.tournaments), "tournaments")
+        rulesets = tuple(game_of(name).tournaments)
+    except TroefError as exc:
+        raise ValueError(str(exc)) from None
+    if not rulesets:
+        raise ValueError(f"troef runs no tournaments of {name}")
+    return name, rulesets[0]
 
 
 def scoring_for(game: str, ruleset: str) -> GameScoring:

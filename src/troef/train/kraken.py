@@ -52,6 +52,7 @@ from typing import Any, Final
 
 from troef.core.bot import Bot
 from troef.games.klaverjas.actions import NO, KlaverjasAction, Word, parse_action
+from troef.games.klaverjas.game import GAME
 from troef.games.klaverjas.heuristic import HeuristicBot
 from troef.games.klaverjas.heuristic_bid import chance, defender_quantile, hand_value
 from troef.games.klaverjas.match import Match
@@ -497,7 +498,7 @@ def train(
 
     x, y, price = table(data)
     header = {
-        "game": "klaverjas",
+        "game": GAME.name,
         "preset": "kraken",
         "decision": "kraak words",
         "command": command,

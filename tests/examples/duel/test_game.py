@@ -167,3 +167,19 @@ def test_the_consistency_battery_takes_it_however_it_is_registered(duel: Path, h
     )
     assert run.returncode == 0, run.stdout[-3000:]  # 5 when no test was collected: Duel unseen
     assert run.stdout.count(".") >= 14  # every check of the battery, over both presets
+
+
+def test_a_match_from_its_record_after_n_actions_is_the_match_those_actions_make() -> None:
+    g = game("duel")
+    text, _ = _random_record(5)
+    record = json.loads(text)
+    actions = [a for deal in g.recorded_deals(record) for a in deal]
+    assert [a.text() for a in actions] == [t for deal in record["deals"] for t in deal]
+    for n in (0, 1, 7, len(actions) - 1):
+        again = g.new_match("standard", seed=5)
+        for action in actions[:n]:
+            g.apply(again, action)
+        rebuilt = g.match_from_record(record, n)
+        assert g.record(rebuilt) == g.record(again)
+        assert g.deal_in_play(rebuilt).to_act == again.to_act
+    assert g.record(g.match_from_record(record)) == text

@@ -6,8 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
-from troef.bench.solver import klaverjas_position, run_klaverjas
 from troef.cli import app
+from troef.games.klaverjas.bench_solver import position as klaverjas_position
+from troef.games.klaverjas.bench_solver import run as run_klaverjas
 from troef.games.klaverjas.solver import position_from_deal, solve
 
 

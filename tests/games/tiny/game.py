@@ -19,9 +19,9 @@ from troef.cards import card_str, cards_of, mask_of, parse_card, rank_of, suit_o
 from troef.core.actions import SPECTATOR
 from troef.core.bot import Bot
 from troef.core.chance import GameRandom
-from troef.core.errors import IllegalActionError, NotationError, RecordError, ReplayError, TroefError
+from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
 from troef.core.game import Game, Moment, Preset, Switch, SwitchValue
-from troef.core.records import envelope, parse_envelope, require
+from troef.core.records import action_texts, envelope, parse_envelope, play_texts, require
 
 #: The cards of the game (troef's card numbers): J, Q, K, A of hearts, diamonds and clubs.
 DECK: Final = tuple(parse_card(rank + suit) for suit in "hdc" for rank in "JQKA")
@@ -73,6 +73,10 @@ class Deal:
     @property
     def over(self) -> bool:
         return len(self.tricks) == TRICKS
+
+    @property
+    def is_over(self) -> bool:  # what the layers read of the deal in play (troef.core.game.DealInPlay)
+        return self.over
 
     @property
     def to_act(self) -> int:
@@ -346,9 +350,19 @@ class Tiny(Game[Match, Play, TinyView, Outcome]):
         return json.dumps(data, ensure_ascii=False)
 
     def replay(self, text: str) -> Outcome:
-        data = parse_envelope(text, self.name)
+        match = self.match_from_record(parse_envelope(text, self.name))
+        return Outcome(match.is_over, len(match.deals), tuple(match.tricks()))
+
+    def deal_in_play(self, match: Match) -> Deal:
+        return match.deal
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[Play]]:
+        return [[parse_action(text) for text in deal] for deal in action_texts(record)]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        data = parse_envelope("", self.name, record)
         rules = require(data, "rules", dict, "the record")
-        deals = require(data, "deals", list, "the record")
+        deals = action_texts(data)
         try:
             match = self.new_match(
                 require(rules, "preset", str, "rules"),
@@ -359,22 +373,8 @@ class Tiny(Game[Match, Play, TinyView, Outcome]):
             )
         except TroefError as exc:
             raise RecordError(str(exc)) from None
-        for index, actions in enumerate(deals):
-            if not isinstance(actions, list) or index >= match.deals_in_match:
-                raise RecordError(f"deal {index + 1}: not a deal of this match")
-            for position, action in enumerate(actions):
-                if not isinstance(action, str):
-                    raise RecordError(f"deal {index + 1}, action {position + 1}: not text")
-                try:
-                    parsed = parse_action(action)
-                except NotationError as exc:
-                    raise ReplayError(index, position, action, str(exc)) from None
-                reason = None if len(match.deals) == index + 1 else "that deal has not started"
-                reason = reason or match.check(parsed)
-                if reason is not None:
-                    raise ReplayError(index, position, action, reason)
-                match.apply(parsed)
-        return Outcome(match.is_over, len(match.deals), tuple(match.tricks()))
+        play_texts(match, deals, parse_action, lambda: len(match.deals), actions)
+        return match
 
     def describe(self, outcome: Outcome) -> str:
         tricks = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(outcome.tricks))

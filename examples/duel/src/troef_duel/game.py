@@ -24,9 +24,9 @@ from troef.cards import SUIT_NAMES, card_str, cards_of, make_card, mask_of, pars
 from troef.core.actions import SPECTATOR
 from troef.core.bot import Bot
 from troef.core.chance import GameRandom
-from troef.core.errors import IllegalActionError, NotationError, RecordError, ReplayError, TroefError
+from troef.core.errors import IllegalActionError, NotationError, RecordError, TroefError
 from troef.core.game import Game, Moment, Preset, Switch, SwitchValue, TableView
-from troef.core.records import envelope, parse_envelope, require
+from troef.core.records import action_texts, envelope, parse_envelope, play_texts, require
 from troef.core.refusals import Refusal, Texts
 
 #: The deck (rule 1): troef's card numbers of J, Q, K, A of hearts, diamonds, clubs and spades.
@@ -140,6 +140,10 @@ class Deal:
     @property
     def over(self) -> bool:
         return sum(self.won) == TRICKS
+
+    @property
+    def is_over(self) -> bool:  # what the layers read of the deal in play (troef.core.game.DealInPlay)
+        return self.over
 
     @property
     def to_act(self) -> int:
@@ -486,9 +490,20 @@ class Duel(Game[Match, Play, DuelView, Outcome]):
         return json.dumps(data, ensure_ascii=False)
 
     def replay(self, text: str) -> Outcome:
-        data = parse_envelope(text, self.name)
+        match = self.match_from_record(parse_envelope(text, self.name))
+        score = match.score()
+        return Outcome(match.is_over, len(match.deals), (score[0], score[1]))
+
+    def deal_in_play(self, match: Match) -> Deal:
+        return match.deal
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[Play]]:
+        return [[parse_action(text) for text in deal] for deal in action_texts(record)]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        data = parse_envelope("", self.name, record)
         rules = require(data, "rules", dict, "the record")
-        deals = require(data, "deals", list, "the record")
+        deals = action_texts(data)
         try:
             match = self.new_match(
                 require(rules, "preset", str, "rules"),
@@ -499,23 +514,8 @@ class Duel(Game[Match, Play, DuelView, Outcome]):
             )
         except TroefError as exc:
             raise RecordError(str(exc)) from None
-        for index, actions in enumerate(deals):
-            if not isinstance(actions, list) or index >= DEALS:
-                raise RecordError(f"deal {index + 1}: not a deal of this match")
-            for position, action in enumerate(actions):
-                if not isinstance(action, str):
-                    raise RecordError(f"deal {index + 1}, action {position + 1}: not text")
-                try:
-                    parsed = parse_action(action)
-                except NotationError as exc:
-                    raise ReplayError(index, position, action, str(exc)) from None
-                reason = None if len(match.deals) == index + 1 else "that deal has not started"
-                reason = reason or match.check(parsed)
-                if reason is not None:
-                    raise ReplayError(index, position, action, reason)
-                match.apply(parsed)
-        score = match.score()
-        return Outcome(match.is_over, len(match.deals), (score[0], score[1]))
+        play_texts(match, deals, parse_action, lambda: len(match.deals), actions)
+        return match
 
     def describe(self, outcome: Outcome) -> str:
         state = "finished" if outcome.finished else "unfinished"

@@ -31,20 +31,26 @@ from troef.core.pimc import Budget
 from troef.games.binokel.match import Match
 from troef.games.binokel.pimc import PimcBot, Sampler, Strength, WorldSampler
 from troef.games.binokel.rollout import World
+from troef.games.binokel.state import DealState
 from troef.games.binokel.view import BinokelView
 
 #: One world (the true one) per decision, the last four tricks solved exactly.
 PERFECT: Final = Strength(play=Budget(worlds=1), plan=Budget(worlds=1), solve_last=4)
 
 
+def _round(state: Match | DealState) -> DealState:
+    """The round being played: the arena hands the cheat the deal in play, a test may hand it the match."""
+    return state.round if isinstance(state, Match) else state
+
+
 class TrueWorld:
     """The one true world of the match, as counts per kind of each seat's hand."""
 
-    def __init__(self, match_of: Callable[[], Match]) -> None:
+    def __init__(self, match_of: Callable[[], Match | DealState]) -> None:
         self.match_of = match_of
 
     def sample(self, view: BinokelView, rng: random.Random) -> World | None:
-        r = self.match_of().round
+        r = _round(self.match_of())
         world = [[0] * 32 for _ in range(4)]
         for seat in range(4):
             hand = r.hands[seat]
@@ -55,13 +61,13 @@ class TrueWorld:
 
 
 class CheatBot(PimcBot):
-    """Sees all cards (``match_of()`` is the true match); for measurement only, never for human games."""
+    """Sees all cards (``match_of()`` is the true round or match); for measurement only, never for human games."""
 
     kind = "cheat"
 
     def __init__(
         self,
-        match_of: Callable[[], Match],
+        match_of: Callable[[], Match | DealState],
         seed: int | None = None,
         name: str | None = None,
         *,
@@ -71,7 +77,7 @@ class CheatBot(PimcBot):
         self.match_of = match_of
 
     def sampler(self, view: BinokelView) -> Sampler:
-        r = self.match_of().round
+        r = _round(self.match_of())
         if r.to_act != view.viewer or len(r.history) != len(view.events):
             return WorldSampler()  # not the round of this view: decide as pimc would
         return TrueWorld(self.match_of)

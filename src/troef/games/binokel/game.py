@@ -223,6 +223,17 @@ class Binokel(Game[Match, BinokelAction, BinokelView, ReplayOutcome]):
 
         return hints(view, budget=budget, seed=seed)
 
+    def deal_in_play(self, match: Match) -> DealState:
+        return match.round
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[BinokelAction]]:
+        return [[action for _, action in deal.actions] for deal in FORMAT.from_dict(record).deals]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        read = FORMAT.from_dict(record)
+        match = Match(read.rules, read.seed, read.first_dealer, deals=iter(r.deal for r in read.deals))
+        return FORMAT.rebuild(read, match, lambda: match.rounds, actions)
+
 
 #: The one Binokel game.
 GAME: Final = Binokel()

@@ -49,6 +49,8 @@ class BinokelResearch(ResearchPart[Match, BinokelView]):
     history = 1024
     card_slots = 64
     zero_sum = True
+    #: 48 cards in four hands: bridge played out (bidding and all 52 cards, no double-dummy shortcut).
+    reference = "bridge(use_double_dummy_result=false)"
 
     @cache  # noqa: B019  (one part, made once)
     def blocks(self) -> tuple[tuple[str, ...], ...]:

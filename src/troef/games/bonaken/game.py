@@ -108,6 +108,13 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
     cheat_bot: ClassVar[str | None] = "troef.games.bonaken.cheat:CheatBot"
     research_part: ClassVar[str | None] = "troef.games.bonaken.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.bonaken:PART"
+    #: nk's plus/minus sheet and table points (nk rules 51-61) apart from pagat and hazerswoude, which share
+    #: the point-counting variants.
+    rating_families: ClassVar[Mapping[str, str]] = {
+        "nk": "nk",
+        "pagat": "pagat-hazerswoude",
+        "hazerswoude": "pagat-hazerswoude",
+    }
 
     def texts(self) -> Texts:
         return TEXTS
@@ -224,6 +231,20 @@ class Bonaken(Game[Match, BonakenAction, BonakenView, ReplayOutcome]):
         from troef.games.bonaken.hints import hints  # the search modules load only when a hint is asked
 
         return hints(view, budget=budget, seed=seed)
+
+    def deal_in_play(self, match: Match) -> DealState:
+        return match.hand
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[BonakenAction]]:
+        return [[action for _, action in deal.actions] for deal in FORMAT.from_dict(record).deals]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        read = FORMAT.from_dict(record)
+        deals = iter([h.deal for h in read.deals])
+        match = Match(read.rules, len(read.seats), read.seed, read.first_dealer, deals=deals)
+        if read.kind == "hand":  # its one hand is the first of a match, which then deals from its seed
+            match.given = None
+        return FORMAT.rebuild(read, match, lambda: match.hands, actions)
 
 
 #: The one Bonaken game.

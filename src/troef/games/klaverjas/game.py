@@ -101,6 +101,13 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
     cheat_bot: ClassVar[str | None] = "troef.games.klaverjas.cheat:CheatBot"
     research_part: ClassVar[str | None] = "troef.games.klaverjas.research:PART"
     analysis_part: ClassVar[str | None] = "troef.analysis.klaverjas:PART"
+    #: Amsterdam and Rotterdam differ only in the obligation to trump over (docs/rules/klaverjas.md, section 5):
+    #: one rating; Kraken's roem, kraak and scoring make it a game of its own.
+    rating_families: ClassVar[Mapping[str, str]] = {
+        "kraken": "kraken",
+        "amsterdam": "amsterdam-rotterdam",
+        "rotterdam": "amsterdam-rotterdam",
+    }
 
     def texts(self) -> Texts:
         return TEXTS
@@ -225,6 +232,17 @@ class Klaverjas(Game[Match, KlaverjasAction, KlaverjasView, ReplayOutcome]):
         from troef.games.klaverjas.hints import hints  # the search modules load only when a hint is asked
 
         return hints(view, budget=budget, seed=seed)
+
+    def deal_in_play(self, match: Match) -> DealState:
+        return match.deal
+
+    def recorded_deals(self, record: Mapping[str, Any]) -> list[list[KlaverjasAction]]:
+        return [[action for _, action in deal.actions] for deal in FORMAT.from_dict(record).deals]
+
+    def match_from_record(self, record: Mapping[str, Any], actions: int | None = None) -> Match:
+        read = FORMAT.from_dict(record)
+        match = Match(read.rules, read.seed, read.first_dealer, deals=iter([d.deal for d in read.deals]))
+        return FORMAT.rebuild(read, match, lambda: match.deals, actions)
 
 
 #: The one klaverjas game.

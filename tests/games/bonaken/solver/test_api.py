@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from tests.games.bonaken.solver.positions import brute_card_points, brute_card_values, dealt_hand, positions, reach_play
-from troef.bench.solver import build_position
 from troef.cards import CardSet
 from troef.games.bonaken.actions import Bid, BidKind, Play, parse_action
+from troef.games.bonaken.bench_solver import build_position
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.solver import (
     Goal,
