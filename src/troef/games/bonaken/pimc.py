@@ -100,6 +100,7 @@ from troef.games.bonaken.sheetvalue import SCORINGS as SHEET_SCORINGS
 from troef.games.bonaken.sheetvalue import sheet_bar, table_for
 from troef.games.bonaken.state import Hand
 from troef.games.bonaken.view import BonakenView
+from troef.train.model import Mlp
 
 __all__ = [
     "STRONG",
@@ -248,6 +249,12 @@ class PimcBot(Bot):
         self.nodes = 0
         #: The last bid made and its sampled make-rate (what ``troef bench bid-model`` learns from).
         self.last_bid: tuple[Bid, float] | None = None
+        #: The bids played out at the last bid decided and their (sampled rate, worlds): what the self-play of
+        #: :mod:`troef.train.bonaken` records (empty when no bid was worth playing out).
+        self.last_rates: dict[Bid, tuple[float | None, int]] = {}
+        #: The learned bid values (:mod:`troef.train.bonaken`) when ``strength.bids`` is ``model`` (None: the
+        #: file ``strength.bids_file`` or the package's).
+        self.bids_model: Mlp | None = None
         #: The bar the score sheet sets for the bid being decided (None: no sheet, or not used).
         self._sheet_bar: float | None = None
 
@@ -334,11 +341,18 @@ class PimcBot(Bot):
         rules = self.rules_for(view)
         candidates = bid_candidates(view, actions, rules, prune=self.prune_bids)
         self.last_bid = None
+        self.last_rates = {}
         self._sheet_bar = self.sheet_bar(view, rules)
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
-        return self._pick(actions, rules, {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates})
+        rates = {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates}
+        self.last_rates = rates
+        if self.strength.bids == "model":
+            from troef.train.bonaken import model_bid
+
+            return model_bid(self, view, actions, rates)
+        return self._pick(actions, rules, rates)
 
     def pick_bid(
         self, view: BonakenView, actions: Sequence[BonakenAction], rates: Mapping[Bid, tuple[float | None, int]]
