@@ -25,7 +25,10 @@ that does best over the worlds:
   worth the risk of a minus in the seat's standing, high with a minus
   already, low when the others are about to go out first. Without a sheet
   it is :attr:`Strength.threshold`; misère, zwabber and bonaak need at
-  least ``every_trick_threshold``;
+  least ``every_trick_threshold``. With ``bids="model"`` the same sampled
+  rates go to a model learned from fair self-play (:mod:`troef.train.bonaken`),
+  which values passing and each bid on the score sheet, and the bot takes the
+  best;
 * exchange and trump: a few candidate plans (cards to lay away and trump,
   ranked by the heuristic's valuation) are each played out in every world;
   the best plan is kept for the rest of the exchange;
