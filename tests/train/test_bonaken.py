@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from troef.games.bonaken.actions import PASS, Bid, BidKind
+from troef.games.bonaken.actions import PASS, Bid, BidKind, parse_action
 from troef.games.bonaken.game import GAME
 from troef.games.bonaken.heuristic import HeuristicBot
 from troef.games.bonaken.match import Match
@@ -66,7 +66,7 @@ def test_a_replay_ends_in_made_failed_or_not_declared() -> None:
     match, view = first_bid_view(6)
     players = [HeuristicBot(s) for s in range(4)]
     top = max(
-        (bonaken.parse_action(t) for t in view.legal if t != PASS.text()),
+        (parse_action(t) for t in view.legal if t != PASS.text()),
         key=lambda a: a.value if isinstance(a, Bid) and a.kind == BidKind.NUMBER else -1,
     )
     # the highest number bid cannot be outbid: the seat declares, and makes it or not

@@ -299,11 +299,14 @@ class Data:
     records: list[Record] = field(default_factory=list)
     matches: int = 0
     hands: int = 0
+    #: The commands that played the self-play of these records (what a model's header names).
+    commands: list[str] = field(default_factory=list)
 
     def extend(self, other: Data) -> None:
         self.records += other.records
         self.matches += other.matches
         self.hands += other.hands
+        self.commands += other.commands
 
 
 def _replay(hand: Hand, action: BonakenAction, players: Sequence[Bot], seat: int) -> tuple[int, int]:
@@ -484,6 +487,7 @@ def train(
         "matches": data.matches,
         "hands": data.hands,
         "records": len(data.records),
+        "self_play": data.commands,
         **(extra or {}),
     }
     fitted = fit(x, y, list(FEATURES), list(OUTPUTS), seed=seed, hidden=hidden, header=header, groups=groups)
@@ -503,7 +507,7 @@ def save_data(data: Data, path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         for r in data.records:
             out.write(json.dumps({"x": r.xs, "o": r.outcomes, "s": r.sheet, "t": r.taken}) + "\n")
-        out.write(json.dumps({"matches": data.matches, "hands": data.hands}) + "\n")
+        out.write(json.dumps({"matches": data.matches, "hands": data.hands, "commands": data.commands}) + "\n")
 
 
 def load_data(path: Path) -> Data:
@@ -514,6 +518,7 @@ def load_data(path: Path) -> Data:
         if "matches" in item:
             data.matches += item["matches"]
             data.hands += item["hands"]
+            data.commands += item.get("commands", [])
         else:
             outcomes = [[(int(m), int(f)) for m, f in runs] for runs in item["o"]]
             won, lost, passed = item["s"]

@@ -139,7 +139,10 @@ def train_bonaken(
             raise typer.BadParameter(f"{path}: {exc}", param_hint="--data") from None
 
     def generate(n: int, run_seed: int, model: Mlp | None, progress: Callable[[int], None]) -> bonaken.Data:
-        return bonaken.generate(n, run_seed, model, play, repeats=repeats, workers=workers, progress=progress)
+        found = bonaken.generate(n, run_seed, model, play, repeats=repeats, workers=workers, progress=progress)
+        if n:
+            found.commands.append(_command("bonaken"))
+        return found
 
     def fit(found: bonaken.Data, generation: int, model_extra: dict[str, Any]) -> tuple[Mlp, str]:
         found.extend(earlier)
