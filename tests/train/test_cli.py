@@ -19,8 +19,10 @@ def test_every_game_has_a_train_command() -> None:
     assert result.exit_code == 0
     for game in ("kraken", "bonaken", "binokel"):
         assert game in result.output
-    refused = runner.invoke(app, ["train", "bonaken"])
-    assert refused.exit_code == 2 and "no learned bid model for Bonaken" in refused.output
+    refused = runner.invoke(app, ["train", "binokel"])
+    assert refused.exit_code == 2 and "no learned bid model for Binokel" in refused.output
+    bad = runner.invoke(app, ["train", "bonaken", "--play", "cheat"])
+    assert bad.exit_code == 2 and "choose club or strong" in bad.output
 
 
 def test_a_run_writes_each_generations_data_and_model(tmp_path: Path) -> None:

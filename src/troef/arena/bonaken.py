@@ -59,6 +59,8 @@ def _strength(options: dict[str, str], base: Any) -> Any:
                 changes[key] = value.lower() in ("1", "true", "yes")
             elif isinstance(current, int):
                 changes[key] = int(value)
+            elif isinstance(current, str):
+                changes[key] = value  # bids=model, bids_file=PATH
             else:
                 changes[key] = float(value)
         except ValueError:

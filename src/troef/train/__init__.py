@@ -8,5 +8,9 @@
 * :mod:`troef.train.kraken`: the kraak words of Kraken: the features of a
   seat's view, the data (self-play where every seat sees only its own view,
   each decision replayed with every alternative to the end of the deal), the
-  policy of a generation and :func:`~troef.train.kraken.value_of_bids`.
+  policy of a generation and :func:`~troef.train.kraken.value_of_bids`;
+* :mod:`troef.train.bonaken`: Bonaken's bids (nk): passing and each bid the
+  strong level plays out, valued on the score sheet by the chances that the
+  seat ends as a declarer who made or failed its contract, learned from
+  replays of each alternative, and :func:`~troef.train.bonaken.value_of_bids`.
 """

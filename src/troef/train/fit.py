@@ -46,17 +46,26 @@ def fit(
     alpha: float = 1e-3,
     max_iter: int = 300,
     header: dict[str, Any] | None = None,
+    groups: list[int] | None = None,
 ) -> Fitted:
-    """Fit a perceptron of ``hidden`` layers predicting ``y`` from ``x``; see the module docstring."""
+    """Fit a perceptron of ``hidden`` layers predicting ``y`` from ``x``; see the module docstring.
+
+    With ``groups`` (one label per row) the rows of a group are held out together: the rows of one
+    decision's alternatives share what the seat saw, so a split inside a decision would flatter the error.
+    """
     import numpy as np
     from sklearn.neural_network import MLPRegressor  # type: ignore[import-untyped]  # the train extra
 
     if len(x) != len(y) or len(x) < 10:
         raise ValueError(f"need at least 10 rows with outcomes, got {len(x)} rows and {len(y)} outcomes")
-    order = list(range(len(x)))
+    labels = list(range(len(x))) if groups is None else groups
+    if len(labels) != len(x):
+        raise ValueError(f"{len(labels)} group labels for {len(x)} rows")
+    order = sorted(set(labels))
     random.Random(seed).shuffle(order)
-    cut = max(1, int(len(order) * validation))
-    val_idx, train_idx = order[:cut], order[cut:]
+    held = set(order[: max(1, int(len(order) * validation))])
+    val_idx = [i for i in range(len(x)) if labels[i] in held]
+    train_idx = [i for i in range(len(x)) if labels[i] not in held]
     xt = np.array([x[i] for i in train_idx], dtype=float)
     yt = np.array([y[i] for i in train_idx], dtype=float)
     mean = xt.mean(axis=0)

@@ -25,7 +25,10 @@ that does best over the worlds:
   worth the risk of a minus in the seat's standing, high with a minus
   already, low when the others are about to go out first. Without a sheet
   it is :attr:`Strength.threshold`; misère, zwabber and bonaak need at
-  least ``every_trick_threshold``;
+  least ``every_trick_threshold``. With ``bids="model"`` the same sampled
+  rates go to a model learned from fair self-play (:mod:`troef.train.bonaken`),
+  which values passing and each bid on the score sheet, and the bot takes the
+  best;
 * exchange and trump: a few candidate plans (cards to lay away and trump,
   ranked by the heuristic's valuation) are each played out in every world;
   the best plan is kept for the rest of the exchange;
@@ -100,6 +103,7 @@ from troef.games.bonaken.sheetvalue import SCORINGS as SHEET_SCORINGS
 from troef.games.bonaken.sheetvalue import sheet_bar, table_for
 from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView
+from troef.train.model import Mlp
 
 __all__ = [
     "STRONG",
@@ -248,6 +252,12 @@ class PimcBot(Bot):
         self.nodes = 0
         #: The last bid made and its sampled make-rate (what ``troef bench bid-model`` learns from).
         self.last_bid: tuple[Bid, float] | None = None
+        #: The bids played out at the last bid decided and their (sampled rate, worlds): what the self-play of
+        #: :mod:`troef.train.bonaken` records (empty when no bid was worth playing out).
+        self.last_rates: dict[Bid, tuple[float | None, int]] = {}
+        #: The learned bid values (:mod:`troef.train.bonaken`) when ``strength.bids`` is ``model`` (None: the
+        #: file ``strength.bids_file`` or the package's).
+        self.bids_model: Mlp | None = None
         #: The bar the score sheet sets for the bid being decided (None: no sheet, or not used).
         self._sheet_bar: float | None = None
 
@@ -334,11 +344,18 @@ class PimcBot(Bot):
         rules = self.rules_for(view)
         candidates = bid_candidates(view, actions, rules, prune=self.prune_bids)
         self.last_bid = None
+        self.last_rates = {}
         self._sheet_bar = self.sheet_bar(view, rules)
         if not candidates:
             return PASS if PASS in actions else None
         tally = evaluator.bid_tally(candidates, budget, self._raw_threshold)
-        return self._pick(actions, rules, {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates})
+        rates = {bid: (tally.rate(bid), tally.count.get(bid, 0)) for bid in candidates}
+        self.last_rates = rates
+        if self.strength.bids == "model":
+            from troef.train.bonaken import model_bid
+
+            return model_bid(self, view, actions, rates)
+        return self._pick(actions, rules, rates)
 
     def pick_bid(
         self, view: BonakenView, actions: Sequence[BonakenAction], rates: Mapping[Bid, tuple[float | None, int]]

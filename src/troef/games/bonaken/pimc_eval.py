@@ -115,6 +115,12 @@ class Strength:
     likeliest: bool = True
     #: Judge a bid by the chance of really making it (:mod:`troef.games.bonaken.bidmodel`), not the sampled rate.
     calibrated: bool = True
+    #: How the bids are chosen from the sampled rates: ``curve`` (each bid's chance on the fitted curve against
+    #: its bar, above) or ``model`` (each bid and the pass valued on the score sheet by the model learned from
+    #: fair self-play, :mod:`troef.train.bonaken`; the curve's way where the sheet has no figures).
+    bids: str = "curve"
+    #: With ``bids="model"``: a model file to use instead of the package's ``bids_model.json``.
+    bids_file: str = ""
 
     def budget_for(self, phase: str) -> Budget:
         """A fresh budget for one decision of ``phase`` (play, bidding, exchange or trump)."""

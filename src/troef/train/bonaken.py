@@ -1,0 +1,526 @@
+"""Bonaken's bids valued on the score sheet by a model learned from fair self-play.
+
+**What is learned.** At a bid the strong level plays each sensible contract
+out over worlds that fit its view (:meth:`PimcBot._bid
+<troef.games.bonaken.pimc.PimcBot>`): the lowest number bid, misère,
+zwabber, bonaak, each with the share of worlds in which it is made. For each
+alternative (passing, or one of those bids) :func:`features` gives what the
+seat knows: the alternative, its sampled rate and the chance the shipped
+curve gives it (:mod:`troef.games.bonaken.bidmodel`), the rates of the other
+contracts, the bidding so far, and what the score sheet makes of a plus, a
+minus and a pass in the seat's standing (``W``, ``L``, ``P`` of
+:mod:`troef.games.bonaken.sheetvalue`, nk rules 52-57). The model predicts
+the chance that the hand ends with the seat as declarer having made its
+contract (``made``) and having failed it (``failed``); the alternative is
+worth ``made W + failed L + (1 - made - failed) P`` table points
+(:func:`value_of`). That takes in what the curve leaves out: a bid that is
+outbid costs nothing, a bid that wins the bidding against others who bid
+too is made less often.
+
+**The data** (:func:`generate`). nk matches of four seats that bid as the
+strong level (its worlds, the generation's model or, for generation 0, the
+curve), every seat deciding from its own view; the exchange and the cards by
+the club player (``play="club"``) or by the strong level (``"strong"``). At
+each bid where the strong level played some contract out, the hand is copied
+and played on to its end with each alternative, ``repeats`` times, the rest
+by players of the same generation: the true cards decide what each
+alternative brought, the features hold only what the seat saw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from troef.core.bot import Bot
+from troef.games.bonaken.actions import PASS, Bid, BidKind, BonakenAction, parse_action
+from troef.games.bonaken.bidmodel import group_of, make_chance
+from troef.games.bonaken.heuristic import HeuristicBot
+from troef.games.bonaken.match import Match
+from troef.games.bonaken.pimc import PimcBot, Strength
+from troef.games.bonaken.pimc_infer import event_action
+from troef.games.bonaken.rules import preset
+from troef.games.bonaken.state import Hand
+from troef.games.bonaken.view import BonakenView, hand_view
+from troef.train.model import Mlp
+
+#: The contract groups of the features (:func:`~troef.games.bonaken.bidmodel.group_of`).
+GROUPS: Final = ("number", "misere", "every_trick")
+#: The inputs of the model, in order (see :func:`features`).
+FEATURES: Final = (
+    "pass",
+    "number",
+    "misere",
+    "every_trick",
+    "rate",
+    "chance",
+    "bid_value",
+    "rate_number",
+    "rate_misere",
+    "rate_every_trick",
+    "has_number",
+    "has_misere",
+    "has_every_trick",
+    "high_value",
+    "high_number",
+    "high_other",
+    "bids_before",
+    "passes_before",
+    "order",
+    "players",
+    "won",
+    "lost",
+    "passed",
+    "bar",
+)
+#: The outputs: the chances that the hand ends with the seat as declarer having made, or failed, its contract.
+OUTPUTS: Final = ("made", "failed")
+#: Where the shipped model lives (package data).
+MODEL_RESOURCE: Final = ("troef.games.bonaken", "bids_model.json")
+
+Rates = Mapping[Bid, tuple[float | None, int]]
+
+
+def sheet_of(view: BonakenView) -> tuple[float, float, float] | None:
+    """``(W, L, P)``: the seat's match result after making, failing or not declaring, or None without figures."""
+    from troef.analysis.bonaken import sheet_outcomes
+
+    if view.standing is None:
+        return None
+    return sheet_outcomes(view.rules, view.table, view.standing, view.viewer)
+
+
+def measured(rates: Rates, min_worlds: int) -> dict[Bid, float]:
+    """The bids played out in at least ``min_worlds`` worlds, with their sampled rates."""
+    return {bid: rate for bid, (rate, worlds) in rates.items() if rate is not None and worlds >= min_worlds}
+
+
+def alternatives(view: BonakenView, rates: Mapping[Bid, float]) -> list[BonakenAction]:
+    """Passing (where legal) and the bids played out: the actions the model values."""
+    out: list[BonakenAction] = [PASS] if PASS.text() in view.legal else []
+    out += [bid for bid in rates if bid.text() in view.legal]
+    return out
+
+
+def _bidding(view: BonakenView) -> tuple[Bid | None, int, int]:
+    """The highest bid so far, the bids and the passes said before the seat's decision."""
+    high: Bid | None = None
+    bids = passes = 0
+    for _, text in view.events:
+        action = event_action(text)
+        if isinstance(action, Bid):
+            high = action
+            bids += 1
+        elif action == PASS:
+            passes += 1
+    return high, bids, passes
+
+
+def features(
+    view: BonakenView, rates: Mapping[Bid, float], alternative: BonakenAction, sheet: tuple[float, float, float]
+) -> list[float]:
+    """What the seat knows about ``alternative``, as numbers in the order of :data:`FEATURES`."""
+    won, lost, passed = sheet
+    best = dict.fromkeys(GROUPS, -1.0)
+    for bid, rate in rates.items():
+        group = group_of(bid.kind)
+        best[group] = max(best[group], rate)
+    rate = chance = value = 0.0
+    kind = "pass"
+    if isinstance(alternative, Bid):
+        kind = group_of(alternative.kind)
+        rate = rates[alternative]
+        chance = make_chance(kind, rate)
+        value = alternative.value / 100 if alternative.kind == BidKind.NUMBER else 0.0
+    high, bids, passes = _bidding(view)
+    seats = view.seats
+    order = (seats.index(view.viewer) - seats.index(view.dealer) - 1) % len(seats) if view.dealer in seats else 0
+    bar = (passed - lost) / (won - lost) if won > lost else 1.0
+    return [
+        float(kind == "pass"),
+        float(kind == "number"),
+        float(kind == "misere"),
+        float(kind == "every_trick"),
+        rate,
+        chance,
+        value,
+        *(max(0.0, best[g]) for g in GROUPS),
+        *(float(best[g] >= 0) for g in GROUPS),
+        high.value / 100 if high is not None and high.kind == BidKind.NUMBER else 0.0,
+        float(high is not None and high.kind == BidKind.NUMBER),
+        float(high is not None and high.kind != BidKind.NUMBER),
+        float(bids),
+        float(passes),
+        float(order),
+        float(len(seats)),
+        won,
+        lost,
+        passed,
+        bar,
+    ]
+
+
+def value_of(made: float, failed: float, sheet: tuple[float, float, float]) -> float:
+    """An alternative's expected match result from its predicted chances (clipped to a distribution)."""
+    won, lost, passed = sheet
+    made = min(1.0, max(0.0, made))
+    failed = min(1.0 - made, max(0.0, failed))
+    return made * won + failed * lost + (1.0 - made - failed) * passed
+
+
+def predicted_value(model: Mlp, x: list[float], sheet: tuple[float, float, float]) -> float:
+    """The expected match result of one alternative's features by the model."""
+    made, failed = model.predict(x)
+    return value_of(made, failed, sheet)
+
+
+def values_of(view: BonakenView, rates: Mapping[Bid, float], model: Mlp) -> dict[str, float] | None:
+    """Each alternative's expected match result (table points in nk), or None where the sheet has no figures."""
+    sheet = sheet_of(view)
+    if sheet is None:
+        return None
+    out: dict[str, float] = {}
+    for alternative in alternatives(view, rates):
+        out[alternative.text()] = predicted_value(model, features(view, rates, alternative, sheet), sheet)
+    return out
+
+
+@lru_cache(maxsize=8)
+def load_model(path: str | None = None) -> Mlp:
+    """The model in file ``path``, or without one the model shipped in the package (``bids_model.json``)."""
+    if path:
+        return Mlp.load(Path(path))
+    package, name = MODEL_RESOURCE
+    return Mlp.from_json(json.loads(resources.files(package).joinpath(name).read_text("utf-8")))
+
+
+def model_of(bot: PimcBot) -> Mlp:
+    """The model a bot bids by: its own (self-play), else its strength's file, else the package's."""
+    return bot.bids_model or load_model(bot.strength.bids_file or None)
+
+
+def model_bid(bot: PimcBot, view: BonakenView, actions: Sequence[BonakenAction], rates: Rates) -> BonakenAction | None:
+    """The strong level's bid by the model: the alternative of the highest value (a tie goes to passing).
+
+    None (the heuristic decides) when no bid was measured in enough worlds; the curve's way
+    (:meth:`PimcBot.pick_bid`) where the score sheet has no figures.
+    """
+    valued = measured(rates, bot.strength.min_worlds)
+    if not valued:
+        return None
+    values = values_of(view, valued, model_of(bot))
+    if values is None:
+        return bot.pick_bid(view, actions, rates)
+    best = max(values, key=lambda text: (values[text], text == PASS.text()))
+    action = parse_action(best)
+    if isinstance(action, Bid):
+        bot.last_bid = (action, valued[action])
+    return action
+
+
+def value_of_bids(view: BonakenView, samples: int = 24, seed: int = 0, model: Mlp | None = None) -> Any:
+    """The :class:`~troef.analysis.core.BidValues` of a bid decision by the model (None: not one it values).
+
+    The worlds are the strong level's (``samples`` of them, seeded); passing and each bid played out get
+    their expected match result. For :func:`troef.analysis.core.register_bid_model` (:func:`register`).
+    """
+    from troef.analysis.bonaken import MISTAKE_TABLE_POINTS
+    from troef.analysis.core import BidValues
+
+    if view.phase != "bidding" or view.hand is None or view.to_act != view.viewer:
+        return None
+    sheet = sheet_of(view)
+    if sheet is None:
+        return None
+    bot = PimcBot(seed, strength=replace(Strength(), samples=samples, bids="model"))
+    if model is not None:
+        bot.bids_model = model
+    bot.act(view)
+    valued = measured(bot.last_rates, bot.strength.min_worlds)
+    values = values_of(view, valued, model_of(bot)) if valued else None
+    if not values or len(values) < 2:
+        return None
+    low, high = min(sheet), max(sheet)
+    ranges = dict.fromkeys(values, (low, high))
+    return BidValues(values, ranges, samples, "table points", MISTAKE_TABLE_POINTS)
+
+
+def register() -> None:
+    """Let the analysis and the hints value Bonaken's bids by the shipped model."""
+    from troef.analysis.core import register_bid_model
+
+    register_bid_model("bonaken", value_of_bids)
+
+
+# ---------------------------------------------------------------------------- self-play
+class SelfPlayBot(Bot):
+    """One seat of a generation: bids as the strong level (by ``model``, or the curve without one), the
+    exchange and the cards by ``play`` (``club``: the heuristic; ``strong``: the strong level)."""
+
+    kind = "trained"
+
+    def __init__(self, seed: int, model: Mlp | None, play: str, strength: Strength | None = None) -> None:
+        super().__init__(seed)
+        if play not in ("club", "strong"):
+            raise ValueError(f"unknown card play {play!r}: choose club or strong")
+        base = strength or Strength()
+        self.bidder = PimcBot(seed, strength=replace(base, bids="model" if model is not None else "curve"))
+        self.bidder.bids_model = model
+        self.player: Bot = self.bidder if play == "strong" else HeuristicBot(seed)
+
+    def act(self, view: BonakenView) -> BonakenAction:
+        if view.phase == "bidding":
+            return self.bidder.act(view)
+        self.bidder.last_rates = {}
+        action: BonakenAction = self.player.act(view)
+        return action
+
+
+@dataclass(slots=True)
+class Record:
+    """One bid decision: per alternative its features and (made, failed) of each replay, and the sheet."""
+
+    xs: list[list[float]]
+    outcomes: list[list[tuple[int, int]]]
+    sheet: tuple[float, float, float]
+    #: The alternative the self-play's player took (an index into ``xs``; -1: none of them).
+    taken: int = -1
+
+
+@dataclass(slots=True)
+class Data:
+    """The records of a self-play run."""
+
+    records: list[Record] = field(default_factory=list)
+    matches: int = 0
+    hands: int = 0
+    #: The commands that played the self-play of these records (what a model's header names).
+    commands: list[str] = field(default_factory=list)
+
+    def extend(self, other: Data) -> None:
+        self.records += other.records
+        self.matches += other.matches
+        self.hands += other.hands
+        self.commands += other.commands
+
+
+def _replay(hand: Hand, action: BonakenAction, players: Sequence[Bot], seat: int) -> tuple[int, int]:
+    """Play a copy of ``hand`` on from ``action`` to its end: (made, failed) for ``seat`` as declarer."""
+    copied = hand.copy()
+    copied.apply(action)
+    while not copied.is_over:
+        to_act = copied.to_act
+        copied.apply(players[to_act].act(hand_view(copied, to_act)))
+    result = copied.result
+    if result is None or result.redeal or seat not in result.declarers:
+        return (0, 0)
+    return (1, 0) if result.won.get(seat, False) else (0, 1)
+
+
+def play_match(
+    seed: int,
+    model: Mlp | None,
+    play: str = "club",
+    repeats: int = 1,
+    strength: Strength | None = None,
+    rules: str = "nk",
+) -> Data:
+    """One match of self-play (four seats of one generation), every valued bid's alternatives replayed."""
+    match = Match(preset(rules), players=4, seed=seed)
+    players = [SelfPlayBot(seed * 4 + s, model, play, strength) for s in range(4)]
+    data = Data(matches=1)
+    while not match.is_over:
+        hand = match.hand
+        seat = hand.to_act
+        view = hand_view(hand, seat)
+        action = players[seat].act(view)
+        if view.phase == "bidding":
+            record = _record(
+                hand, view, action, players[seat].bidder, seed, len(match.hands), play, model, strength, repeats
+            )
+            if record is not None:
+                data.records.append(record)
+        hands = len(match.hands)
+        match.apply(action)
+        data.hands += len(match.hands) != hands or match.is_over
+    return data
+
+
+def _record(
+    hand: Hand,
+    view: BonakenView,
+    action: BonakenAction,
+    bidder: PimcBot,
+    seed: int,
+    hand_number: int,
+    play: str,
+    model: Mlp | None,
+    strength: Strength | None,
+    repeats: int,
+) -> Record | None:
+    rates = measured(bidder.last_rates, bidder.strength.min_worlds)
+    sheet = sheet_of(view)
+    if not rates or sheet is None:
+        return None
+    options = alternatives(view, rates)
+    if len(options) < 2:
+        return None
+    seat = view.viewer
+    outcomes: list[list[tuple[int, int]]] = []
+    for index, option in enumerate(options):
+        runs = []
+        for k in range(max(1, repeats)):
+            replayers = [
+                SelfPlayBot(hash((seed, hand_number, len(view.events), index, k, s)) & 0xFFFFFF, model, play, strength)
+                for s in range(4)
+            ]
+            runs.append(_replay(hand, option, replayers, seat))
+        outcomes.append(runs)
+    taken = next((i for i, o in enumerate(options) if o == action), -1)
+    return Record([features(view, rates, o, sheet) for o in options], outcomes, sheet, taken)
+
+
+def _one(args: tuple[int, Mlp | None, str, int, Strength | None]) -> Data:
+    return play_match(*args)
+
+
+def generate(
+    matches: int,
+    seed: int,
+    model: Mlp | None,
+    play: str = "club",
+    *,
+    repeats: int = 1,
+    workers: int = 1,
+    strength: Strength | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Data:
+    """Self-play data of ``matches`` matches from ``seed`` (match ``i`` has seed ``seed * 100_003 + i``)."""
+    jobs = [(seed * 100_003 + i, model, play, repeats, strength) for i in range(matches)]
+    data = Data()
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap_unordered(_one, jobs):
+                data.extend(part)
+                if progress:
+                    progress(1)
+        return data
+    for job in jobs:
+        data.extend(_one(job))
+        if progress:
+            progress(1)
+    return data
+
+
+def table(data: Data) -> tuple[list[list[float]], list[list[float]], list[int]]:
+    """The rows to fit (one per alternative of a decision), their mean (made, failed), and each row's decision."""
+    x: list[list[float]] = []
+    y: list[list[float]] = []
+    groups: list[int] = []
+    for number, record in enumerate(data.records):
+        for xs, runs in zip(record.xs, record.outcomes, strict=True):
+            x.append(xs)
+            y.append([sum(r[0] for r in runs) / len(runs), sum(r[1] for r in runs) / len(runs)])
+            groups.append(number)
+    return x, y, groups
+
+
+def replayed_value(record: Record, index: int) -> float:
+    """The mean match result of alternative ``index`` over its replays."""
+    runs = record.outcomes[index]
+    return sum(value_of(m, f, record.sheet) for m, f in runs) / len(runs)
+
+
+def policy_gain(model: Mlp, data: Data, decisions: Sequence[int] | None = None) -> tuple[float, int, int]:
+    """What bidding by the model would have brought over the self-play's own bids, in its replays.
+
+    Over the decisions ``decisions`` (all without) whose action taken was one of the alternatives: the
+    mean of the replayed match result of the model's choice less that of the action taken (table
+    points), the number of decisions where the two differ, and the number compared.
+    """
+    total, changed, count = 0.0, 0, 0
+    for number in range(len(data.records)) if decisions is None else decisions:
+        record = data.records[number]
+        if record.taken < 0:
+            continue
+        predicted = [predicted_value(model, xs, record.sheet) for xs in record.xs]
+        top = max(predicted)
+        choice = next(i for i, v in enumerate(predicted) if v >= top)
+        if predicted[record.taken] >= top:
+            choice = record.taken
+        total += replayed_value(record, choice) - replayed_value(record, record.taken)
+        changed += choice != record.taken
+        count += 1
+    return (total / count if count else 0.0), changed, count
+
+
+def train(
+    data: Data,
+    *,
+    seed: int,
+    command: str,
+    generation: int,
+    hidden: tuple[int, ...] = (32, 16),
+    extra: dict[str, Any] | None = None,
+) -> tuple[Mlp, list[float], list[float]]:
+    """Fit the model of a generation on ``data``; its header says how it was made.
+
+    The validation rows are whole decisions; the header also notes :func:`policy_gain` on them.
+    """
+    from troef.train.fit import fit
+
+    x, y, groups = table(data)
+    header = {
+        "game": "bonaken",
+        "preset": "nk",
+        "decision": "bids",
+        "command": command,
+        "seed": seed,
+        "generation": generation,
+        "matches": data.matches,
+        "hands": data.hands,
+        "records": len(data.records),
+        "self_play": data.commands,
+        **(extra or {}),
+    }
+    fitted = fit(x, y, list(FEATURES), list(OUTPUTS), seed=seed, hidden=hidden, header=header, groups=groups)
+    decisions = sorted({groups[i] for i in fitted.validation_index})
+    gain, changed, count = policy_gain(fitted.model, data, decisions)
+    if count:
+        fitted.model.header["validation_gain"] = {
+            "table_points_per_bid": round(gain, 4),
+            "bids_changed": changed,
+            "bids": count,
+        }
+    return fitted.model, fitted.validation, fitted.baseline
+
+
+def save_data(data: Data, path: Path) -> None:
+    """Write the records as JSON lines (one decision a line, then one line of counts)."""
+    with path.open("w", encoding="utf-8") as out:
+        for r in data.records:
+            out.write(json.dumps({"x": r.xs, "o": r.outcomes, "s": r.sheet, "t": r.taken}) + "\n")
+        out.write(json.dumps({"matches": data.matches, "hands": data.hands, "commands": data.commands}) + "\n")
+
+
+def load_data(path: Path) -> Data:
+    """Read what :func:`save_data` wrote."""
+    data = Data()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        item = json.loads(line)
+        if "matches" in item:
+            data.matches += item["matches"]
+            data.hands += item["hands"]
+            data.commands += item.get("commands", [])
+        else:
+            outcomes = [[(int(m), int(f)) for m, f in runs] for runs in item["o"]]
+            won, lost, passed = item["s"]
+            data.records.append(Record(item["x"], outcomes, (won, lost, passed), item["t"]))
+    return data
