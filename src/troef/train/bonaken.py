@@ -45,7 +45,7 @@ from troef.games.bonaken.match import Match
 from troef.games.bonaken.pimc import PimcBot, Strength
 from troef.games.bonaken.pimc_infer import event_action
 from troef.games.bonaken.rules import preset
-from troef.games.bonaken.state import Hand
+from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
 from troef.train.model import Mlp
 
@@ -309,7 +309,7 @@ class Data:
         self.commands += other.commands
 
 
-def _replay(hand: Hand, action: BonakenAction, players: Sequence[Bot], seat: int) -> tuple[int, int]:
+def _replay(hand: DealState, action: BonakenAction, players: Sequence[Bot], seat: int) -> tuple[int, int]:
     """Play a copy of ``hand`` on from ``action`` to its end: (made, failed) for ``seat`` as declarer."""
     copied = hand.copy()
     copied.apply(action)
@@ -352,7 +352,7 @@ def play_match(
 
 
 def _record(
-    hand: Hand,
+    hand: DealState,
     view: BonakenView,
     action: BonakenAction,
     bidder: PimcBot,
