@@ -50,6 +50,7 @@ from troef.arena.part import ArenaPart, part_of
 from troef.arena.seating import ArenaError, bot_seed, match_seed, parse_seat, seat_of
 from troef.core.bot import Bot
 from troef.core.errors import TroefError
+from troef.core.parallel import WorkerLost, unordered
 from troef.games import game as get_game
 from troef.games import with_preset
 from troef.stats import Estimate, mean_interval, paired_difference, wilson_interval
@@ -344,12 +345,14 @@ def play_all(
             if progress is not None:
                 progress(len(outcomes), len(tasks))
     else:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
-            for outcome in pool.imap_unordered(play_one, tasks):
+        start_method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        try:
+            for outcome in unordered(play_one, tasks, workers, start_method):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(len(outcomes), len(tasks))
+        except WorkerLost as exc:
+            raise ArenaError(str(exc)) from None
     return outcomes, time.perf_counter() - start
 
 

@@ -404,13 +404,12 @@ def generate(
     jobs = [(seed * 100_003 + i, model, play, repeats, strength) for i in range(matches)]
     data = Data()
     if workers > 1:
-        import multiprocessing
+        from troef.core.parallel import unordered
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(_one, jobs):
-                data.extend(part)
-                if progress:
-                    progress(1)
+        for part in unordered(_one, jobs, workers, "spawn"):
+            data.extend(part)
+            if progress:
+                progress(1)
         return data
     for job in jobs:
         data.extend(_one(job))

@@ -214,6 +214,8 @@ def _generations(
     its data and model written to ``out``; with ``write`` the last model becomes the package's file."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn, TimeRemainingColumn
 
+    from troef.core.parallel import WorkerLost
+
     out.mkdir(parents=True, exist_ok=True)
     model: Mlp | None = None
     first = 1
@@ -238,7 +240,11 @@ def _generations(
                 bar.advance(task, n)
 
             started = time.process_time()
-            data = generate(matches, seed * 1000 + generation, model, advance)
+            try:
+                data = generate(matches, seed * 1000 + generation, model, advance)
+            except WorkerLost as exc:  # a dead worker ends the run with a line, not a hang or a traceback
+                typer.echo(f"troef train: {exc}", err=True)
+                raise typer.Exit(1) from None
             save(data, out / f"gen-{generation}.jsonl")
             model, summary = fit(data, generation, {"cpu_seconds": round(time.process_time() - started, 1)})
             model.save(out / f"gen-{generation}.json")

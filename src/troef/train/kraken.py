@@ -413,13 +413,12 @@ def generate(
     data = Data()
     results: Iterator[Data]
     if workers > 1:
-        import multiprocessing
+        from troef.core.parallel import unordered
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for part in pool.imap_unordered(_one, jobs):
-                data.extend(part)
-                if progress:
-                    progress(1)
+        for part in unordered(_one, jobs, workers, "spawn"):
+            data.extend(part)
+            if progress:
+                progress(1)
         return data
     results = (play_match(*job) for job in jobs)
     for part in results:
