@@ -26,9 +26,6 @@ from typing import Any
 
 from troef.tournament.draw import deal_seed
 
-#: The field of a record that holds its deals, one per game (each with its ``actions``).
-DEAL_FIELDS = ("hands", "deals", "rounds")
-
 
 @dataclass(frozen=True, slots=True)
 class GameCheck:
@@ -46,18 +43,19 @@ class GameCheck:
         return f"{where}: {self.status}" + (f" ({self.detail})" if self.detail else "")
 
 
-def first_deal(record: dict[str, Any]) -> dict[str, Any] | None:
-    """The first deal of a record without its actions (what the seed decides), or None if it has none."""
-    for name in DEAL_FIELDS:
-        deals = record.get(name)
-        if isinstance(deals, list) and deals and isinstance(deals[0], dict):
-            return {key: value for key, value in deals[0].items() if key != "actions"}
+def first_deal(record: dict[str, Any], deals_key: str) -> dict[str, Any] | None:
+    """The first deal of a record without its actions (what the seed decides), or None if it has none;
+    ``deals_key`` is the field the game's records keep their deals in (``RecordFormat.deals_key``)."""
+    deals = record.get(deals_key)
+    if isinstance(deals, list) and deals and isinstance(deals[0], dict):
+        return {key: value for key, value in deals[0].items() if key != "actions"}
     return None
 
 
 def check_record(secret: str, config: dict[str, Any], text: str) -> str | None:
     """Why the record ``text`` was not dealt from ``secret`` with ``config``, or None if it was."""
     from troef.core.errors import TroefError
+    from troef.games import game as core_game
     from troef.server.adapter import games, rebuild
 
     data = json.loads(text)
@@ -70,12 +68,13 @@ def check_record(secret: str, config: dict[str, Any], text: str) -> str | None:
     fresh = json.loads(game.record(game.new_match(config, seed, None), data.get("seats")))
     if fresh.get("first_dealer") != data.get("first_dealer"):
         return f"the seed draws dealer {fresh.get('first_dealer')}, the record says {data.get('first_dealer')}"
-    if first_deal(fresh) != first_deal(data):
+    own = core_game(str(data["game"]))
+    deals_key = getattr(own.record_format, "deals_key", None)  # a game without a record format: no such field
+    if deals_key is not None and first_deal(fresh, deals_key) != first_deal(data, deals_key):
         return "the record's first deal is not the one the seed deals"
     # every later deal too: the record's actions, played from the seed, must give the record itself
-    deals: list[Any] = next((data[name] for name in DEAL_FIELDS if isinstance(data.get(name), list)), [])
     try:
-        actions = [str(action[1]) for deal in deals for action in deal["actions"]]
+        actions = [action.text() for deal in own.recorded_deals(data) for action in deal]
         again = json.loads(game.record(rebuild(game, config, seed, None, actions), data.get("seats")))
     except (TroefError, ValueError, KeyError, IndexError, TypeError) as exc:
         return f"the record does not replay from the seed: {type(exc).__name__}: {exc}"
