@@ -80,6 +80,11 @@ def test_verify_checks_every_online_deal_from_public_answers_and_from_the_databa
     later = json.loads(json.dumps(record))
     later[key][-1]["dealer"] = (later[key][-1]["dealer"] + 1) % 4
     assert check_record(game["deal_secret"], config, json.dumps(later)) is not None
+    # a first deal that is not the seed's is named as such (the deals' field is the game's own)
+    first = json.loads(json.dumps(record))
+    cards = next(k for k, v in first[key][0].items() if k not in ("dealer", "actions") and isinstance(v, list))
+    first[key][0][cards] = list(reversed(first[key][0][cards]))
+    assert "first deal" in (check_record(game["deal_secret"], config, json.dumps(first)) or "")
     # another secret (one whose commitment was not published) is caught
     forged = json.loads(json.dumps(public))
     forged["drawn"][0]["tables"][1]["games"][0]["deal_secret"] = game["deal_secret"]
