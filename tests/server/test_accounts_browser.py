@@ -208,7 +208,8 @@ def test_sign_up_play_now_kraken_rated_match_profile_and_leaderboard(
     fresh = (1500.0, 500.0)
     # a computer level's first rated match on a server starts from its shipped (measured) rating
     shipped = shipped_ratings().get(("klaverjas", "kraken", level), fresh)
-    want = expected_ratings(scores, [[0, 2], [1, 3]], left, [[fresh, fresh], [shipped, shipped]])
+    partner = shipped_ratings().get(("klaverjas", "kraken", info["seats"][2]["level"]), fresh)
+    want = expected_ratings(scores, [[0, 2], [1, 3]], left, [[fresh, partner], [shipped, shipped]])
 
     def rated() -> bool:
         status, profile = server.http("GET", "/api/players/Wim")

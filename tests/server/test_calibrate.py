@@ -55,7 +55,11 @@ def test_calibration_rates_each_match_as_openskill_says(tmp_path: Path) -> None:
         ("amsterdam-rotterdam", "beginner", "4"),
         ("amsterdam-rotterdam", "club", "4"),
     ]
-    assert [float(r[3]) for r in rows] == [pytest.approx(before[f"bot:{r[2]}"][0], abs=0.05) for r in rows]
+    # the levels written move together so that club sits at a new person's 1500 (the measured gap kept)
+    shift = 1500.0 - before["bot:club"][0]
+    assert [float(r[3]) for r in written] == [
+        pytest.approx(before[f"bot:{r[2]}"][0] + shift, abs=0.05) for r in written
+    ]
     (note,) = [line for line in lines if line.startswith("# klaverjas amsterdam-rotterdam: ")]
     assert (
         "troef ratings calibrate --game klaverjas --rules amsterdam --matches 4" in note

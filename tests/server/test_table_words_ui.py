@@ -549,7 +549,9 @@ def test_the_analysis_dialog_shows_every_seat_and_the_moves(browser: Browser, sr
         _play_until_hand(c, 2)
         page.click("#hand-result #hand-analyse", timeout=8000)
         page.wait_for_selector("#analysis-dialog .felt .seat-box")
-        page.wait_for_timeout(300)
+        # the whole analysis (the dialog fills in as decisions are judged; the move list comes with the whole)
+        page.wait_for_selector("#analysis-dialog .an-list", timeout=60_000)
+        page.wait_for_selector("#analysis-dialog .log-box", state="visible", timeout=60_000)
         cut = page.evaluate(
             """() => {
                 const felt = document.querySelector('#analysis-dialog .felt').getBoundingClientRect();

@@ -80,6 +80,10 @@ class _Job:
     partial: list[Any] = field(default_factory=list)
     #: Set (and replaced) each time a partial result comes.
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The worker's outcome, once it is back, and whether the worker's last report (:data:`_END`) has come:
+    #: the answer is given only when both are in, so that no partial result comes after it.
+    outcome: asyncio.Future[Any] | None = None
+    ended: bool = False
 
 
 class WorkPool:
@@ -141,6 +145,11 @@ class WorkPool:
         job = self._jobs.get(key)
         if job is None or not job.started:
             return  # done already (its answer says it all) or dropped
+        if isinstance(partial, str) and partial == _END:
+            job.ended = True
+            if job.outcome is not None:
+                self._settle(job)
+            return
         job.partial.append(partial)
         changed, job.changed = job.changed, asyncio.Event()
         changed.set()
@@ -230,12 +239,27 @@ class WorkPool:
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         self._running -= 1
         self.ran += 1
+        job.outcome = done
+        broken = not done.cancelled() and type(done.exception()).__name__ == "BrokenProcessPool"
+        if broken:
+            self._executor = None
+        if job.ended or done.cancelled() or broken or self._reports is None:
+            self._settle(job)  # no last report will come (the worker never ran it, or died)
+        else:
+            # the answer and the partial results come by two ways; the answer waits for the last report.
+            # Should that never come (the reader thread gone), the answer is given after a while all the same.
+            asyncio.get_running_loop().call_later(END_WAIT, self._settle, job)
+        self._pump()
+
+    def _settle(self, job: _Job) -> None:
+        """Give the job's answer (or what it raised) to those waiting, once."""
+        done = job.outcome
+        if done is None or job.future.done():
+            return
         self._forget(job)
         if done.cancelled():
             job.future.cancel()
         elif (exc := done.exception()) is not None:
-            if type(exc).__name__ == "BrokenProcessPool":
-                self._executor = None
             job.future.set_exception(exc)
             job.future.exception()  # retrieved: the waiters may have gone
         else:
@@ -245,7 +269,6 @@ class WorkPool:
                 while len(self._cache) > self.cache_size:
                     self._cache.popitem(last=False)
             job.future.set_result(result)
-        self._pump()
 
     def _forget(self, job: _Job) -> None:
         if self._jobs.get(job.key) is job:
@@ -334,6 +357,14 @@ _REPORTS: Any = None
 _RUNNING: Hashable = None
 
 
+#: The last report of every computation (after its partial results, by the same queue, so after them all).
+_END: Final = "troef-work-end"
+
+#: Seconds an answer waits for its computation's last report at most (it comes at once unless the reports'
+#: reader has gone).
+END_WAIT: Final = 5.0
+
+
 def _in_worker(key: Hashable, fn: Callable[..., T], *args: Any) -> T:
     """Run ``fn(*args)`` in a worker as the computation ``key`` (what it reports is told under that key)."""
     global _RUNNING
@@ -341,6 +372,8 @@ def _in_worker(key: Hashable, fn: Callable[..., T], *args: Any) -> T:
     try:
         return fn(*args)
     finally:
+        if _REPORTS is not None:
+            _REPORTS.put((key, _END))
         _RUNNING = None
 
 
