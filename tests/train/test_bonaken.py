@@ -103,11 +103,41 @@ def test_a_tiny_model_retrains_and_beats_the_mean_on_its_validation_bids(tmp_pat
         assert action.text() in view.legal
         measured = bonaken.measured(bidder.last_rates, 2) if view.viewer == 0 and view.phase == "bidding" else {}
         if measured:  # (without a bid measured in enough worlds the heuristic bids, as the curve's way does)
+            # misère, zwabber and bonaak are alternatives only where they clear the curve's bar (model_floor)
+            measured = {b: r for b, r in measured.items() if b.kind == BidKind.NUMBER or bidder.clears_bar(b, r)}
             values = bonaken.values_of(view, measured, again)
             assert values is not None and action.text() == max(values, key=lambda t: (values[t], t == "pass"))
             chosen += 1
         match.apply(action)
     assert chosen > 0
+
+
+def test_misere_and_bonaak_stay_behind_the_curves_bar_when_the_model_bids() -> None:
+    """A model that calls every misère and bonaak a sure plus bids them only where the curve's bar allows."""
+    features = list(bonaken.FEATURES)
+    weights = [[1.0, 0.0] if name in ("misere", "every_trick") else [0.0, 0.0] for name in features]
+    sure = Mlp(
+        {}, features, list(bonaken.OUTPUTS), [0.0] * len(features), [1.0] * len(features), [(weights, [0.0, 0.0])]
+    )
+    for seed in range(4, 60):
+        _, view = first_bid_view(seed)
+        misere = next((parse_action(t) for t in view.legal if t == "bid misere"), None)
+        if isinstance(misere, Bid):
+            break
+    assert isinstance(misere, Bid)
+    actions = [parse_action(t) for t in view.legal]
+    number = next(a for a in actions if isinstance(a, Bid) and a.kind == BidKind.NUMBER)
+    rates = {misere: (0.7, 24), number: (0.5, 24)}  # below misère's bar of 0.85 on the rate
+
+    def bid(floor: bool, misere_rate: float) -> str:
+        bot = PimcBot(1, strength=replace(LIGHT, bids="model", model_floor=floor))
+        bot.bids_model = sure
+        bot.pick_bid(view, actions, {})  # the sheet's bar of this view
+        return bonaken.model_bid(bot, view, actions, {**rates, misere: (misere_rate, 24)}).text()  # type: ignore[union-attr]
+
+    assert bid(False, 0.7) == "bid misere"  # the model alone takes it
+    assert bid(True, 0.7) != "bid misere"
+    assert bid(True, 0.97) == "bid misere"  # above the bar the model's choice stands
 
 
 def test_the_analysis_values_bids_by_the_shipped_model() -> None:

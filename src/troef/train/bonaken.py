@@ -208,11 +208,16 @@ def model_bid(bot: PimcBot, view: BonakenView, actions: Sequence[BonakenAction],
     """The strong level's bid by the model: the alternative of the highest value (a tie goes to passing).
 
     None (the heuristic decides) when no bid was measured in enough worlds; the curve's way
-    (:meth:`PimcBot.pick_bid`) where the score sheet has no figures.
+    (:meth:`PimcBot.pick_bid`) where the score sheet has no figures. With ``model_floor`` (the default)
+    misère, zwabber and bonaak are alternatives only where they clear the curve's bar.
     """
     valued = measured(rates, bot.strength.min_worlds)
     if not valued:
         return None
+    if bot.strength.model_floor:
+        valued = {b: r for b, r in valued.items() if b.kind == BidKind.NUMBER or bot.clears_bar(b, r)}
+        if not valued:
+            return PASS if PASS in actions else None
     values = values_of(view, valued, model_of(bot))
     if values is None:
         return bot.pick_bid(view, actions, rates)

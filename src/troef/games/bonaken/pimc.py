@@ -428,6 +428,10 @@ class PimcBot(Bot):
         tally = table_for(rules, view.table)
         return None if tally is None else sheet_bar(tally, view.standing, view.viewer)
 
+    def clears_bar(self, bid: Bid, rate: float) -> bool:
+        """Whether ``bid`` at sampled rate ``rate`` clears its bar in the view :meth:`_bid` last judged."""
+        return self.chance(bid, rate) >= self._threshold(bid)
+
     def _threshold(self, bid: Bid) -> float:
         sheet = self._sheet_bar
         if bid.kind != BidKind.NUMBER:

@@ -121,6 +121,11 @@ class Strength:
     bids: str = "curve"
     #: With ``bids="model"``: a model file to use instead of the package's ``bids_model.json``.
     bids_file: str = ""
+    #: With ``bids="model"``: misère, zwabber and bonaak stay behind their bar on the rate
+    #: (``every_trick_threshold``, or the sheet's when higher) and the model chooses among passing,
+    #: the number bids and those of them that clear it. The model alone bid misère four times as
+    #: often as the curve and failed a fifth of them (docs/findings.md, "The bids learned from self-play").
+    model_floor: bool = True
 
     def budget_for(self, phase: str) -> Budget:
         """A fresh budget for one decision of ``phase`` (play, bidding, exchange or trump)."""
