@@ -29,7 +29,7 @@ alternative brought, the features hold only what the seat saw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -45,7 +45,7 @@ from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
 from troef.train import selfplay
 from troef.train.model import Mlp, load_packaged
-from troef.train.selfplay import Data, Record, fit_decisions, load_data, rows, run_matches, save_data
+from troef.train.selfplay import Data, Learner, Record, load_data, rows, save_data
 
 __all__ = ["Data", "Record", "load_data", "save_data"]
 
@@ -82,6 +82,8 @@ FEATURES: Final = (
 OUTPUTS: Final = ("made", "failed")
 #: Where the shipped model lives (package data).
 MODEL_RESOURCE: Final = ("troef.games.bonaken", "bids_model.json")
+#: The name of :func:`policy_gain`'s mean in a model's header.
+GAIN_UNIT: Final = "table_points_per_bid"
 
 Rates = Mapping[Bid, tuple[float | None, int]]
 
@@ -353,24 +355,10 @@ def _record(
     return Record([features(view, rates, o, sheet) for o in options], outcomes, sheet, taken)
 
 
-def _one(args: tuple[int, Mlp | None, str, int, Strength | None]) -> Data:
-    return play_match(*args)
-
-
-def generate(
-    matches: int,
-    seed: int,
-    model: Mlp | None,
-    play: str = "club",
-    *,
-    repeats: int = 1,
-    workers: int = 1,
-    strength: Strength | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> Data:
-    """Self-play data of ``matches`` matches from ``seed`` (match ``i`` has seed ``seed * 100_003 + i``)."""
-    jobs = [(seed * 100_003 + i, model, play, repeats, strength) for i in range(matches)]
-    return run_matches(_one, jobs, Data(), workers, progress)
+def generate(matches: int, seed: int, model: Mlp | None, play: str = "club", **options: Any) -> Data:
+    """Self-play data of ``matches`` matches from ``seed`` by :func:`play_match`; ``options``: ``repeats``,
+    ``workers``, ``strength``, ``progress`` (:func:`troef.train.selfplay.generate`)."""
+    return selfplay.generate(play_match, matches, seed, model, play, **options)
 
 
 def _sheet(record: Record) -> tuple[float, float, float]:
@@ -408,37 +396,16 @@ def policy_gain(model: Mlp, data: Data, decisions: Sequence[int] | None = None) 
     return selfplay.policy_gain(data, lambda record: _values(model, record), replayed_value, decisions)
 
 
-def train(
-    data: Data,
-    *,
-    seed: int,
-    command: str,
-    generation: int,
-    hidden: tuple[int, ...] = (32, 16),
-    extra: dict[str, Any] | None = None,
-) -> tuple[Mlp, list[float], list[float]]:
-    """Fit the model of a generation on ``data``; its header says how it was made.
-
-    The validation rows are whole decisions; the header also notes :func:`policy_gain` on them.
-    """
-    header = {
-        "game": "bonaken",
-        "preset": "nk",
-        "decision": "bids",
-        "command": command,
-        "seed": seed,
-        "generation": generation,
-        **(extra or {}),
-    }
-    return fit_decisions(
-        data,
-        features=FEATURES,
-        outputs=OUTPUTS,
-        target=_target,
-        values=_values,
-        replayed=replayed_value,
-        header=header,
-        gain_unit="table_points_per_bid",
-        seed=seed,
-        hidden=hidden,
-    )
+#: What the model is fitted on (:class:`~troef.train.selfplay.Learner`).
+LEARNER: Final = Learner(
+    features=FEATURES,
+    outputs=OUTPUTS,
+    target=_target,
+    values=_values,
+    replayed=replayed_value,
+    header={"game": "bonaken", "preset": "nk", "decision": "bids"},
+    gain_unit=GAIN_UNIT,
+)
+#: Fit the model of a generation on self-play data; its header says how it was made (the validation rows
+#: are whole decisions, and it notes :func:`policy_gain` on them).
+train: Final = LEARNER.train

@@ -107,6 +107,29 @@ def run_matches(
     return into
 
 
+def _call(job: tuple[Callable[..., Data], tuple[Any, ...]]) -> Data:
+    play_match, args = job
+    return play_match(*args)
+
+
+def generate(
+    play_match: Callable[..., Data],
+    matches: int,
+    seed: int,
+    model: Mlp | None,
+    play: str = "club",
+    *,
+    repeats: int = 1,
+    workers: int = 1,
+    strength: Any = None,
+    progress: Callable[[int], None] | None = None,
+) -> Data:
+    """Self-play data of ``matches`` matches from ``seed``: ``play_match(seed * 100_003 + i, model, play,
+    repeats, strength)`` for match ``i`` (a module-level function: it is pickled for the workers)."""
+    jobs = [(play_match, (seed * 100_003 + i, model, play, repeats, strength)) for i in range(matches)]
+    return run_matches(_call, jobs, Data(), workers, progress)
+
+
 def rows(
     data: Data, target: Callable[[Record, int], list[float] | None]
 ) -> tuple[list[list[float]], list[list[float]], list[int]]:
@@ -158,40 +181,69 @@ def policy_gain(
     return (total / count if count else 0.0), changed, count
 
 
-def fit_decisions(
-    data: Data,
-    *,
-    features: Sequence[str],
-    outputs: Sequence[str],
-    target: Callable[[Record, int], list[float] | None],
-    values: Callable[[Mlp, Record], Sequence[float]],
-    replayed: Callable[[Record, int], float],
-    header: dict[str, Any],
-    gain_unit: str,
-    seed: int,
-    hidden: tuple[int, ...] = (32, 16),
-) -> tuple[Mlp, list[float], list[float]]:
-    """Fit a model on ``data`` (:func:`troef.train.fit.fit`, whole decisions held out for validation).
+@dataclass(frozen=True, slots=True)
+class Learner:
+    """What a game's bid trainer fits: the model's inputs and outputs, the target of each row
+    (``target(record, alternative)``; None leaves the row out), the model's value of each alternative of a
+    record, the value a replay of one brought, the header's fixed part, and the name of
+    :func:`policy_gain`'s mean in the header (e.g. ``points_per_bid``)."""
 
-    The header is ``header`` with the data's size (matches, hands, decisions, the self-play commands),
-    the fit's validation error and ``validation_gain``: :func:`policy_gain` of the model's values on the
-    validation decisions (``gain_unit`` names its mean, e.g. ``points_per_bid``; ``bids_changed``, ``bids``).
-    Returns the model, the validation error per output and that of predicting the training mean.
-    """
-    from troef.train.fit import fit
+    features: Sequence[str]
+    outputs: Sequence[str]
+    target: Callable[[Record, int], list[float] | None]
+    values: Callable[[Mlp, Record], Sequence[float]]
+    replayed: Callable[[Record, int], float]
+    header: dict[str, Any]
+    gain_unit: str
 
-    x, y, groups = rows(data, target)
-    full = {
-        **header,
-        "matches": data.matches,
-        "hands": data.hands,
-        "records": len(data.records),
-        "self_play": data.commands,
-    }
-    fitted = fit(x, y, list(features), list(outputs), seed=seed, hidden=hidden, header=full, groups=groups)
-    model = fitted.model
-    decisions = sorted({groups[i] for i in fitted.validation_index})
-    gain, changed, count = policy_gain(data, lambda record: values(model, record), replayed, decisions)
-    if count:
-        model.header["validation_gain"] = {gain_unit: round(gain, 4), "bids_changed": changed, "bids": count}
-    return model, fitted.validation, fitted.baseline
+    def train(
+        self,
+        data: Data,
+        *,
+        seed: int,
+        command: str,
+        generation: int,
+        hidden: tuple[int, ...] = (32, 16),
+        alpha: float = 1e-3,
+        extra: dict[str, Any] | None = None,
+    ) -> tuple[Mlp, list[float], list[float]]:
+        """Fit the model of a generation on ``data`` (:func:`troef.train.fit.fit`, whole decisions held out).
+
+        The header names how it was made: the fixed part, ``command``, ``seed``, ``generation``, the fit's
+        L2 penalty ``alpha``, ``extra``, the data's size (matches, hands, decisions, the self-play commands),
+        the validation error and ``validation_gain``: :func:`policy_gain` of the model's values on the
+        validation decisions (its mean under :attr:`gain_unit`; ``bids_changed``, ``bids``). Returns the
+        model, the validation error per output and that of predicting the training mean.
+        """
+        from troef.train.fit import fit
+
+        x, y, groups = rows(data, self.target)
+        header = {
+            **self.header,
+            "command": command,
+            "seed": seed,
+            "generation": generation,
+            "alpha": alpha,
+            **(extra or {}),
+            "matches": data.matches,
+            "hands": data.hands,
+            "records": len(data.records),
+            "self_play": data.commands,
+        }
+        fitted = fit(
+            x,
+            y,
+            list(self.features),
+            list(self.outputs),
+            seed=seed,
+            hidden=hidden,
+            alpha=alpha,
+            header=header,
+            groups=groups,
+        )
+        model = fitted.model
+        decisions = sorted({groups[i] for i in fitted.validation_index})
+        gain, changed, count = policy_gain(data, lambda record: self.values(model, record), self.replayed, decisions)
+        if count:
+            model.header["validation_gain"] = {self.gain_unit: round(gain, 4), "bids_changed": changed, "bids": count}
+        return model, fitted.validation, fitted.baseline
