@@ -132,16 +132,27 @@ def test_strong_bids_model_parses_and_plays_a_legal_round_by_the_model(tmp_path:
         PART.seat_bot(GAME, "strong", {"bids": "guess"}, 4, lambda: match)
 
 
-def test_a_tiny_model_retrains_and_beats_the_mean_on_its_validation_bids(tmp_path: Path) -> None:
-    pytest.importorskip("sklearn")
+@pytest.mark.slow
+def test_self_play_records_every_valued_bid_with_its_replays(tmp_path: Path) -> None:
     data = binokel.generate(1, seed=3, model=None, play="club", strength=LIGHT)
     path = tmp_path / "data.jsonl"
     binokel.save_data(data, path)
-    data = binokel.load_data(path)
-    assert data.matches == 1 and data.hands >= 3 and len(data.records) > 20
+    again = binokel.load_data(path)
+    assert again.records == data.records and (again.matches, again.hands) == (1, data.hands) and data.hands >= 3
+    assert len(data.records) > 20
     for record in data.records:
         assert len(record.xs) == len(record.outcomes) >= 2 and all(len(runs) == 1 for runs in record.outcomes)
         assert record.xs[0][0] == 1.0 and record.taken >= 0  # passing first; the strong level's action valued
-    model, validation, baseline = binokel.train(data, seed=1, command="test", generation=1, hidden=(16, 8))
+        # each replay ends in a whole round scored: every outcome is in tens of points
+        assert all(run[0] % 10 == 0 for runs in record.outcomes for run in runs)
+
+
+def test_a_tiny_model_retrains_in_seconds_and_beats_the_mean_on_held_out_bids() -> None:
+    """Self-play data of the shipped model's run (its first 400 bid decisions, a file in the tests)."""
+    pytest.importorskip("sklearn")
+    data = binokel.load_data(Path(__file__).parent / "binokel_bids.jsonl")
+    assert len(data.records) == 400
+    model, validation, baseline = binokel.train(data, seed=1, command="test", generation=1, hidden=(8,))
+    # what a bid gains over passing is predicted better than by its mean on decisions the fit never saw
     assert validation[0] < baseline[0]
-    assert model.header["records"] == len(data.records) and model.header["validation_gain"]["bids"] > 0
+    assert model.header["records"] == 400 and model.header["validation_gain"]["bids"] > 0

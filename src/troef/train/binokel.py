@@ -78,6 +78,9 @@ FEATURES: Final = (
 OUTPUTS: Final = ("gain",)
 #: The output's unit in points: the model predicts hundreds of points.
 SCALE: Final = 100.0
+#: The fit's target is clipped to this many points either way: the few rounds where a bid swings two
+#: contracts (a lost bid on one side, a made one on the other) would otherwise drive the fit.
+CLIP: Final = 500.0
 #: Where the shipped model lives (package data).
 MODEL_RESOURCE: Final = ("troef.games.binokel", "bids_model.json")
 #: The name of :func:`~troef.train.selfplay.policy_gain`'s mean in a model's header.
@@ -278,7 +281,8 @@ def target(record: Record, index: int) -> list[float] | None:
     """What a bid brought over passing in the replays, in hundreds of points (None for passing: it is 0)."""
     if index == 0:
         return None
-    return [(replayed_value(record, index) - replayed_value(record, 0)) / SCALE]
+    gain = replayed_value(record, index) - replayed_value(record, 0)
+    return [max(-CLIP, min(CLIP, gain)) / SCALE]
 
 
 def _values(model: Mlp, record: Record) -> list[float]:
@@ -297,6 +301,7 @@ LEARNER: Final = Learner(
         "preset": "cardgames",
         "decision": "bids",
         "unit": "hundreds of points: the side's round score less the other side's, over passing",
+        "clip_points": CLIP,
     },
     gain_unit=GAIN_UNIT,
 )
