@@ -128,6 +128,9 @@ def test_strong_bids_model_parses_and_plays_a_legal_round_by_the_model(tmp_path:
                 by_model += 1
         match.apply(action)
     assert by_model > 0
+    shipped = binokel.load_model()  # the package's, which strong:bids=model uses without a file
+    assert shipped.features == list(binokel.FEATURES) and shipped.header["game"] == "binokel"
+    assert shipped.header["validation_mse"]["gain"] < shipped.header["baseline_mse"]["gain"]
     with pytest.raises(ArenaError, match="unknown way to bid 'guess'"):
         PART.seat_bot(GAME, "strong", {"bids": "guess"}, 4, lambda: match)
 

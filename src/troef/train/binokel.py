@@ -249,20 +249,18 @@ def play_match(
     """
     match = Match(preset("cardgames"), seed=seed)
     players = [SeatBot(seed * 4 + s, model, play, strength) for s in range(4)]
-    data = Data(matches=1)
-    while not match.is_over:
+
+    def step() -> Record | None:
         seat = match.to_act
         view = round_view(match, seat)
         players[seat].bidder.last = None
         action = players[seat].act(view)
-        if view.phase == "bidding" and len(view.legal) > 1:
-            record = _record(match, view, action, players, seed, repeats)
-            if record is not None:
-                data.records.append(record)
-        rounds = len(match.rounds)
+        valued = view.phase == "bidding" and len(view.legal) > 1
+        record = _record(match, view, action, players, seed, repeats) if valued else None
         match.apply(action)
-        data.hands += len(match.rounds) != rounds or match.is_over
-    return data
+        return record
+
+    return selfplay.self_play(match, lambda: len(match.rounds), step)
 
 
 def generate(matches: int, seed: int, model: Mlp | None, play: str = "club", **options: Any) -> Data:

@@ -303,22 +303,20 @@ def play_match(
     """One match of self-play (four seats of one generation), every valued bid's alternatives replayed."""
     match = Match(preset(rules), players=4, seed=seed)
     players = [SelfPlayBot(seed * 4 + s, model, play, strength) for s in range(4)]
-    data = Data(matches=1)
-    while not match.is_over:
+
+    def step() -> Record | None:
         hand = match.hand
         seat = hand.to_act
         view = hand_view(hand, seat)
         action = players[seat].act(view)
+        record = None
         if view.phase == "bidding":
-            record = _record(
-                hand, view, action, players[seat].bidder, seed, len(match.hands), play, model, strength, repeats
-            )
-            if record is not None:
-                data.records.append(record)
-        hands = len(match.hands)
+            bidder = players[seat].bidder
+            record = _record(hand, view, action, bidder, seed, len(match.hands), play, model, strength, repeats)
         match.apply(action)
-        data.hands += len(match.hands) != hands or match.is_over
-    return data
+        return record
+
+    return selfplay.self_play(match, lambda: len(match.hands), step)
 
 
 def _record(

@@ -75,6 +75,28 @@ def load_data(path: Path) -> Data:
     return data
 
 
+class Playing(Protocol):
+    """A match being played (:func:`self_play`)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        ...
+
+
+def self_play(match: Playing, deals: Callable[[], int], step: Callable[[], Record | None]) -> Data:
+    """Play ``match`` to its end, an action a ``step`` (which returns the record of a decision, or None);
+    ``deals()`` counts the deals dealt so far, so the data counts the deals finished (``hands``)."""
+    data = Data(matches=1)
+    while not match.is_over:
+        before = deals()
+        record = step()
+        if record is not None:
+            data.records.append(record)
+        data.hands += deals() != before or match.is_over
+    return data
+
+
 class Mergeable(Protocol):
     """What a run's results add up in: a game's data of a self-play run."""
 
