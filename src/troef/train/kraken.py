@@ -61,6 +61,7 @@ from troef.games.klaverjas.scoring import score_deal
 from troef.games.klaverjas.state import DealState
 from troef.games.klaverjas.view import KlaverjasView, deal_view, state_view
 from troef.train.model import Mlp, load_packaged
+from troef.train.selfplay import json_lines
 
 #: The inputs of the model, in order (see :func:`features`).
 FEATURES: Final = (
@@ -538,8 +539,7 @@ def save_data(data: Data, path: Path) -> None:
 def load_data(path: Path) -> Data:
     """Read what :func:`save_data` wrote."""
     data = Data()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        item = json.loads(line)
+    for item in json_lines(path):
         if "deal_diffs" in item:
             data.deal_diffs += item["deal_diffs"]
             data.matches += item["matches"]

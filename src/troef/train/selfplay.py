@@ -15,7 +15,7 @@ those decisions (:func:`policy_gain`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
@@ -60,11 +60,16 @@ def save_data(data: Data, path: Path) -> None:
         out.write(json.dumps({"matches": data.matches, "hands": data.hands, "commands": data.commands}) + "\n")
 
 
+def json_lines(path: Path) -> Iterator[dict[str, Any]]:
+    """The objects of a JSON-lines file, one a line (a data file of a trainer)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        yield json.loads(line)
+
+
 def load_data(path: Path) -> Data:
     """Read what :func:`save_data` wrote."""
     data = Data()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        item = json.loads(line)
+    for item in json_lines(path):
         if "matches" in item:
             data.matches += item["matches"]
             data.hands += item["hands"]
