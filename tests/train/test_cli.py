@@ -19,10 +19,11 @@ def test_every_game_has_a_train_command() -> None:
     assert result.exit_code == 0
     for game in ("kraken", "bonaken", "binokel"):
         assert game in result.output
-    refused = runner.invoke(app, ["train", "binokel"])
-    assert refused.exit_code == 2 and "no learned bid model for Binokel" in refused.output
-    bad = runner.invoke(app, ["train", "bonaken", "--play", "cheat"])
-    assert bad.exit_code == 2 and "choose club or strong" in bad.output
+    binokel = runner.invoke(app, ["train", "binokel", "--help"])
+    assert binokel.exit_code == 0 and "--repeats" in binokel.output and "--write" in binokel.output
+    for game in ("bonaken", "binokel"):
+        bad = runner.invoke(app, ["train", game, "--play", "cheat"])
+        assert bad.exit_code == 2 and "choose club or strong" in bad.output
 
 
 def test_a_run_writes_each_generations_data_and_model(tmp_path: Path) -> None:

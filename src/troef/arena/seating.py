@@ -102,4 +102,7 @@ def settings(options: dict[str, str], base: Any, kind: str = "bot") -> Any:
                 raise ArenaError(f"the {kind} setting {key!r} cannot be given on the command line")
         except ValueError:
             raise ArenaError(f"bad value {value!r} for the setting {key!r}") from None
-    return dataclasses.replace(base, **changes)
+    try:
+        return dataclasses.replace(base, **changes)
+    except ValueError as exc:  # the settings' own check (a Strength's __post_init__)
+        raise ArenaError(f"bad {kind} settings: {exc}") from None

@@ -29,12 +29,8 @@ alternative brought, the features hold only what the seat saw.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from importlib import resources
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from troef.core.bot import Bot
@@ -47,7 +43,11 @@ from troef.games.bonaken.pimc_infer import event_action
 from troef.games.bonaken.rules import preset
 from troef.games.bonaken.state import DealState
 from troef.games.bonaken.view import BonakenView, hand_view
-from troef.train.model import Mlp
+from troef.train import selfplay
+from troef.train.model import Mlp, load_packaged
+from troef.train.selfplay import Data, Learner, Record, load_data, rows, save_data
+
+__all__ = ["Data", "Record", "load_data", "save_data"]
 
 #: The contract groups of the features (:func:`~troef.games.bonaken.bidmodel.group_of`).
 GROUPS: Final = ("number", "misere", "every_trick")
@@ -82,6 +82,8 @@ FEATURES: Final = (
 OUTPUTS: Final = ("made", "failed")
 #: Where the shipped model lives (package data).
 MODEL_RESOURCE: Final = ("troef.games.bonaken", "bids_model.json")
+#: The name of :func:`policy_gain`'s mean in a model's header.
+GAIN_UNIT: Final = "table_points_per_bid"
 
 Rates = Mapping[Bid, tuple[float | None, int]]
 
@@ -190,13 +192,9 @@ def values_of(view: BonakenView, rates: Mapping[Bid, float], model: Mlp) -> dict
     return out
 
 
-@lru_cache(maxsize=8)
 def load_model(path: str | None = None) -> Mlp:
     """The model in file ``path``, or without one the model shipped in the package (``bids_model.json``)."""
-    if path:
-        return Mlp.load(Path(path))
-    package, name = MODEL_RESOURCE
-    return Mlp.from_json(json.loads(resources.files(package).joinpath(name).read_text("utf-8")))
+    return load_packaged(*MODEL_RESOURCE, path or None)
 
 
 def model_of(bot: PimcBot) -> Mlp:
@@ -286,34 +284,6 @@ class SelfPlayBot(Bot):
         return action
 
 
-@dataclass(slots=True)
-class Record:
-    """One bid decision: per alternative its features and (made, failed) of each replay, and the sheet."""
-
-    xs: list[list[float]]
-    outcomes: list[list[tuple[int, int]]]
-    sheet: tuple[float, float, float]
-    #: The alternative the self-play's player took (an index into ``xs``; -1: none of them).
-    taken: int = -1
-
-
-@dataclass(slots=True)
-class Data:
-    """The records of a self-play run."""
-
-    records: list[Record] = field(default_factory=list)
-    matches: int = 0
-    hands: int = 0
-    #: The commands that played the self-play of these records (what a model's header names).
-    commands: list[str] = field(default_factory=list)
-
-    def extend(self, other: Data) -> None:
-        self.records += other.records
-        self.matches += other.matches
-        self.hands += other.hands
-        self.commands += other.commands
-
-
 def _replay(hand: DealState, action: BonakenAction, players: Sequence[Bot], seat: int) -> tuple[int, int]:
     """Play a copy of ``hand`` on from ``action`` to its end: (made, failed) for ``seat`` as declarer."""
     copied = hand.copy()
@@ -338,22 +308,20 @@ def play_match(
     """One match of self-play (four seats of one generation), every valued bid's alternatives replayed."""
     match = Match(preset(rules), players=4, seed=seed)
     players = [SelfPlayBot(seed * 4 + s, model, play, strength) for s in range(4)]
-    data = Data(matches=1)
-    while not match.is_over:
+
+    def step() -> Record | None:
         hand = match.hand
         seat = hand.to_act
         view = hand_view(hand, seat)
         action = players[seat].act(view)
+        record = None
         if view.phase == "bidding":
-            record = _record(
-                hand, view, action, players[seat].bidder, seed, len(match.hands), play, model, strength, repeats
-            )
-            if record is not None:
-                data.records.append(record)
-        hands = len(match.hands)
+            bidder = players[seat].bidder
+            record = _record(hand, view, action, bidder, seed, len(match.hands), play, model, strength, repeats)
         match.apply(action)
-        data.hands += len(match.hands) != hands or match.is_over
-    return data
+        return record
+
+    return selfplay.self_play(match, lambda: len(match.hands), step)
 
 
 def _record(
@@ -376,9 +344,9 @@ def _record(
     if len(options) < 2:
         return None
     seat = view.viewer
-    outcomes: list[list[tuple[int, int]]] = []
+    outcomes: list[list[tuple[int, ...]]] = []
     for index, option in enumerate(options):
-        runs = []
+        runs: list[tuple[int, ...]] = []
         for k in range(max(1, repeats)):
             replayers = [
                 SelfPlayBot(hash((seed, hand_number, len(view.events), index, k, s)) & 0xFFFFFF, model, play, strength)
@@ -390,56 +358,35 @@ def _record(
     return Record([features(view, rates, o, sheet) for o in options], outcomes, sheet, taken)
 
 
-def _one(args: tuple[int, Mlp | None, str, int, Strength | None]) -> Data:
-    return play_match(*args)
+def generate(matches: int, seed: int, model: Mlp | None, play: str = "club", **options: Any) -> Data:
+    """Self-play data of ``matches`` matches from ``seed`` by :func:`play_match`; ``options``: ``repeats``,
+    ``workers``, ``strength``, ``progress`` (:func:`troef.train.selfplay.generate`)."""
+    return selfplay.generate(play_match, matches, seed, model, play, **options)
 
 
-def generate(
-    matches: int,
-    seed: int,
-    model: Mlp | None,
-    play: str = "club",
-    *,
-    repeats: int = 1,
-    workers: int = 1,
-    strength: Strength | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> Data:
-    """Self-play data of ``matches`` matches from ``seed`` (match ``i`` has seed ``seed * 100_003 + i``)."""
-    jobs = [(seed * 100_003 + i, model, play, repeats, strength) for i in range(matches)]
-    data = Data()
-    if workers > 1:
-        from troef.core.parallel import unordered
+def _sheet(record: Record) -> tuple[float, float, float]:
+    won, lost, passed = record.context
+    return won, lost, passed
 
-        for part in unordered(_one, jobs, workers, "spawn"):
-            data.extend(part)
-            if progress:
-                progress(1)
-        return data
-    for job in jobs:
-        data.extend(_one(job))
-        if progress:
-            progress(1)
-    return data
+
+def _target(record: Record, index: int) -> list[float]:
+    runs = record.outcomes[index]
+    return [sum(r[0] for r in runs) / len(runs), sum(r[1] for r in runs) / len(runs)]
 
 
 def table(data: Data) -> tuple[list[list[float]], list[list[float]], list[int]]:
     """The rows to fit (one per alternative of a decision), their mean (made, failed), and each row's decision."""
-    x: list[list[float]] = []
-    y: list[list[float]] = []
-    groups: list[int] = []
-    for number, record in enumerate(data.records):
-        for xs, runs in zip(record.xs, record.outcomes, strict=True):
-            x.append(xs)
-            y.append([sum(r[0] for r in runs) / len(runs), sum(r[1] for r in runs) / len(runs)])
-            groups.append(number)
-    return x, y, groups
+    return rows(data, _target)
 
 
 def replayed_value(record: Record, index: int) -> float:
     """The mean match result of alternative ``index`` over its replays."""
     runs = record.outcomes[index]
-    return sum(value_of(m, f, record.sheet) for m, f in runs) / len(runs)
+    return sum(value_of(m, f, _sheet(record)) for m, f in runs) / len(runs)
+
+
+def _values(model: Mlp, record: Record) -> list[float]:
+    return [predicted_value(model, xs, _sheet(record)) for xs in record.xs]
 
 
 def policy_gain(model: Mlp, data: Data, decisions: Sequence[int] | None = None) -> tuple[float, int, int]:
@@ -449,82 +396,19 @@ def policy_gain(model: Mlp, data: Data, decisions: Sequence[int] | None = None) 
     mean of the replayed match result of the model's choice less that of the action taken (table
     points), the number of decisions where the two differ, and the number compared.
     """
-    total, changed, count = 0.0, 0, 0
-    for number in range(len(data.records)) if decisions is None else decisions:
-        record = data.records[number]
-        if record.taken < 0:
-            continue
-        predicted = [predicted_value(model, xs, record.sheet) for xs in record.xs]
-        top = max(predicted)
-        choice = next(i for i, v in enumerate(predicted) if v >= top)
-        if predicted[record.taken] >= top:
-            choice = record.taken
-        total += replayed_value(record, choice) - replayed_value(record, record.taken)
-        changed += choice != record.taken
-        count += 1
-    return (total / count if count else 0.0), changed, count
+    return selfplay.policy_gain(data, lambda record: _values(model, record), replayed_value, decisions)
 
 
-def train(
-    data: Data,
-    *,
-    seed: int,
-    command: str,
-    generation: int,
-    hidden: tuple[int, ...] = (32, 16),
-    extra: dict[str, Any] | None = None,
-) -> tuple[Mlp, list[float], list[float]]:
-    """Fit the model of a generation on ``data``; its header says how it was made.
-
-    The validation rows are whole decisions; the header also notes :func:`policy_gain` on them.
-    """
-    from troef.train.fit import fit
-
-    x, y, groups = table(data)
-    header = {
-        "game": "bonaken",
-        "preset": "nk",
-        "decision": "bids",
-        "command": command,
-        "seed": seed,
-        "generation": generation,
-        "matches": data.matches,
-        "hands": data.hands,
-        "records": len(data.records),
-        "self_play": data.commands,
-        **(extra or {}),
-    }
-    fitted = fit(x, y, list(FEATURES), list(OUTPUTS), seed=seed, hidden=hidden, header=header, groups=groups)
-    decisions = sorted({groups[i] for i in fitted.validation_index})
-    gain, changed, count = policy_gain(fitted.model, data, decisions)
-    if count:
-        fitted.model.header["validation_gain"] = {
-            "table_points_per_bid": round(gain, 4),
-            "bids_changed": changed,
-            "bids": count,
-        }
-    return fitted.model, fitted.validation, fitted.baseline
-
-
-def save_data(data: Data, path: Path) -> None:
-    """Write the records as JSON lines (one decision a line, then one line of counts)."""
-    with path.open("w", encoding="utf-8") as out:
-        for r in data.records:
-            out.write(json.dumps({"x": r.xs, "o": r.outcomes, "s": r.sheet, "t": r.taken}) + "\n")
-        out.write(json.dumps({"matches": data.matches, "hands": data.hands, "commands": data.commands}) + "\n")
-
-
-def load_data(path: Path) -> Data:
-    """Read what :func:`save_data` wrote."""
-    data = Data()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        item = json.loads(line)
-        if "matches" in item:
-            data.matches += item["matches"]
-            data.hands += item["hands"]
-            data.commands += item.get("commands", [])
-        else:
-            outcomes = [[(int(m), int(f)) for m, f in runs] for runs in item["o"]]
-            won, lost, passed = item["s"]
-            data.records.append(Record(item["x"], outcomes, (won, lost, passed), item["t"]))
-    return data
+#: What the model is fitted on (:class:`~troef.train.selfplay.Learner`).
+LEARNER: Final = Learner(
+    features=FEATURES,
+    outputs=OUTPUTS,
+    target=_target,
+    values=_values,
+    replayed=replayed_value,
+    header={"game": "bonaken", "preset": "nk", "decision": "bids"},
+    gain_unit=GAIN_UNIT,
+)
+#: Fit the model of a generation on self-play data; its header says how it was made (the validation rows
+#: are whole decisions, and it notes :func:`policy_gain` on them).
+train: Final = LEARNER.train

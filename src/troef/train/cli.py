@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import shlex
 import sys
@@ -93,65 +94,92 @@ def train_kraken(
     )
 
 
-@train_app.command("bonaken")
-def train_bonaken(
-    matches: Annotated[int, typer.Option(help="Self-play matches (nk, four seats) per generation.")] = 40,
-    seed: Annotated[int, typer.Option(help="Seed of the run: the self-play matches and the fit.")] = 1,
-    generations: Annotated[
-        int, typer.Option(help="Generations: each plays its self-play with the model of the one before.")
-    ] = 1,
-    play: Annotated[str, typer.Option(help="The exchange and card play in self-play and replays: club or strong.")] = (
-        "club"
-    ),
-    repeats: Annotated[int, typer.Option(help="Replays of each alternative of each bid.")] = 1,
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
-    out: Annotated[
-        Path, typer.Option(help="Directory for each generation's data (JSON lines) and model (gen-N.json).")
-    ] = Path("train-bonaken"),
-    hidden: Annotated[str, typer.Option(help="Hidden layer sizes, comma-separated.")] = "32,16",
-    start: Annotated[
-        Path | None,
-        typer.Option(help="A model whose generation plays the first self-play here (numbering goes on from it)."),
-    ] = None,
-    data: Annotated[
-        list[Path] | None,
-        typer.Option(help="Data files (gen-N.jsonl) of earlier runs to fit on besides the new self-play."),
-    ] = None,
-    write: Annotated[
-        bool, typer.Option("--write", help="Store the last generation's model as the package's bids_model.json.")
-    ] = False,
-) -> None:
-    """Bonaken's bids (nk): self-play by the strong level, every bid's alternatives replayed, a model of
-    their value on the score sheet.
+#: The options the bid trainers of Bonaken and Binokel share.
+Seed = Annotated[int, typer.Option(help="Seed of the run: the self-play matches and the fit.")]
+Generations = Annotated[
+    int, typer.Option(help="Generations: each plays its self-play with the model of the one before.")
+]
+Play = Annotated[str, typer.Option(help="Everything but the bids in self-play and replays: club or strong.")]
+Repeats = Annotated[int, typer.Option(help="Replays of each alternative of each bid.")]
+Workers = Annotated[int, typer.Option(help="Processes to play in.")]
+Hidden = Annotated[str, typer.Option(help="Hidden layer sizes, comma-separated.")]
+Start = Annotated[
+    Path | None,
+    typer.Option(help="A model whose generation plays the first self-play here (numbering goes on from it)."),
+]
+EarlierData = Annotated[
+    list[Path] | None,
+    typer.Option(help="Data files (gen-N.jsonl) of earlier runs to fit on besides the new self-play."),
+]
+Write = Annotated[
+    bool, typer.Option("--write", help="Store the last generation's model as the package's bids_model.json.")
+]
 
-    Measure each generation in the arena (``troef arena bonaken --rules nk --seats
-    'strong:bids=model,bids_file=OUT/gen-N.json',club,club,club --duplicate``) before shipping it.
-    """
-    from troef.train import bonaken
 
+def _bid_command(game: str, unit: str, matches_help: str, default_matches: int) -> Callable[..., None]:
+    """The ``troef train GAME`` command of a bid trainer (:mod:`troef.train.bonaken`, :mod:`troef.train.binokel`)."""
+
+    def command(
+        matches: int = typer.Option(default_matches, help=matches_help),
+        seed: Seed = 1,
+        generations: Generations = 1,
+        play: Play = "club",
+        repeats: Repeats = 1,
+        workers: Workers = 1,
+        out: Path = typer.Option(  # noqa: B008 (the default is the game's: an option made once per command)
+            Path(f"train-{game}"), help="Directory for each generation's data (JSON lines) and model (gen-N.json)."
+        ),
+        hidden: Hidden = "32,16",
+        start: Start = None,
+        data: EarlierData = None,
+        write: Write = False,
+    ) -> None:
+        _train_bids(importlib.import_module(f"troef.train.{game}"), game, unit, locals())
+
+    return command
+
+
+train_app.command(
+    "bonaken",
+    help="Bonaken's bids (nk): self-play by the strong level, every bid's alternatives replayed, a model of "
+    "their value on the score sheet.\n\nMeasure each generation in the arena (troef arena bonaken --rules nk "
+    "--seats 'strong:bids=model,bids_file=OUT/gen-N.json',club,club,club --duplicate) before shipping it.",
+)(_bid_command("bonaken", "table points", "Self-play matches (nk, four seats) per generation.", 40))
+train_app.command(
+    "binokel",
+    help="Binokel's bids: self-play with the strong level's bids at every seat, each bid decision's pass and "
+    "valued bids replayed to the round's end, a model of what a bid gains over passing on the round's score."
+    "\n\nMeasure each generation in the arena (troef arena binokel --teams "
+    "'strong:bids=model,bids_file=OUT/gen-N.json',club --duplicate) before shipping it.",
+)(_bid_command("binokel", "points", "Self-play matches (to 1500) per generation.", 20))
+
+
+def _train_bids(module: Any, game: str, unit: str, options: dict[str, Any]) -> None:
+    """A bid trainer's run (:mod:`troef.train.bonaken`, :mod:`troef.train.binokel`) from its command's options."""
+    play, repeats, workers = options["play"], options["repeats"], options["workers"]
     if play not in ("club", "strong"):
         raise typer.BadParameter("choose club or strong", param_hint="--play")
-    earlier = bonaken.Data()
-    for path in data or ():
+    earlier = module.Data()
+    for path in options["data"] or ():
         try:
-            earlier.extend(bonaken.load_data(path))
+            earlier.extend(module.load_data(path))
         except (OSError, ValueError, KeyError) as exc:
             raise typer.BadParameter(f"{path}: {exc}", param_hint="--data") from None
 
-    def generate(n: int, run_seed: int, model: Mlp | None, progress: Callable[[int], None]) -> bonaken.Data:
-        found = bonaken.generate(n, run_seed, model, play, repeats=repeats, workers=workers, progress=progress)
+    def generate(n: int, run_seed: int, model: Mlp | None, progress: Callable[[int], None]) -> Any:
+        found = module.generate(n, run_seed, model, play, repeats=repeats, workers=workers, progress=progress)
         if n:
-            found.commands.append(_command("bonaken"))
+            found.commands.append(_command(game))
         return found
 
-    def fit(found: bonaken.Data, generation: int, model_extra: dict[str, Any]) -> tuple[Mlp, str]:
+    def fit(found: Any, generation: int, model_extra: dict[str, Any]) -> tuple[Mlp, str]:
         found.extend(earlier)
-        model, validation, baseline = bonaken.train(
+        model, validation, baseline = module.train(
             found,
-            seed=seed,
-            command=_command("bonaken"),
+            seed=options["seed"],
+            command=_command(game),
             generation=generation,
-            hidden=_layers(hidden),
+            hidden=_layers(options["hidden"]),
             extra={"play": play, "repeats": repeats, **model_extra},
         )
         gain = model.header.get("validation_gain", {})
@@ -159,31 +187,24 @@ def train_bonaken(
             f"{len(found.records)} bids from {found.matches} matches; validation MSE "
             + ", ".join(
                 f"{o} {v:.4f} (mean alone {b:.4f})"
-                for o, v, b in zip(bonaken.OUTPUTS, validation, baseline, strict=True)
+                for o, v, b in zip(module.OUTPUTS, validation, baseline, strict=True)
             )
-            + f"; on the validation bids the model's choice gains {gain.get('table_points_per_bid', 0.0):+.4f} "
-            f"table points a bid over the self-play's ({gain.get('bids_changed', 0)} of {gain.get('bids', 0)} changed)"
+            + f"; on the validation bids the model's choice gains {gain.get(module.GAIN_UNIT, 0.0):+.4f} "
+            f"{unit} a bid over the self-play's ({gain.get('bids_changed', 0)} of {gain.get('bids', 0)} changed)"
         )
         return model, summary
 
     _generations(
         generate,
-        bonaken.save_data,
+        module.save_data,
         fit,
-        matches=matches,
-        seed=seed,
-        generations=generations,
-        start=start,
-        out=out,
-        write=bonaken.MODEL_RESOURCE if write else None,
+        matches=options["matches"],
+        seed=options["seed"],
+        generations=options["generations"],
+        start=options["start"],
+        out=options["out"],
+        write=module.MODEL_RESOURCE if options["write"] else None,
     )
-
-
-@train_app.command("binokel")
-def train_binokel() -> None:
-    """Binokel's bids: not learned yet; the strong level bids as documented in docs/bots.md."""
-    typer.echo("no learned bid model for Binokel yet: the strong level bids as docs/bots.md describes", err=True)
-    raise typer.Exit(2)
 
 
 def _command(game: str) -> str:

@@ -45,8 +45,6 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -62,7 +60,8 @@ from troef.games.klaverjas.rules import preset
 from troef.games.klaverjas.scoring import score_deal
 from troef.games.klaverjas.state import DealState
 from troef.games.klaverjas.view import KlaverjasView, deal_view, state_view
-from troef.train.model import Mlp
+from troef.train.model import Mlp, load_packaged
+from troef.train.selfplay import json_lines
 
 #: The inputs of the model, in order (see :func:`features`).
 FEATURES: Final = (
@@ -222,13 +221,9 @@ def value_of_words(view: KlaverjasView, model: Mlp, credit_scale: float = 1.0) -
     return {NO.text(): value_no, word: value_no + gain + quota_credit(view, price)}
 
 
-@lru_cache(maxsize=8)
 def load_model(path: str | None = None) -> Mlp:
     """The model in file ``path``, or without one the model shipped in the package (``kraak_model.json``)."""
-    if path:
-        return Mlp.load(Path(path))
-    package, name = MODEL_RESOURCE
-    return Mlp.from_json(json.loads(resources.files(package).joinpath(name).read_text("utf-8")))
+    return load_packaged(*MODEL_RESOURCE, path or None)
 
 
 def value_of_bids(view: KlaverjasView, model: Mlp | None = None, credit_scale: float = 1.0) -> dict[str, float]:
@@ -544,8 +539,7 @@ def save_data(data: Data, path: Path) -> None:
 def load_data(path: Path) -> Data:
     """Read what :func:`save_data` wrote."""
     data = Data()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        item = json.loads(line)
+    for item in json_lines(path):
         if "deal_diffs" in item:
             data.deal_diffs += item["deal_diffs"]
             data.matches += item["matches"]

@@ -16,6 +16,8 @@ the last layer is linear.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -115,3 +117,11 @@ class Mlp:
     def load(cls, path: Path) -> Mlp:
         """Read a model file."""
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=16)
+def load_packaged(package: str, name: str, path: str | None = None) -> Mlp:
+    """The model in file ``path``, or without one the file ``name`` shipped in ``package`` (package data)."""
+    if path:
+        return Mlp.load(Path(path))
+    return Mlp.from_json(json.loads(resources.files(package).joinpath(name).read_text("utf-8")))

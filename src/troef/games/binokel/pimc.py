@@ -17,7 +17,10 @@ the best mean wins.
   1 when its side reaches it, so the mean is the chance of making it. Once a
   round it values every bid up to ``bid_span`` above the first it may make;
   it bids while that chance is at least ``bid_confidence``, and never passes
-  below its own meld.
+  below its own meld. With ``bids="model"`` the same chances go to a model
+  learned from fair self-play (:mod:`troef.train.binokel`), which values
+  each legal bid by what it gains over passing on the round's score, and the
+  bot takes the best (passing on a tie).
 * Trump (:class:`TrumpEvaluator`): the suit with the best mean score.
 * The exchange (:class:`ExchangeEvaluator`): the rule-based player's best few
   four-card sets, tried in every world; the best set is passed, a card per action.
@@ -44,11 +47,16 @@ from troef.games.binokel.reading import Reading, counts_of, mask_of_counts, read
 from troef.games.binokel.rollout import PlayState, World, play_out, round_out, side_value
 from troef.games.binokel.sampler import sample_world
 from troef.games.binokel.view import BinokelView
+from troef.train.model import Mlp
 
 #: The default budgets: work counted in cards played in rollouts and solver positions (about 40 000 a
 #: second here), with a time cap as a safety net only, for a machine busier than usual.
 PLAY_BUDGET: Final = Budget(worlds=30, nodes=3000, time_cap=0.3)
 PLAN_BUDGET: Final = Budget(worlds=24, nodes=12000, time_cap=0.5)
+
+
+#: The ways :class:`Strength` may choose a bid (``bids``).
+BID_WAYS: Final = ("chance", "model")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +79,16 @@ class Strength:
     sets: int = 4
     #: A factor on the worlds and work of both budgets (the time caps stay): 2 thinks twice as long.
     work: float = 1.0
+    #: How a bid is chosen from the chances: ``chance`` (the thresholds above) or ``model`` (passing and
+    #: each legal bid it valued, by what a model learned from fair self-play predicts the bid gains over
+    #: passing on the round's score, :mod:`troef.train.binokel`; the thresholds where it values no bid).
+    bids: str = "chance"
+    #: With ``bids="model"``: a model file to use instead of the package's ``bids_model.json``.
+    bids_file: str = ""
+
+    def __post_init__(self) -> None:
+        if self.bids not in BID_WAYS:
+            raise ValueError(f"unknown way to bid {self.bids!r}: choose {' or '.join(BID_WAYS)}")
 
     def budgets(self) -> tuple[Budget, Budget]:
         """The card budget and the plan budget with :attr:`work` applied."""
@@ -264,6 +282,18 @@ class PimcBot(LoopBot[World]):
         self._bids: dict[tuple[int, int, tuple[int, ...]], Decision] = {}
         #: The four cards to pass, chosen once: (round, phase, trump, the hand before passing) -> kinds.
         self._plans: dict[tuple[int, str, int, tuple[int, ...]], list[int]] = {}
+        #: With ``strength.bids == "model"``: the model to bid by (None: the file ``strength.bids_file`` or
+        #: the package's; self-play sets its generation's).
+        self.bids_model: Mlp | None = None
+
+    def forked(self, seed: int) -> PimcBot:
+        """A player of the same strength and model that has worked out the same bids and exchange so far,
+        drawing its worlds from ``seed`` (a replay from a decision on goes on with the same players)."""
+        twin = type(self)(seed, self.name, strength=self.strength)
+        twin._bids = dict(self._bids)
+        twin._plans = dict(self._plans)
+        twin.bids_model = self.bids_model
+        return twin
 
     def sampler(self, view: BinokelView) -> Sampler:
         """Where this player's worlds come from (the cheat: the true one)."""
@@ -293,6 +323,12 @@ class PimcBot(LoopBot[World]):
             self._bids.clear()
             chances = self._bids[key] = bid_chances(view, self.strength, self.rng, self.sampler(view))
         self.last = chances
+        if self.strength.bids == "model":
+            from troef.train.binokel import model_bid
+
+            chosen = model_bid(self, view, chances)
+            if chosen is not None:
+                return chosen
         return choose_bid(view, chances, self.strength)
 
     def _exchange(self, view: BinokelView) -> BinokelAction:
@@ -313,6 +349,7 @@ class PimcBot(LoopBot[World]):
 
 
 __all__ = [
+    "BID_WAYS",
     "DEFAULT",
     "BidEvaluator",
     "ExchangeEvaluator",
