@@ -206,7 +206,7 @@ def model_bid(bot: PimcBot, view: BonakenView, actions: Sequence[BonakenAction],
     """The strong level's bid by the model: the alternative of the highest value (a tie goes to passing).
 
     None (the heuristic decides) when no bid was measured in enough worlds; the curve's way
-    (:meth:`PimcBot.pick_bid`) where the score sheet has no figures. With ``model_floor`` (the default)
+    (:meth:`PimcBot.pick_bid`) where the score sheet has no figures. With ``model_floor``
     misère, zwabber and bonaak are alternatives only where they clear the curve's bar.
     """
     valued = measured(rates, bot.strength.min_worlds)

@@ -123,9 +123,10 @@ class Strength:
     bids_file: str = ""
     #: With ``bids="model"``: misère, zwabber and bonaak stay behind their bar on the rate
     #: (``every_trick_threshold``, or the sheet's when higher) and the model chooses among passing,
-    #: the number bids and those of them that clear it. The model alone bid misère four times as
-    #: often as the curve and failed a fifth of them (docs/findings.md, "The bids learned from self-play").
-    model_floor: bool = True
+    #: the number bids and those of them that clear it. It kept the model's misères to the curve's
+    #: number and made it pass too often on the whole (docs/findings.md, "The bids learned from
+    #: self-play"); off by default, so ``bids=model`` is the setting measured in docs/bots.md.
+    model_floor: bool = False
 
     def budget_for(self, phase: str) -> Budget:
         """A fresh budget for one decision of ``phase`` (play, bidding, exchange or trump)."""
