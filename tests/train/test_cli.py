@@ -66,3 +66,18 @@ def test_a_bad_start_model_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["train", "kraken", "--start", str(bad), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "not a model file" in result.output
+
+
+def test_all_retrains_every_game_from_one_seed(tmp_path: Path) -> None:
+    """``troef train all`` runs each game's own command; each header names that command and the seed."""
+    pytest.importorskip("sklearn")
+    out = tmp_path / "all"
+    result = runner.invoke(
+        app, ["train", "all", "--games", "kraken", "--matches", "4", "--seed", "7", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    model = Mlp.load(out / "kraken" / "gen-2.json")  # Kraken's own default: two generations
+    assert model.header["seed"] == 7 and model.header["matches"] == 4
+    assert model.header["command"].startswith("troef train kraken --seed 7 --workers 1 --out ")
+    bad = runner.invoke(app, ["train", "all", "--games", "kraken,skat"])
+    assert bad.exit_code == 2 and "choose from kraken, bonaken, binokel" in bad.output
