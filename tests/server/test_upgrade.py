@@ -34,13 +34,15 @@ def _restore(cluster: PgCluster, dump: Path) -> str:
     url = cluster.new_database()
     dbname = url.split("@/", 1)[1].split("?")[0]
     psql = [str(cluster.bindir / "psql"), "-h", str(cluster.base), "-p", str(cluster.port), "-U", "postgres"]
-    done = subprocess.run(
-        [*cluster.prefix, *psql, "-v", "ON_ERROR_STOP=1", "-q", "-d", dbname, "-f", str(dump)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    # the dump goes in on stdin: the server's user may not be allowed into the checkout's directories
+    with dump.open("rb") as script:
+        done = subprocess.run(
+            [*cluster.prefix, *psql, "-v", "ON_ERROR_STOP=1", "-q", "-d", dbname],
+            stdin=script,
+            capture_output=True,
+            timeout=120,
+        )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
     return url
 
 
