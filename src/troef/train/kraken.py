@@ -43,7 +43,7 @@ import copy
 import json
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -61,7 +61,7 @@ from troef.games.klaverjas.scoring import score_deal
 from troef.games.klaverjas.state import DealState
 from troef.games.klaverjas.view import KlaverjasView, deal_view, state_view
 from troef.train.model import Mlp, load_packaged
-from troef.train.selfplay import json_lines
+from troef.train.selfplay import json_lines, run_matches
 
 #: The inputs of the model, in order (see :func:`features`).
 FEATURES: Final = (
@@ -405,22 +405,7 @@ def generate(
 ) -> Data:
     """Self-play data of ``matches`` matches from ``seed`` (match ``i`` has seed ``seed * 100_003 + i``)."""
     jobs = [(seed * 100_003 + i, model, play, repeats, credit_scale) for i in range(matches)]
-    data = Data()
-    results: Iterator[Data]
-    if workers > 1:
-        from troef.core.parallel import unordered
-
-        for part in unordered(_one, jobs, workers, "spawn"):
-            data.extend(part)
-            if progress:
-                progress(1)
-        return data
-    results = (play_match(*job) for job in jobs)
-    for part in results:
-        data.extend(part)
-        if progress:
-            progress(1)
-    return data
+    return run_matches(_one, jobs, Data(), workers, progress)
 
 
 def table(data: Data, deal_spread: float | None = None) -> tuple[list[list[float]], list[list[float]], float]:
