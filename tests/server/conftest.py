@@ -88,21 +88,13 @@ class Server:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     # ------------------------------------------------------------------ HTTP
-    def http(
-        self,
-        method: str,
-        path: str,
-        body: Any = None,
-        headers: dict[str, str] | None = None,
-        timeout: float = 30,
-    ) -> tuple[int, Any]:
-        """One request; ``timeout`` only guards against a hang (a fair analysis on a loaded machine takes longer)."""
+    def http(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
         data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers or {})
         if data is not None:
             req.add_header("content-type", "application/json")
         try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:
+            with urllib.request.urlopen(req, timeout=30) as resp:
                 raw = resp.read()
                 status = resp.status
         except urllib.error.HTTPError as exc:
